@@ -1,0 +1,48 @@
+// buildApp composes the service: hooks, routes, and the one place errors become answers.
+// It never listens (server.ts does), so tests can drive it over a real socket or inject().
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { handleClientError } from './http/client-errors.js';
+import { ApiError, badRequest, notFound, serverError } from './http/errors.js';
+import { checkHost } from './http/host.js';
+import { registerMedia } from './http/media.js';
+import { addApiHeaders, sendError } from './http/reply.js';
+import { registerApiRoutes } from './http/routes.js';
+import { slashRedirectTarget } from './http/slash-redirect.js';
+import type { CatalogueReader } from './store/store.js';
+
+export interface AppDeps {
+  store: CatalogueReader;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // One log line per request would cost more than the request itself; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Malformed URLs and headers are the client's mistake: a JSON 400, not Fastify's text.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, badRequest()),
+    clientErrorHandler: handleClientError,
+  });
+  app.addHook('onRequest', async (request) => {
+    checkHost(request, deps.config);
+  });
+  app.addHook('onSend', addApiHeaders);
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    const { statusCode: status, message } = error as { statusCode?: number; message?: string };
+    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new ApiError(status, message ?? 'Bad request.'));
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, serverError());
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const target = slashRedirectTarget(request.url);
+    if (target === null) throw notFound();
+    return reply.code(301).header('location', target).send();
+  });
+  registerApiRoutes(app, deps);
+  if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
+  return app;
+}

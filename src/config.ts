@@ -1,0 +1,116 @@
+// One typed, frozen Config: defaults, then the environment, then command-line flags.
+// process.env is read here and nowhere else.
+
+export interface Config {
+  /** A SQLite file path (PostgreSQL URLs arrive with the PostgreSQL store). */
+  readonly database: string;
+  readonly port: number;
+  readonly host: string;
+  /** Absolute base for every link, without a trailing slash; null = from the request's Host. */
+  readonly baseUrl: string | null;
+  /** Host patterns accepted in the Host header: exact names, `.suffix` for subdomains, `*`. */
+  readonly allowedHosts: readonly string[];
+  readonly mediaRoot: string | null;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+}
+
+/** Settings as given by flags or environment: all strings, all optional. */
+export interface RawSettings {
+  database?: string;
+  port?: string;
+  host?: string;
+  baseUrl?: string;
+  allowedHosts?: string;
+  mediaRoot?: string;
+  trustProxy?: string;
+  logLevel?: string;
+}
+
+export const DEFAULT_DATABASE = './data/catalogue.db';
+const DEFAULT_ALLOWED_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {}
+
+const ENV_NAMES: Record<keyof RawSettings, string> = {
+  database: 'DATABASE_URL',
+  port: 'PORT',
+  host: 'HOST',
+  baseUrl: 'BASE_URL',
+  allowedHosts: 'ALLOWED_HOSTS',
+  mediaRoot: 'MEDIA_ROOT',
+  trustProxy: 'TRUST_PROXY',
+  logLevel: 'LOG_LEVEL',
+};
+
+/** The settings the environment gives, by their RawSettings names. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): RawSettings {
+  const settings: RawSettings = {};
+  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof RawSettings, string][]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') settings[key] = value;
+  }
+  return settings;
+}
+
+/** Flags win over the environment, which wins over the defaults. */
+export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: RawSettings = { ...settingsFromEnv(env), ...definedOnly(flags) };
+  const baseUrl = raw.baseUrl === undefined ? null : parseBaseUrl(raw.baseUrl);
+  return Object.freeze({
+    database: raw.database ?? DEFAULT_DATABASE,
+    port: parsePort(raw.port ?? '8000'),
+    host: raw.host ?? '127.0.0.1',
+    baseUrl,
+    allowedHosts: Object.freeze(parseAllowedHosts(raw.allowedHosts, baseUrl)),
+    mediaRoot: raw.mediaRoot ?? null,
+    trustProxy: parseBoolean('TRUST_PROXY', raw.trustProxy ?? '0'),
+    logLevel: parseLogLevel(raw.logLevel ?? 'info'),
+  });
+}
+
+function definedOnly(settings: RawSettings): RawSettings {
+  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as RawSettings;
+}
+
+export function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new ConfigError(`port must be a whole number from 0 to 65535, not "${value}".`);
+  return port;
+}
+
+export function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`base URL must be an absolute http(s) URL such as https://example.org, not "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`base URL must start with http:// or https://, not "${value}".`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`base URL must not carry a query, fragment or credentials: "${value}".`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** Comma-separated patterns; by default the loopback names and BASE_URL's host. */
+export function parseAllowedHosts(value: string | undefined, baseUrl: string | null): string[] {
+  const hosts = value === undefined ? [...DEFAULT_ALLOWED_HOSTS] : value.split(',').map((h) => h.trim().toLowerCase());
+  if (baseUrl !== null) hosts.push(new URL(baseUrl).hostname.toLowerCase());
+  return [...new Set(hosts.filter((h) => h !== ''))];
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true/false), not "${value}".`);
+}
+
+function parseLogLevel(value: string): string {
+  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`log level must be one of ${LOG_LEVELS.join(', ')}, not "${value}".`);
+  return value;
+}

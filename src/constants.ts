@@ -1,0 +1,31 @@
+// The wire vocabulary in one place: paths, parameter names, header values.
+
+export const API_PREFIX = '/api/v1/';
+export const MEDIA_PREFIX = '/media/';
+
+export const COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** Order in which the API root lists its links (as the original router did). */
+export const ROOT_LINK_ORDER: readonly Collection[] = ['features', 'documents', 'images', 'media'];
+
+export const PARAM_PAGE = 'page';
+export const PARAM_PAGE_SIZE = 'page_size';
+export const PARAM_FORMAT = 'format';
+export const FORMAT_VALUES: readonly string[] = ['json', 'api'];
+export const LAST_PAGE = 'last';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const CONTENT_TYPE_JSON = 'application/json';
+export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';
+export const VARY_VALUE = 'Accept';
+
+/** DRF's defaults, reported by OPTIONS as the original did. */
+export const RENDERS: readonly string[] = [CONTENT_TYPE_JSON];
+export const PARSES: readonly string[] = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+];

@@ -1,0 +1,22 @@
+// The closed set of errors the API answers with, each a status and a `detail` sentence
+// (the original's wording).
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = () => new ApiError(404, 'Not found.');
+export const invalidPage = () => new ApiError(404, 'Invalid page.');
+export const methodNotAllowed = (method: string) => new ApiError(405, `Method "${method}" not allowed.`);
+export const invalidHost = () => new ApiError(400, 'Invalid host header.');
+export const badRequest = () => new ApiError(400, 'Bad request.');
+export const serverError = () => new ApiError(500, 'A server error occurred.');
+
+export function errorBody(error: ApiError): { detail: string } {
+  return { detail: error.detail };
+}

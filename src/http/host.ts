@@ -1,0 +1,53 @@
+// The absolute base of every link: BASE_URL when set, otherwise the request's scheme and
+// Host — and a Host outside ALLOWED_HOSTS is refused before anything is built from it
+// (Django's ALLOWED_HOSTS rules).
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../config.js';
+import { invalidHost } from './errors.js';
+
+const HOST_SYNTAX = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
+
+export interface RequestOrigin {
+  headers: IncomingHttpHeaders;
+  protocol: 'http' | 'https';
+}
+
+/** The host name (lower case, no port, no trailing dot), or null when the value is malformed. */
+export function hostDomain(host: string): string | null {
+  const match = HOST_SYNTAX.exec(host.toLowerCase());
+  if (!match) return null;
+  return match[1]!.replace(/\.$/, '');
+}
+
+export function isAllowedHost(domain: string, patterns: readonly string[]): boolean {
+  return patterns.some(
+    (p) => p === '*' || p === domain || (p.startsWith('.') && (domain.endsWith(p) || domain === p.slice(1))),
+  );
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0]?.trim();
+}
+
+/** The Host the client asked for, honouring X-Forwarded-Host only behind a trusted proxy. */
+function requestedHost(request: RequestOrigin, config: Config): string | undefined {
+  const forwarded = config.trustProxy ? firstValue(request.headers['x-forwarded-host']) : undefined;
+  return forwarded || request.headers.host;
+}
+
+/** Throws invalidHost for a missing, malformed or not-allowed Host; returns the checked host. */
+export function checkHost(request: RequestOrigin, config: Config): string {
+  const host = requestedHost(request, config);
+  const domain = host === undefined ? null : hostDomain(host);
+  if (host === undefined || domain === null || !isAllowedHost(domain, config.allowedHosts)) throw invalidHost();
+  return host.toLowerCase();
+}
+
+export function requestBaseUrl(request: RequestOrigin, config: Config): string {
+  const host = checkHost(request, config);
+  if (config.baseUrl !== null) return config.baseUrl;
+  const forwardedProto = config.trustProxy ? firstValue(request.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  const scheme = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : request.protocol;
+  return `${scheme}://${host}`;
+}

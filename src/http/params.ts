@@ -1,0 +1,91 @@
+// Query string → typed values or an ApiError, with the original's (Django REST framework)
+// rules: repeated parameters take their last value; an invalid page_size falls back to
+// the default; an invalid page is a 404.
+import {
+  DEFAULT_PAGE_SIZE,
+  FORMAT_VALUES,
+  LAST_PAGE,
+  MAX_PAGE_SIZE,
+  PARAM_FORMAT,
+  PARAM_PAGE,
+  PARAM_PAGE_SIZE,
+} from '../constants.js';
+import { parseQueryPairs, type QueryPairs } from '../render/links.js';
+import type { ChooseSlice } from '../store/store.js';
+import { notFound } from './errors.js';
+
+export interface ListQuery {
+  pairs: QueryPairs;
+  /** A page number, `last`, or null when the value is not a page number at all. */
+  page: number | typeof LAST_PAGE | null;
+  pageSize: number;
+  format: string | null;
+}
+
+export function queryString(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
+}
+
+function lastValue(pairs: QueryPairs, key: string): string | undefined {
+  return pairs.findLast(([k]) => k === key)?.[1];
+}
+
+/** Python's int(): surrounding white space, a sign, digits with single underscores between. */
+export function parsePythonInt(value: string): number | null {
+  const match = /^\s*([+-]?)(\d+(?:_\d+)*)\s*$/.exec(value);
+  if (!match) return null;
+  const magnitude = Number(match[2]!.replaceAll('_', ''));
+  return match[1] === '-' ? -magnitude : magnitude;
+}
+
+export function parsePageSize(value: string | undefined): number {
+  const size = value === undefined ? null : parsePythonInt(value);
+  return size === null || size < 1 ? DEFAULT_PAGE_SIZE : Math.min(size, MAX_PAGE_SIZE);
+}
+
+export function parsePage(value: string | undefined): ListQuery['page'] {
+  if (value === undefined) return 1;
+  if (value === LAST_PAGE) return LAST_PAGE;
+  return parsePythonInt(value);
+}
+
+/** `format=json` and `format=api` both give JSON; any other value is not found. */
+export function parseFormat(pairs: QueryPairs): string | null {
+  const format = lastValue(pairs, PARAM_FORMAT);
+  if (format === undefined) return null;
+  if (!FORMAT_VALUES.includes(format)) throw notFound();
+  return format;
+}
+
+export function parseListQuery(url: string): ListQuery {
+  const pairs = parseQueryPairs(queryString(url));
+  return {
+    pairs,
+    format: parseFormat(pairs),
+    page: parsePage(lastValue(pairs, PARAM_PAGE)),
+    pageSize: parsePageSize(lastValue(pairs, PARAM_PAGE_SIZE)),
+  };
+}
+
+export interface PageChoice {
+  page: number;
+  lastPage: number;
+}
+
+/** Django's paginator: an empty collection still has page 1; anything outside 1..last is refused. */
+export function choosePage(query: Pick<ListQuery, 'page' | 'pageSize'>): ChooseSlice<PageChoice> {
+  return (count) => {
+    const lastPage = Math.max(1, Math.ceil(count / query.pageSize));
+    const page = query.page === LAST_PAGE ? lastPage : query.page;
+    if (page === null || !Number.isSafeInteger(page) || page < 1 || page > lastPage) return null;
+    return { slice: { offset: (page - 1) * query.pageSize, limit: query.pageSize }, context: { page, lastPage } };
+  };
+}
+
+/** A detail path's id: digits only, a safe integer. */
+export function parseRecordId(value: string): number | null {
+  if (!/^\d{1,16}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}

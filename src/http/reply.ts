@@ -1,0 +1,25 @@
+// How every JSON answer leaves: exactly `application/json` (no charset parameter), and on
+// API paths the spec's Vary and Allow headers.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../constants.js';
+import { ApiError, errorBody } from './errors.js';
+
+/** Sent as bytes: Fastify would append `; charset=utf-8` to a JSON string's content type. */
+export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('content-type', CONTENT_TYPE_JSON).send(Buffer.from(JSON.stringify(body)));
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return sendJson(reply, error.status, errorBody(error));
+}
+
+export function isApiPath(url: string): boolean {
+  return url === API_PREFIX.slice(0, -1) || url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX.slice(0, -1)}?`);
+}
+
+/** onSend hook: the headers every response on an API path carries. */
+export async function addApiHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!isApiPath(request.url)) return;
+  reply.header('vary', VARY_VALUE);
+  reply.header('allow', ALLOW_METHODS);
+}

@@ -1,0 +1,76 @@
+// The API's endpoints. Each handler parses, asks the store, renders and replies; the
+// shapes live in render/, the rules for parameters in params.ts.
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { Config } from '../config.js';
+import { API_PREFIX, COLLECTIONS, type Collection } from '../constants.js';
+import { renderEnvelope } from '../render/envelope.js';
+import { RENDERERS } from '../render/collections.js';
+import { renderApiRoot, renderOptions, type EndpointDescription } from '../render/root.js';
+import type { CatalogueReader } from '../store/store.js';
+import { DESCRIPTIONS } from './descriptions.js';
+import { invalidPage, methodNotAllowed, notFound } from './errors.js';
+import { requestBaseUrl } from './host.js';
+import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
+import { parseQueryPairs } from '../render/links.js';
+import { sendJson } from './reply.js';
+
+export interface RouteDeps {
+  store: CatalogueReader;
+  config: Config;
+}
+
+const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+export function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  registerEndpoint(app, API_PREFIX, DESCRIPTIONS.root, rootHandler(deps));
+  for (const collection of COLLECTIONS) {
+    registerEndpoint(app, `${API_PREFIX}${collection}/`, DESCRIPTIONS[collection].list, listHandler(collection, deps));
+    registerEndpoint(app, `${API_PREFIX}${collection}/:id/`, DESCRIPTIONS[collection].detail, detailHandler(collection, deps));
+  }
+}
+
+/** GET (and HEAD), OPTIONS with its description, and 405 for every other method. */
+function registerEndpoint(app: FastifyInstance, url: string, description: EndpointDescription, handler: RouteHandlerMethod): void {
+  app.get(url, handler);
+  app.options(url, async (_request, reply) => sendJson(reply, 200, renderOptions(description)));
+  const otherMethods = app.supportedMethods.filter((m) => !READ_METHODS.includes(m));
+  app.route({
+    method: otherMethods,
+    url,
+    // Refused before any body is read or parsed.
+    onRequest: async (request) => {
+      throw methodNotAllowed(request.method);
+    },
+    handler: async () => undefined,
+  });
+}
+
+function rootHandler(deps: RouteDeps): RouteHandlerMethod {
+  return async (request, reply) => {
+    const format = parseFormat(parseQueryPairs(queryString(request.url)));
+    return sendJson(reply, 200, renderApiRoot(requestBaseUrl(request, deps.config), format));
+  };
+}
+
+function listHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
+  return async (request, reply) => {
+    const query = parseListQuery(request.url);
+    const baseUrl = requestBaseUrl(request, deps.config);
+    const listing = await deps.store.list(collection, choosePage(query));
+    if (listing.page === null) throw invalidPage();
+    const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
+    const links = { baseUrl, path: `${API_PREFIX}${collection}/`, query: query.pairs };
+    return sendJson(reply, 200, renderEnvelope(listing.count, listing.page.context, links, results));
+  };
+}
+
+function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
+  return async (request, reply) => {
+    parseFormat(parseQueryPairs(queryString(request.url)));
+    const baseUrl = requestBaseUrl(request, deps.config);
+    const id = parseRecordId((request.params as { id: string }).id);
+    const row = id === null ? null : await deps.store.get(collection, id);
+    if (row === null) throw notFound();
+    return sendJson(reply, 200, RENDERERS[collection].record(row as never, baseUrl));
+  };
+}

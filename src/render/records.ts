@@ -1,0 +1,33 @@
+// Images, documents and media as the spec shows them.
+import type { DocumentRow, ImageRow, MediaRow } from '../store/store.js';
+import { renderMediaFeature, renderSearchableFeature } from './features.js';
+import { mediaUrl } from './media-url.js';
+
+export function renderImage(r: ImageRow, baseUrl: string) {
+  return {
+    id: r.id,
+    title: r.title,
+    author: r.author,
+    feature: renderSearchableFeature(r.feature),
+    file: mediaUrl(baseUrl, r.file),
+    description: r.description,
+    copyright: r.copyright,
+    created: r.created,
+  };
+}
+
+export function renderDocument(r: DocumentRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    author: r.author,
+    feature: renderSearchableFeature(r.feature),
+    body: r.body,
+    created: r.created,
+    last_edited: r.last_edited,
+  };
+}
+
+export function renderMedia(r: MediaRow) {
+  return { id: r.id, title: r.title, author: r.author, feature: renderMediaFeature(r.feature), url: r.url };
+}

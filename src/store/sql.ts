@@ -1,0 +1,53 @@
+// SQL text shared by both stores, with `$1`-style placeholders. Each appears once and in
+// order, so toSqlite() can turn them into SQLite's positional `?`.
+import type { CollectionName } from './store.js';
+
+export type RecordCollection = Exclude<CollectionName, 'features'>;
+
+const FEATURE_COLUMNS = `f.id, f.feature_type, f.b_number, f.b_name, f.street, f.postcode, f.address,
+  f.current, f.item_count, f.geometry, s.id AS site_id, s.name AS site_name`;
+
+const NESTED_FEATURE_COLUMNS = `f.id AS f_id, f.feature_type AS f_feature_type, f.b_number AS f_b_number,
+  f.b_name AS f_b_name, f.street AS f_street, f.address AS f_address, f.item_count AS f_item_count,
+  f.search_str AS f_search_str, f.tags AS f_tags, f.geometry AS f_geometry`;
+
+const RECORD_COLUMNS: Record<RecordCollection, string> = {
+  images: 'x.file, x.description, x.copyright, x.created',
+  documents: 'x.body, x.created, x.last_edited',
+  media: 'x.url',
+};
+
+/** A page is a position range; a detail record is an id (and published: it has a position). */
+export const byPosition = (table: string) => `${table}.position >= $1 AND ${table}.position < $2`;
+export const byId = (table: string) => `${table}.id = $1 AND ${table}.position IS NOT NULL`;
+
+export function selectFeatures(where: string): string {
+  return `SELECT ${FEATURE_COLUMNS} FROM features f LEFT JOIN sites s ON s.id = f.site_id
+    WHERE ${where} ORDER BY f.position`;
+}
+
+export function selectRecords(collection: RecordCollection, where: string): string {
+  return `SELECT x.id, x.title, a.id AS author_id, a.username, ${RECORD_COLUMNS[collection]}, ${NESTED_FEATURE_COLUMNS}
+    FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id
+    WHERE ${where} ORDER BY x.position`;
+}
+
+/** Categories of the features whose ids lie in [$1, $2], in each feature's own order. */
+export const SELECT_CATEGORIES = `SELECT fc.feature_id, c.id, c.name, c.description, c.thumbnail
+  FROM feature_categories fc JOIN categories c ON c.id = fc.category_id
+  WHERE fc.feature_id >= $1 AND fc.feature_id <= $2 ORDER BY fc.feature_id, fc.position`;
+
+/** Published attachments of the features whose ids lie in [$1, $2]. */
+export function selectSummaries(collection: RecordCollection): string {
+  return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username
+    FROM ${collection} x JOIN authors a ON a.id = x.author_id
+    WHERE x.position IS NOT NULL AND x.feature_id >= $1 AND x.feature_id <= $2 ORDER BY x.feature_id, x.id`;
+}
+
+export function toSqlite(sql: string): string {
+  let expected = 1;
+  return sql.replace(/\$(\d+)/g, (_match, n: string) => {
+    if (Number(n) !== expected++) throw new Error(`placeholders out of order in: ${sql}`);
+    return '?';
+  });
+}

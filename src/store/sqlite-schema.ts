@@ -1,0 +1,33 @@
+// SQLite tables. Published records carry `position` (0-based, ascending id) so that any
+// page is an index range scan, whatever its depth; unpublished ones have none.
+export const SQLITE_SCHEMA_VERSION = '1';
+
+export const SQLITE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS authors (id INTEGER PRIMARY KEY, username TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS categories (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, description TEXT NOT NULL, thumbnail TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sites (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS features (
+  id INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE, feature_type TEXT NOT NULL,
+  b_number TEXT, b_name TEXT, street TEXT, postcode TEXT NOT NULL, address TEXT NOT NULL,
+  current INTEGER, site_id INTEGER, tags TEXT NOT NULL, search_str TEXT NOT NULL,
+  geometry TEXT NOT NULL, item_count INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS feature_categories (
+  feature_id INTEGER NOT NULL, position INTEGER NOT NULL, category_id INTEGER NOT NULL,
+  PRIMARY KEY (feature_id, position)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS images (
+  id INTEGER PRIMARY KEY, position INTEGER UNIQUE, feature_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
+  title TEXT NOT NULL, file TEXT NOT NULL, description TEXT NOT NULL, copyright INTEGER NOT NULL,
+  created TEXT, published INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+  id INTEGER PRIMARY KEY, position INTEGER UNIQUE, feature_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
+  title TEXT NOT NULL, body TEXT NOT NULL, created TEXT NOT NULL, last_edited TEXT NOT NULL,
+  published INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS media (
+  id INTEGER PRIMARY KEY, position INTEGER UNIQUE, feature_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
+  title TEXT NOT NULL, url TEXT NOT NULL, published INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id) WHERE position IS NOT NULL;
+`;

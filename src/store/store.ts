@@ -1,0 +1,123 @@
+// The store interface and the rows it hands to the render layer. HTTP talks to storage
+// only through CatalogueStore; SQLite and PostgreSQL implement it.
+import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
+
+export interface AuthorRow {
+  id: number;
+  username: string;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  description: string;
+  thumbnail: string;
+}
+
+export interface SiteRow {
+  id: number;
+  name: string;
+}
+
+/** A published image, document or media record as summarised inside a listed feature. */
+export interface AttachmentSummaryRow {
+  id: number;
+  title: string;
+  author: AuthorRow;
+}
+
+/** The fields every feature form draws on. */
+export interface FeatureBaseRow {
+  id: number;
+  feature_type: FeatureType;
+  b_number: string | null;
+  b_name: string | null;
+  street: string | null;
+  address: string;
+  /** Published images, documents and media attached. */
+  count: number;
+  geometry: MultiPolygon;
+}
+
+/** A feature as listed by /features/. */
+export interface FeatureRow extends FeatureBaseRow {
+  postcode: string;
+  current: number | null;
+  site: SiteRow | null;
+  categories: CategoryRow[];
+  documents: AttachmentSummaryRow[];
+  images: AttachmentSummaryRow[];
+  media: AttachmentSummaryRow[];
+}
+
+/** A feature as nested inside an image, document or media record. */
+export interface NestedFeatureRow extends FeatureBaseRow {
+  search_str: string;
+  tags: string[];
+}
+
+interface RecordRowBase {
+  id: number;
+  title: string;
+  author: AuthorRow;
+  feature: NestedFeatureRow;
+}
+
+export interface ImageRow extends RecordRowBase {
+  file: string;
+  description: string;
+  copyright: boolean;
+  created: string | null;
+}
+
+export interface DocumentRow extends RecordRowBase {
+  body: string;
+  created: string;
+  last_edited: string;
+}
+
+export interface MediaRow extends RecordRowBase {
+  url: string;
+}
+
+export interface RowsByCollection {
+  features: FeatureRow;
+  images: ImageRow;
+  documents: DocumentRow;
+  media: MediaRow;
+}
+export type CollectionName = keyof RowsByCollection;
+
+/** Which records of a collection to read: 0-based offset into ascending id order. */
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Decides the slice once the collection's size is known, inside the same read, so that
+ * `count` and the rows come from one catalogue version. Returning null reads no rows.
+ */
+export type ChooseSlice<T> = (count: number) => { slice: Slice; context: T } | null;
+
+export interface Listing<Row, T> {
+  count: number;
+  /** null when the chooser refused the request. */
+  page: { rows: Row[]; context: T } | null;
+}
+
+export interface CatalogueReader {
+  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>>;
+  get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null>;
+}
+
+export interface CatalogueStore extends CatalogueReader {
+  /** Replace the whole catalogue in one transaction: readers see all old or all new. */
+  replaceCatalogue(catalogue: Catalogue): Promise<void>;
+  /** The catalogue as stored, unpublished records included (for export). */
+  readCatalogue(): Promise<Catalogue>;
+  close(): Promise<void>;
+}
+
+/** A store that cannot be opened or read, with one sentence for the operator. */
+export class StoreError extends Error {}
