@@ -1,0 +1,103 @@
+// Ajv's errors → our problems: a path in the file's own terms and a message a person editing
+// the file understands (`unknown key "colour"`, `must be an integer, not 1898.5`).
+// Needs Ajv's `verbose` option, for the failing value and the schema that refused it.
+import type { ErrorObject } from 'ajv';
+import { dateProblem, FORMAT_PROBLEMS } from './formats.js';
+import { unclosedRingMessage } from './geometry.js';
+import { pointerToSegments, type LocatedProblem, type PathSegment } from './paths.js';
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  null: 'null',
+  array: 'a list',
+  object: 'an object',
+};
+
+/** A value as a message quotes it: short, and in JSON's words. */
+function show(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return String(value);
+}
+
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** The schema's own word for this keyword's failure (its `messages` annotation), if any. */
+function customMessage(error: ErrorObject): string | undefined {
+  const messages: unknown = error.parentSchema?.['messages'];
+  return (messages as Record<string, string> | undefined)?.[error.keyword];
+}
+
+function typeMessage(error: ErrorObject): string {
+  const types = ([] as string[]).concat(error.params['type'] as string | string[]);
+  return `must be ${orList(types.map((type) => TYPE_WORDS[type] ?? type))}`;
+}
+
+function formatMessage(format: string, value: string): string {
+  if (format === 'date') return dateProblem(value);
+  return FORMAT_PROBLEMS[format]?.(value) ?? `must be a ${format}`;
+}
+
+/** A discriminated `oneOf` refused its tag: name the tag values its branches accept. */
+function tagMessage(error: ErrorObject): string {
+  const tag = error.params['tag'] as string;
+  const value: unknown = error.params['tagValue'];
+  if (value === undefined) return `required key "${tag}" is missing`;
+  const branches = (error.parentSchema?.['oneOf'] ?? []) as { properties: Record<string, { const: unknown }> }[];
+  return `must be ${orList(branches.map((branch) => show(branch.properties[tag]?.const)))}, not ${show(value)}`;
+}
+
+/** The message for a keyword whose failure is about the value itself. */
+function valueMessage(error: ErrorObject): string {
+  const { keyword, params, data } = error;
+  const custom = customMessage(error);
+  switch (keyword) {
+    case 'type':
+      return `${custom ?? typeMessage(error)}, not ${show(data)}`;
+    case 'minimum':
+    case 'maximum':
+      return `${custom ?? `must be ${params['comparison']} ${params['limit']}`}, not ${show(data)}`;
+    case 'minLength':
+      return custom ?? `must have at least ${params['limit']} characters`;
+    case 'minItems':
+    case 'maxItems':
+    case 'additionalItems':
+      return `${custom ?? `must have ${keyword === 'minItems' ? 'at least' : 'at most'} ${params['limit']} items`} (it has ${(data as unknown[]).length})`;
+    case 'enum':
+      return `must be one of ${orList((params['allowedValues'] as unknown[]).map(show))}, not ${show(data)}`;
+    case 'const':
+      return `must be ${show(params['allowedValue'])}, not ${show(data)}`;
+    case 'format':
+      return formatMessage(params['format'] as string, data as string);
+    case 'closedRing':
+      return unclosedRingMessage(data as unknown[]);
+    default:
+      return error.message ?? 'is not valid';
+  }
+}
+
+/**
+ * One Ajv error as a problem. A missing, unknown or wrong key is placed at the key itself
+ * (`features[0].colour`), not at the object holding it, so that it sorts where it is.
+ */
+export function problemFromAjvError(error: ErrorObject): LocatedProblem {
+  const segments: PathSegment[] = pointerToSegments(error.instancePath);
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return { segments: [...segments, params['missingProperty']], message: `required key "${params['missingProperty']}" is missing` };
+    case 'additionalProperties':
+      return { segments: [...segments, params['additionalProperty']], message: `unknown key "${params['additionalProperty']}"` };
+    case 'discriminator':
+      return { segments: [...segments, params['tag']], message: tagMessage(error) };
+    default:
+      return { segments, message: valueMessage(error) };
+  }
+}
