@@ -1,0 +1,83 @@
+// The command line: parses arguments and dispatches to one function per command.
+// Nothing runs at import time; bin/heritage-api calls main().
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, DEFAULT_DATABASE } from '../config.js';
+import { StoreError } from '../store/store.js';
+import { runDemo } from './demo.js';
+import { runExport } from './export.js';
+import { runImport } from './import.js';
+import { CliError } from './io.js';
+import { runServe } from './serve.js';
+import { runValidate } from './validate.js';
+
+const DB_HELP = `SQLite database file (env DATABASE_URL; default ${DEFAULT_DATABASE})`;
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number above 0.');
+  return n;
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number.');
+  return Number(value);
+}
+
+function buildProgram(setExit: (code: number) => void): Command {
+  const program = new Command('heritage-api')
+    .description('A fast, read-only JSON/GeoJSON API for catalogues of mapped historic buildings and places.')
+    .showHelpAfterError('(add --help for usage)');
+  const done = (run: Promise<number>) => run.then(setExit);
+
+  program.command('serve').description('serve the API over HTTP')
+    .option('--db <path>', DB_HELP)
+    .option('--port <port>', 'port to listen on (env PORT; default 8000)')
+    .option('--host <host>', 'address to listen on (env HOST; default 127.0.0.1)')
+    .option('--base-url <url>', 'absolute base of every link, e.g. https://example.org (env BASE_URL; default: from the Host header)')
+    .option('--allowed-hosts <list>', 'comma-separated Host names accepted; .example.org for subdomains, * for any (env ALLOWED_HOSTS; default localhost,127.0.0.1,[::1] and the base URL\'s host)')
+    .option('--media-root <dir>', 'serve the files of this folder under /media/ (env MEDIA_ROOT)')
+    .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host (env TRUST_PROXY=1)')
+    .addOption(new Option('--log-level <level>', 'log level (env LOG_LEVEL; default info)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+    .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
+    .action((o) => done(runServe({
+      database: o.db, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
+      mediaRoot: o.mediaRoot, trustProxy: o.trustProxy ? '1' : undefined, logLevel: o.logLevel, initDemo: o.initDemo,
+    })));
+
+  program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
+    .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input')
+    .option('--db <path>', `${DB_HELP}; created when missing`)
+    .action((file, o) => done(runImport(file, { db: o.db })));
+
+  program.command('export').description('write the stored catalogue as a catalogue file')
+    .option('--db <path>', DB_HELP)
+    .option('--out <file>', 'output file (default: standard output)')
+    .action((o) => done(runExport({ db: o.db, out: o.out })));
+
+  program.command('validate').description('check a catalogue file without touching any database')
+    .argument('<file>', 'catalogue file, or - for standard input')
+    .action((file) => done(runValidate(file)));
+
+  program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
+    .option('--out <file>', 'output file (default: standard output)')
+    .option('--scale <s>', 'size; 1 is the real catalogue (about 4,000 features)', positiveNumber, 1)
+    .option('--seed <n>', 'random seed; the same seed gives the same file', wholeNumber, 1)
+    .action((o) => done(runDemo({ out: o.out, scale: o.scale, seed: o.seed })));
+
+  return program;
+}
+
+const KNOWN_ERRORS = [CliError, ConfigError, StoreError];
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram((code) => {
+    process.exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (!KNOWN_ERRORS.some((kind) => error instanceof kind)) throw error;
+    process.stderr.write(`heritage-api: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
