@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { formatCatalogue } from '../src/catalogue/dump.js';
+import { FeatureListSchema } from '../src/render/schemas.js';
+import { buildTestCatalogue } from './support/catalogue.js';
+import { assertMatches } from './support/schemas.js';
+import { exitCode, runCli, startCliServer } from './support/cli.js';
+import { crawl } from './support/crawl.js';
+import { request } from './support/http.js';
+import { importInto, startTestServer, temporaryDir, type TestServer } from './support/server.js';
+
+let dir: string;
+before(() => {
+  dir = temporaryDir();
+});
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const writeFile = (name: string, text: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+
+function brokenCatalogue(): string {
+  const catalogue = buildTestCatalogue() as any;
+  catalogue.features[2].geometry.coordinates[0][0].pop();
+  catalogue.images[0].author = 999;
+  catalogue.media[0].colour = 'red';
+  return JSON.stringify(catalogue);
+}
+
+describe('validate', () => {
+  test('a good file: exit 0 and a summary', async () => {
+    const result = await runCli(['validate', writeFile('good.json', formatCatalogue(buildTestCatalogue()))]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /is a valid catalogue: 45 features, 3 images \(2 published\)/);
+  });
+
+  test('a bad file: exit 1 and every problem by JSON path', async () => {
+    const result = await runCli(['validate', writeFile('bad.json', brokenCatalogue())]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /3 problems/);
+    assert.match(result.stderr, /features\[2\]\.geometry\.coordinates\[0\]\[0\]: /);
+    assert.match(result.stderr, /images\[0\]\.author: /);
+    assert.match(result.stderr, /media\[0\]/);
+  });
+
+  test('standard input with -', async () => {
+    const result = await runCli(['validate', '-'], { input: 'not json' });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /\$: /);
+  });
+
+  test('a missing file: one sentence, exit 1', async () => {
+    const result = await runCli(['validate', path.join(dir, 'missing.json')]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^heritage-api: cannot read .*missing\.json: no such file\n$/);
+  });
+});
+
+describe('import into the database a server is serving', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer();
+  });
+  after(() => t.close());
+
+  test('a bad file is refused whole, exit 1, and the served data stays exactly as it was', async () => {
+    const before = await crawl(t.origin);
+    const result = await runCli(['import', writeFile('bad-import.json', brokenCatalogue()), '--db', t.database]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /images\[0\]\.author/);
+    assert.deepEqual(await crawl(t.origin), before);
+  });
+
+  test('a good file replaces the whole catalogue, read from standard input', async () => {
+    const catalogue = buildTestCatalogue();
+    catalogue.features = catalogue.features.slice(0, 10);
+    catalogue.images = catalogue.images.filter((i) => i.feature <= 19);
+    catalogue.documents = catalogue.documents.filter((d) => d.feature <= 19);
+    catalogue.media = catalogue.media.filter((m) => m.feature <= 19);
+    const result = await runCli(['import', '-', '--db', t.database], { input: formatCatalogue(catalogue) });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /Imported 10 features/);
+    const answer = await request(t.origin, '/api/v1/features/');
+    assert.equal(answer.json().count, 10);
+  });
+});
+
+describe('export', () => {
+  test('export then import gives an identical API, and the file is the catalogue', async () => {
+    const original = await startTestServer();
+    const exported = path.join(dir, 'exported.json');
+    try {
+      const result = await runCli(['export', '--db', original.database, '--out', exported]);
+      assert.equal(result.code, 0, result.stderr);
+      const copy = await startTestServer({ catalogue: JSON.parse(fs.readFileSync(exported, 'utf8')) });
+      try {
+        assert.deepEqual(await crawl(copy.origin), await crawl(original.origin));
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await original.close();
+    }
+    const catalogue = buildTestCatalogue();
+    assert.deepEqual(JSON.parse(fs.readFileSync(exported, 'utf8')), {
+      ...catalogue,
+      features: [...catalogue.features].sort((a, b) => a.id - b.id),
+    });
+  });
+
+  test('to standard output by default', async () => {
+    const t = await startTestServer();
+    try {
+      const result = await runCli(['export', '--db', t.database]);
+      assert.equal(result.code, 0);
+      assert.equal(JSON.parse(result.stdout).features.length, 45);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('databases that cannot be served', () => {
+  test('a missing database: one clear sentence, non-zero exit, no stack trace', async () => {
+    const result = await runCli(['serve', '--db', path.join(dir, 'nope.db'), '--port', '0']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^heritage-api: The database .*nope\.db does not exist/);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+    assert.doesNotMatch(result.stderr, /\n\s+at /);
+  });
+
+  test('a corrupt database: one clear sentence, non-zero exit', async () => {
+    const file = writeFile('corrupt.db', 'this is not a database at all, not even close'.repeat(100));
+    const result = await runCli(['serve', '--db', file, '--port', '0']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^heritage-api: The database .*corrupt\.db cannot be read/);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+  });
+
+  test('export of a missing database fails the same way', async () => {
+    const result = await runCli(['export', '--db', path.join(dir, 'nope.db')]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /does not exist/);
+  });
+});
+
+describe('demo and help', () => {
+  test('demo is deterministic and imports', async () => {
+    const a = await runCli(['demo', '--scale', '0.02', '--seed', '7']);
+    const b = await runCli(['demo', '--scale', '0.02', '--seed', '7']);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(a.stdout, b.stdout);
+    const db = path.join(dir, 'demo.db');
+    const imported = await runCli(['import', '-', '--db', db], { input: a.stdout });
+    assert.equal(imported.code, 0, imported.stderr);
+  });
+
+  test('bad option values are refused with a clear message', async () => {
+    const result = await runCli(['demo', '--scale', 'big']);
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /--scale/);
+  });
+
+  for (const command of ['serve', 'import', 'export', 'validate', 'demo']) {
+    test(`${command} --help`, async () => {
+      const result = await runCli([command, '--help']);
+      assert.equal(result.code, 0);
+      assert.match(result.stdout, new RegExp(`Usage: heritage-api ${command}`));
+    });
+  }
+});
+
+describe('serve', () => {
+  test('--init-demo (npm start) builds the demo catalogue into a missing database, serves it, and SIGTERM exits 0', async () => {
+    const database = path.join(dir, 'fresh', 'catalogue.db');
+    const { child, origin, stderr } = await startCliServer(['--db', database, '--init-demo']);
+    try {
+      assert.match(stderr(), /does not exist yet: building the demo catalogue/);
+      const answer = await request(origin, '/api/v1/features/');
+      assert.equal(answer.status, 200);
+      assertMatches(FeatureListSchema, answer.json());
+      assert.ok(answer.json().count >= 3600, String(answer.json().count));
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exitCode(child), 0);
+    assert.ok(fs.existsSync(database));
+  });
+
+  test('an existing database is served as it is, not rebuilt', async () => {
+    const database = path.join(dir, 'kept.db');
+    await importInto(database, buildTestCatalogue());
+    const { child, origin } = await startCliServer(['--db', database, '--init-demo']);
+    try {
+      assert.equal((await request(origin, '/api/v1/features/')).json().count, 45);
+    } finally {
+      child.kill('SIGINT');
+    }
+    assert.equal(await exitCode(child), 0);
+  });
+});

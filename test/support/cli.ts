@@ -1,0 +1,52 @@
+// Runs the real command line (from source, through tsx) as a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ENTRY = path.resolve(import.meta.dirname, '../../src/cli/bin.ts');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+    child.stdin.end(options.input);
+  });
+}
+
+/** Starts `serve` and resolves once it says where it listens. */
+export function startCliServer(args: string[]): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+  });
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /at (http:\/\/\S+?)\/api\/v1\//.exec(stderr);
+      if (match) resolve({ child, origin: match[1]!, stderr: () => stderr });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+export function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
+  });
+}

@@ -1,0 +1,58 @@
+// Plain HTTP requests with node:http, so that tests control every byte: the Host header,
+// raw paths with `//` or `..`, methods, and bodies of HEAD answers.
+import http from 'node:http';
+import net from 'node:net';
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json(): any;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export function request(origin: string, pathAndQuery: string, options: RequestOptions = {}): Promise<Answer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        path: pathAndQuery,
+        method: options.method ?? 'GET',
+        headers: options.body === undefined ? options.headers : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error(`timed out: ${pathAndQuery}`)));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** A request written byte for byte on a socket (no Host header, HTTP/1.0, broken syntax). */
+export function rawRequest(origin: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('timed out')));
+  });
+}
