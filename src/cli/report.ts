@@ -34,3 +34,99 @@ export async function step<T>(label: string, work: () => T | Promise<T>): Promis
 export function seconds(startedAt: number): string {
   return `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
 }
+
+/** Where progress goes: a terminal gets one line redrawn in place, anything else log lines. */
+export interface ProgressOutput {
+  tty: boolean;
+  columns: number;
+  write(text: string): void;
+  now(): number;
+}
+
+export interface ProgressCounts {
+  done: number;
+  total: number | null;
+  pages?: number;
+  totalPages?: number | null;
+}
+
+const REDRAW_MS = 100;
+const LOG_EVERY_MS = 10_000;
+
+function stderrOutput(): ProgressOutput {
+  return {
+    tty: process.stderr.isTTY === true,
+    columns: process.stderr.columns || 100,
+    write: (text) => process.stderr.write(text),
+    now: () => performance.now(),
+  };
+}
+
+/**
+ * Progress of long work measured in units (records, files): done of total, pages, rate
+ * and estimated time left. The rate counts only what this run did (a resumed harvest
+ * starts with work already done).
+ */
+export class ProgressDisplay {
+  private readonly started: number;
+  private baseline: number | null = null;
+  private last: ProgressCounts = { done: 0, total: null };
+  private lastShown = -Infinity;
+  private drawn = false;
+
+  constructor(
+    private readonly label: string,
+    private readonly unit: string,
+    private readonly out: ProgressOutput = stderrOutput(),
+  ) {
+    this.started = out.now();
+    // A log gets its first line after one interval, not at once: "1/? pages" says nothing yet.
+    if (!out.tty) this.lastShown = this.started;
+  }
+
+  update(counts: ProgressCounts): void {
+    this.baseline ??= counts.done;
+    this.last = counts;
+    const now = this.out.now();
+    if (now - this.lastShown < (this.out.tty ? REDRAW_MS : LOG_EVERY_MS)) return;
+    this.lastShown = now;
+    this.show();
+  }
+
+  /** A line of its own (a retry, a restart), above the progress line on a terminal. */
+  note(message: string): void {
+    if (this.out.tty && this.drawn) this.out.write('\r\x1b[K');
+    this.out.write(`${message}\n`);
+    if (this.out.tty && this.drawn) this.show();
+  }
+
+  /** The final state; a terminal's line is left in place. */
+  finish(): void {
+    if (!this.out.tty) return;
+    this.show();
+    this.out.write('\n');
+    this.drawn = false;
+  }
+
+  private show(): void {
+    const line = formatProgress(this.label, this.unit, this.last, this.out.now() - this.started, this.baseline ?? 0);
+    if (this.out.tty) {
+      this.out.write(`\r\x1b[K${line.slice(0, Math.max(20, this.out.columns - 1))}`);
+      this.drawn = true;
+    } else {
+      this.out.write(`${line}\n`);
+    }
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** e.g. `Harvesting: 1,200/8,120 records, 12/82 pages, 410 records/s, about 17 s left` */
+export function formatProgress(label: string, unit: string, c: ProgressCounts, elapsedMs: number, baseline: number): string {
+  const parts = [`${count(c.done)}/${c.total === null ? '?' : count(c.total)} ${unit}`];
+  if (c.pages !== undefined) parts.push(`${count(c.pages)}/${c.totalPages == null ? '?' : count(c.totalPages)} pages`);
+  const rate = elapsedMs > 0 ? ((c.done - baseline) * 1000) / elapsedMs : 0;
+  if (rate > 0) parts.push(`${count(Math.round(rate))} ${unit}/s`);
+  if (rate > 0 && c.total !== null && c.done < c.total) parts.push(`about ${Math.ceil(Math.max(0, c.total - c.done) / rate)} s left`);
+  return `${label}: ${parts.join(', ')}`;
+}

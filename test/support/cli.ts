@@ -28,6 +28,14 @@ export function runCli(args: string[], options: { input?: string | Buffer; env?:
   });
 }
 
+/** Starts a command and hands back the child, for tests that stop it half-way. */
+export function spawnCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /** Starts `serve` and resolves once it says where it listens. */
 export function startCliServer(args: string[]): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {

@@ -1,0 +1,142 @@
+// The answers of an API of this spec as the harvester reads them (api-spec.md). Only the
+// skeleton a rebuild walks through is checked here, so that a server answering something
+// else stops the harvest with a sentence instead of a TypeError; the leaf values are left
+// to the catalogue validator, which names every bad one.
+import { COLLECTIONS, type Collection } from '../constants.js';
+import { HarvestError } from './errors.js';
+
+export interface WireAuthor {
+  id: number;
+  username: string;
+}
+
+export interface WireSummary {
+  id: number;
+  title?: string;
+  author?: WireAuthor;
+}
+
+export interface WireCategory {
+  id: number;
+  name: string;
+  description: string;
+  thumbnail: string;
+}
+
+export interface WireListedFeature {
+  id: number;
+  geometry: unknown;
+  properties: {
+    b_name: string | null;
+    address: string;
+    postcode: string;
+    street: string | null;
+    categories: WireCategory[];
+    count: number;
+    current: number | null;
+    site: { id: number; name: string } | null;
+    feature_type: string;
+    documents: WireSummary[];
+    images: WireSummary[];
+    media: WireSummary[];
+  };
+}
+
+export interface WireNestedFeature {
+  id: number;
+  geometry: unknown;
+  properties: { b_number: string; b_name: string; street: string; address: string; feature_type: string; count: number; search_str?: string };
+  /** Present in images and documents, absent in media. */
+  tags?: string[];
+}
+
+interface WireRecord {
+  id: number;
+  title: string;
+  author: WireAuthor;
+  feature: WireNestedFeature;
+}
+
+export interface WireImage extends WireRecord {
+  file: string;
+  description: string;
+  copyright: boolean;
+  created: string | null;
+}
+
+export interface WireDocument extends WireRecord {
+  body: string;
+  created: string;
+  last_edited: string;
+}
+
+export interface WireMedia extends WireRecord {
+  url: string;
+}
+
+export interface WireRecords {
+  features: WireListedFeature;
+  images: WireImage;
+  documents: WireDocument;
+  media: WireMedia;
+}
+
+/** One page of a collection as the harvester keeps it. */
+export interface WirePage {
+  count: number;
+  hasNext: boolean;
+  nextUrl: string | null;
+  records: unknown[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
+function refuse(url: string, what: string): never {
+  throw new HarvestError(`${url} is not an answer of this API: ${what}.`);
+}
+
+/** The list envelope: count, next, and the page's records (features unwrapped from their FeatureCollection). */
+export function readPage(url: string, body: unknown, collection: Collection): WirePage {
+  if (!isObject(body)) refuse(url, 'not a JSON object');
+  if (!Number.isSafeInteger(body.count) || (body.count as number) < 0) refuse(url, '"count" is not a whole number');
+  if (body.next !== null && typeof body.next !== 'string') refuse(url, '"next" is neither a URL nor null');
+  const results = collection === 'features' && isObject(body.results) ? body.results.features : body.results;
+  if (!Array.isArray(results)) refuse(url, `no list of ${collection} in "results"`);
+  results.forEach((record, i) => checkRecord(url, collection, record, i));
+  return { count: body.count as number, hasNext: body.next !== null, nextUrl: body.next as string | null, records: results };
+}
+
+function checkRecord(url: string, collection: Collection, record: unknown, i: number): void {
+  const where = `${collection} record ${i + 1}`;
+  if (!isObject(record) || !isId(record.id)) refuse(url, `${where} has no positive integer "id"`);
+  if (collection === 'features') return checkListedFeature(url, where, record);
+  if (!isAuthor(record.author)) refuse(url, `${where} has no author {id, username}`);
+  if (!isObject(record.feature) || !isId(record.feature.id) || !isObject(record.feature.properties)) refuse(url, `${where} has no nested feature`);
+}
+
+function checkListedFeature(url: string, where: string, record: Record<string, unknown>): void {
+  const p = record.properties;
+  if (!isObject(p)) refuse(url, `${where} has no "properties"`);
+  if (!Array.isArray(p.categories) || !p.categories.every((c) => isObject(c) && isId(c.id))) refuse(url, `${where} has no list of categories`);
+  if (p.site !== null && !(isObject(p.site) && isId(p.site.id))) refuse(url, `${where} has a "site" that is neither {id, name} nor null`);
+  for (const list of ['documents', 'images', 'media']) {
+    const summaries = p[list];
+    // The spec leaves the shape of media summaries open: only an id is required of any.
+    if (!Array.isArray(summaries) || !summaries.every((s) => isObject(s) && isId(s.id) && (s.author === undefined || isAuthor(s.author)))) {
+      refuse(url, `${where} has no list of ${list} summaries`);
+    }
+  }
+}
+
+function isAuthor(v: unknown): v is WireAuthor {
+  return isObject(v) && isId(v.id);
+}
+
+/** The API root's links to the four collections. */
+export function readRoot(url: string, body: unknown): Record<Collection, string> {
+  if (!isObject(body) || !COLLECTIONS.every((n) => typeof body[n] === 'string')) {
+    refuse(url, 'an API root lists links to features, images, documents and media');
+  }
+  return Object.fromEntries(COLLECTIONS.map((n) => [n, body[n] as string])) as Record<Collection, string>;
+}
