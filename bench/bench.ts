@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
 
 const { values } = parseArgs({
@@ -29,7 +30,7 @@ async function prepareDatabase(dir: string) {
   const started = performance.now();
   const catalogue = generateDemoCatalogue({ scale, seed: 1 });
   const database = path.join(dir, 'bench.db');
-  const store = await openStore(database, { create: true });
+  const store = await openStore(loadConfig({ database }, {}), { create: true });
   await store.replaceCatalogue(catalogue);
   await store.close();
   log(`catalogue: scale ${scale}, ${catalogue.features.length} features, imported in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -3,13 +3,14 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { handleClientError } from './http/client-errors.js';
-import { ApiError, badRequest, notFound, serverError } from './http/errors.js';
+import { ApiError, badRequest, notFound, serverError, serviceUnavailable } from './http/errors.js';
+import { isHealthPath, registerHealth } from './http/health.js';
 import { checkHost } from './http/host.js';
 import { registerMedia } from './http/media.js';
 import { addApiHeaders, sendError } from './http/reply.js';
 import { registerApiRoutes } from './http/routes.js';
 import { slashRedirectTarget } from './http/slash-redirect.js';
-import type { CatalogueReader } from './store/store.js';
+import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
 
 export interface AppDeps {
   store: CatalogueReader;
@@ -27,11 +28,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
   app.addHook('onRequest', async (request) => {
-    checkHost(request, deps.config);
+    // Probes address a process by its IP, whatever names the site is served under.
+    if (!isHealthPath(request.url)) checkHost(request, deps.config);
   });
   app.addHook('onSend', addApiHeaders);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn({ err: error }, 'store unavailable');
+      return sendError(reply.header('retry-after', '1'), serviceUnavailable());
+    }
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
     if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new ApiError(status, message ?? 'Bad request.'));
     request.log.error({ err: error }, 'request failed');
@@ -43,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(301).header('location', target).send();
   });
   registerApiRoutes(app, deps);
+  registerHealth(app, deps.store);
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
   return app;
 }

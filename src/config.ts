@@ -2,8 +2,16 @@
 // process.env is read here and nowhere else.
 
 export interface Config {
-  /** A SQLite file path (PostgreSQL URLs arrive with the PostgreSQL store). */
+  /** A SQLite file path, or a postgres:// URL. */
   readonly database: string;
+  /** PostgreSQL only: the schema holding the catalogue's tables. */
+  readonly databaseSchema: string;
+  /** PostgreSQL only: connections per process. */
+  readonly poolSize: number;
+  /** PostgreSQL only: the longest a connection or a read may take before the answer is a 503. */
+  readonly dbTimeoutMs: number;
+  /** How often a server checks whether a new catalogue was imported. */
+  readonly versionPollMs: number;
   readonly port: number;
   readonly host: string;
   /** Absolute base for every link, without a trailing slash; null = from the request's Host. */
@@ -18,6 +26,10 @@ export interface Config {
 /** Settings as given by flags or environment: all strings, all optional. */
 export interface RawSettings {
   database?: string;
+  databaseSchema?: string;
+  poolSize?: string;
+  dbTimeoutMs?: string;
+  versionPollMs?: string;
   port?: string;
   host?: string;
   baseUrl?: string;
@@ -28,6 +40,7 @@ export interface RawSettings {
 }
 
 export const DEFAULT_DATABASE = './data/catalogue.db';
+export const DEFAULT_SCHEMA = 'heritage';
 const DEFAULT_ALLOWED_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -35,6 +48,10 @@ export class ConfigError extends Error {}
 
 const ENV_NAMES: Record<keyof RawSettings, string> = {
   database: 'DATABASE_URL',
+  databaseSchema: 'DATABASE_SCHEMA',
+  poolSize: 'PG_POOL_SIZE',
+  dbTimeoutMs: 'DB_TIMEOUT_MS',
+  versionPollMs: 'VERSION_POLL_MS',
   port: 'PORT',
   host: 'HOST',
   baseUrl: 'BASE_URL',
@@ -60,6 +77,10 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
   const baseUrl = raw.baseUrl === undefined ? null : parseBaseUrl(raw.baseUrl);
   return Object.freeze({
     database: raw.database ?? DEFAULT_DATABASE,
+    databaseSchema: parseSchemaName(raw.databaseSchema ?? DEFAULT_SCHEMA),
+    poolSize: parseWholeNumber('PG_POOL_SIZE', raw.poolSize ?? '10', 1, 1000),
+    dbTimeoutMs: parseWholeNumber('DB_TIMEOUT_MS', raw.dbTimeoutMs ?? '800', 50, 600_000),
+    versionPollMs: parseWholeNumber('VERSION_POLL_MS', raw.versionPollMs ?? '1000', 50, 60_000),
     port: parsePort(raw.port ?? '8000'),
     host: raw.host ?? '127.0.0.1',
     baseUrl,
@@ -101,6 +122,20 @@ export function parseAllowedHosts(value: string | undefined, baseUrl: string | n
   const hosts = value === undefined ? [...DEFAULT_ALLOWED_HOSTS] : value.split(',').map((h) => h.trim().toLowerCase());
   if (baseUrl !== null) hosts.push(new URL(baseUrl).hostname.toLowerCase());
   return [...new Set(hosts.filter((h) => h !== ''))];
+}
+
+/** A plain lower-case SQL identifier, so it can be written into SQL unquoted and safely. */
+export function parseSchemaName(value: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) {
+    throw new ConfigError(`schema name must be lower-case letters, digits and _ (not starting with a digit), not "${value}".`);
+  }
+  return value;
+}
+
+function parseWholeNumber(name: string, value: string, min: number, max: number): number {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${value}".`);
+  return n;
 }
 
 function parseBoolean(name: string, value: string): boolean {

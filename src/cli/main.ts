@@ -1,20 +1,29 @@
 // The command line: parses arguments and dispatches to one function per command.
 // Nothing runs at import time; bin/heritage-api calls main().
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, DEFAULT_DATABASE } from '../config.js';
+import { ConfigError, DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../config.js';
 import { StoreError } from '../store/store.js';
 import { runDemo } from './demo.js';
 import { runExport } from './export.js';
+import { runHarvest } from './harvest.js';
 import { runImport } from './import.js';
+import { runMigrate } from './migrate.js';
 import { CliError } from './io.js';
 import { runServe } from './serve.js';
 import { runValidate } from './validate.js';
 
-const DB_HELP = `SQLite database file (env DATABASE_URL; default ${DEFAULT_DATABASE})`;
+const DB_HELP = `SQLite database file or postgres:// URL (env DATABASE_URL; default ${DEFAULT_DATABASE})`;
+const SCHEMA_HELP = `PostgreSQL schema holding the catalogue (env DATABASE_SCHEMA; default ${DEFAULT_SCHEMA})`;
 
 function positiveNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number above 0.');
+  return n;
+}
+
+function positiveWhole(value: string): number {
+  const n = wholeNumber(value);
+  if (n < 1) throw new InvalidArgumentError('must be a whole number above 0.');
   return n;
 }
 
@@ -31,6 +40,8 @@ function buildProgram(setExit: (code: number) => void): Command {
 
   program.command('serve').description('serve the API over HTTP')
     .option('--db <path>', DB_HELP)
+    .option('--schema <name>', SCHEMA_HELP)
+    .option('--workers <n>', 'server processes sharing the port; a worker that dies is restarted (default 1)', positiveWhole, 1)
     .option('--port <port>', 'port to listen on (env PORT; default 8000)')
     .option('--host <host>', 'address to listen on (env HOST; default 127.0.0.1)')
     .option('--base-url <url>', 'absolute base of every link, e.g. https://example.org (env BASE_URL; default: from the Host header)')
@@ -40,19 +51,26 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option('--log-level <level>', 'log level (env LOG_LEVEL; default info)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
     .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
     .action((o) => done(runServe({
-      database: o.db, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
+      database: o.db, databaseSchema: o.schema, workers: o.workers, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
       mediaRoot: o.mediaRoot, trustProxy: o.trustProxy ? '1' : undefined, logLevel: o.logLevel, initDemo: o.initDemo,
     })));
 
   program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
     .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input')
-    .option('--db <path>', `${DB_HELP}; created when missing`)
-    .action((file, o) => done(runImport(file, { db: o.db })));
+    .option('--db <path>', `${DB_HELP}; created (or migrated) when needed`)
+    .option('--schema <name>', SCHEMA_HELP)
+    .action((file, o) => done(runImport(file, { db: o.db, schema: o.schema })));
+
+  program.command('migrate').description('create or upgrade the database tables (import does this by itself)')
+    .option('--db <path>', DB_HELP)
+    .option('--schema <name>', SCHEMA_HELP)
+    .action((o) => done(runMigrate({ db: o.db, schema: o.schema })));
 
   program.command('export').description('write the stored catalogue as a catalogue file')
     .option('--db <path>', DB_HELP)
+    .option('--schema <name>', SCHEMA_HELP)
     .option('--out <file>', 'output file (default: standard output)')
-    .action((o) => done(runExport({ db: o.db, out: o.out })));
+    .action((o) => done(runExport({ db: o.db, schema: o.schema, out: o.out })));
 
   program.command('validate').description('check a catalogue file without touching any database')
     .argument('<file>', 'catalogue file, or - for standard input')
@@ -63,6 +81,20 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('--scale <s>', 'size; 1 is the real catalogue (about 4,000 features)', positiveNumber, 1)
     .option('--seed <n>', 'random seed; the same seed gives the same file', wholeNumber, 1)
     .action((o) => done(runDemo({ out: o.out, scale: o.scale, seed: o.seed })));
+
+  program.command('harvest').description('mirror a running API of this spec into a catalogue file')
+    .argument('<url>', 'the API root, e.g. https://example.org/api/v1/')
+    .option('--out <file>', 'output file (default: standard output); an unfinished harvest is kept next to it, in <file>.harvest-state')
+    .option('--media <dir>', 'also download every image file and category thumbnail into this folder')
+    .option('--concurrency <n>', 'requests at once', positiveWhole, 2)
+    .option('--delay <ms>', 'pause after each request, in milliseconds', wholeNumber, 0)
+    .option('--resume', 'continue an interrupted harvest instead of starting again')
+    .option('--max-restarts <n>', 'walks of a collection to start again when the source changes under the harvest', wholeNumber, 3)
+    .addOption(new Option('--backoff-ms <ms>').argParser(wholeNumber).default(1000).hideHelp())
+    .action((url, o) => done(runHarvest(url, {
+      out: o.out, media: o.media, concurrency: o.concurrency, delay: o.delay, resume: o.resume === true,
+      maxRestarts: o.maxRestarts, backoffMs: o.backoffMs,
+    })));
 
   return program;
 }

@@ -1,34 +1,42 @@
 import fs from 'node:fs';
 import { generateDemoCatalogue } from '../catalogue/demo.js';
-import { loadConfig, type RawSettings } from '../config.js';
+import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer } from '../server.js';
-import { isPostgresUrl, openStore } from '../store/open.js';
+import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { step, summarise } from './report.js';
+import { isWorkerProcess, leaveCluster, runPrimary } from './workers.js';
 
 export interface ServeOptions extends RawSettings {
   initDemo?: boolean;
+  workers?: number;
 }
 
 /** Serve until SIGINT/SIGTERM, then drain requests in flight and exit. */
 export async function runServe(options: ServeOptions): Promise<number> {
-  const { initDemo, ...settings } = options;
+  const { initDemo, workers = 1, ...settings } = options;
   const config = loadConfig(settings);
-  if (initDemo && !isPostgresUrl(config.database) && !fs.existsSync(config.database)) await buildDemoDatabase(config.database);
+  const worker = isWorkerProcess();
+  if (initDemo && !worker && !isPostgresUrl(config.database) && !fs.existsSync(config.database)) await buildDemoDatabase(config);
+  if (workers > 1 && !worker) {
+    process.stderr.write(`heritage-api: starting ${workers} worker processes.\n`);
+    return runPrimary(workers);
+  }
   const server = await startServer(config);
-  process.stderr.write(`heritage-api serving ${config.database} at ${server.address}/api/v1/\n`);
+  process.stderr.write(`heritage-api ${worker ? `worker ${process.pid} ` : ''}serving ${describeDatabase(config)} at ${server.address}/api/v1/\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
   });
   await server.close();
+  if (worker) leaveCluster();
   return 0;
 }
 
-async function buildDemoDatabase(database: string): Promise<void> {
+async function buildDemoDatabase(config: Config): Promise<void> {
+  const { database } = config;
   process.stderr.write(`${database} does not exist yet: building the demo catalogue into it.\n`);
   const catalogue = await step('Generating the demo catalogue', () => generateDemoCatalogue({ scale: 1, seed: 1 }));
-  const store = await openStore(database, { create: true });
+  const store = await openStore(config, { create: true });
   try {
     await step(`Writing ${database}`, () => store.replaceCatalogue(catalogue));
   } finally {

@@ -16,6 +16,7 @@ export const methodNotAllowed = (method: string) => new ApiError(405, `Method "$
 export const invalidHost = () => new ApiError(400, 'Invalid host header.');
 export const badRequest = () => new ApiError(400, 'Bad request.');
 export const serverError = () => new ApiError(500, 'A server error occurred.');
+export const serviceUnavailable = () => new ApiError(503, 'Service unavailable.');
 
 export function errorBody(error: ApiError): { detail: string } {
   return { detail: error.detail };

@@ -1,14 +1,31 @@
-// Picks the store from the database setting.
+// Picks the store from the database setting: a postgres:// URL or a SQLite file path.
+import type { Config } from '../config.js';
+import { describeUrl } from './postgres-connect.js';
+import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
-import { StoreError, type CatalogueStore } from './store.js';
+import type { CatalogueStore } from './store.js';
+
+export type StoreConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'>;
+
+export interface OpenOptions {
+  /** Create or migrate the schema (import, migrate); otherwise it must exist and be current. */
+  create?: boolean;
+  /** A server's store: see PostgresOpenOptions.serving. */
+  serving?: boolean;
+}
 
 export function isPostgresUrl(database: string): boolean {
   return /^postgres(ql)?:\/\//i.test(database);
 }
 
-export async function openStore(database: string, options: { create?: boolean } = {}): Promise<CatalogueStore> {
-  if (isPostgresUrl(database)) {
-    throw new StoreError('PostgreSQL databases are not supported by this version yet; use a SQLite file path.');
-  }
-  return openSqliteStore(database, options);
+export async function openStore(config: StoreConfig, options: OpenOptions = {}): Promise<CatalogueStore> {
+  if (!isPostgresUrl(config.database)) return openSqliteStore(config.database, options);
+  const settings = { url: config.database, schema: config.databaseSchema, poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs };
+  return openPostgresStore(settings, options);
+}
+
+/** The database for messages and logs: a file path, or a URL without its password. */
+export function describeDatabase(config: Pick<Config, 'database' | 'databaseSchema'>): string {
+  if (!isPostgresUrl(config.database)) return config.database;
+  return `${describeUrl(config.database)} (schema ${config.databaseSchema})`;
 }

@@ -17,6 +17,8 @@ const RECORD_COLUMNS: Record<RecordCollection, string> = {
   media: 'x.url',
 };
 
+export const SELECT_META = 'SELECT value FROM meta WHERE key = $1';
+
 /** A page is a position range; a detail record is an id (and published: it has a position). */
 export const byPosition = (table: string) => `${table}.position >= $1 AND ${table}.position < $2`;
 export const byId = (table: string) => `${table}.id = $1 AND ${table}.position IS NOT NULL`;

@@ -5,9 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../catalogue/format.js';
-import { readSqlite, type SqliteReads } from './sqlite-read.js';
+import { getPlan, listPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { toSqlite } from './sql.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { fromTables, toTables, type StoredTables } from './tables.js';
+import {
+  CATALOGUE_TABLES_IN_DELETE_ORDER,
+  STORED_TABLE_QUERIES,
+  collectionCounts,
+  fromTables,
+  toTables,
+  type StoredTables,
+} from './tables.js';
 import {
   StoreError,
   type CatalogueStore,
@@ -59,31 +67,45 @@ function checkSchema(db: Database.Database, file: string): void {
   }
 }
 
-const TABLES = ['feature_categories', 'images', 'documents', 'media', 'features', 'categories', 'sites', 'authors'] as const;
-
 export class SqliteStore implements CatalogueStore {
-  private readonly reads: SqliteReads;
+  /** Each distinct SQL text is prepared once. */
+  private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {
-    this.reads = readSqlite(db);
-  }
+  constructor(private readonly db: Database.Database) {}
 
   async list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>> {
-    return this.db.transaction(() => this.reads.list(collection, choose))();
+    return this.read(listPlan(collection, choose));
   }
 
   async get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
-    return this.db.transaction(() => this.reads.get(collection, id))();
+    return this.read(getPlan(collection, id));
+  }
+
+  async catalogueVersion(): Promise<number> {
+    return this.read(versionPlan());
+  }
+
+  /** One transaction per read: its queries see one catalogue, even during an import. */
+  private read<R>(plan: Plan<R>): R {
+    return this.db.transaction(() => runSync(plan, (q) => this.query(q)))();
+  }
+
+  private query({ sql, params }: Query): unknown[] {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(toSqlite(sql));
+      this.statements.set(sql, statement);
+    }
+    return statement.all(...params);
   }
 
   async replaceCatalogue(catalogue: Catalogue): Promise<void> {
     const tables = toTables(catalogue);
     this.db.transaction(() => {
-      for (const table of TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
+      for (const table of CATALOGUE_TABLES_IN_DELETE_ORDER) this.db.prepare(`DELETE FROM ${table}`).run();
       for (const [table, rows] of Object.entries(tables)) insertRows(this.db, table, rows);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
-      for (const name of ['features', 'images', 'documents', 'media'] as const) {
-        const count = name === 'features' ? tables.features.length : tables[name].filter((r) => r.published).length;
+      for (const [name, count] of Object.entries(collectionCounts(tables))) {
         this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(`count.${name}`, String(count));
       }
     }).immediate();
@@ -91,18 +113,8 @@ export class SqliteStore implements CatalogueStore {
 
   async readCatalogue(): Promise<Catalogue> {
     return this.db.transaction(() => {
-      const all = (sql: string) => this.db.prepare(sql).all() as never[];
-      const tables: StoredTables = {
-        authors: all('SELECT * FROM authors ORDER BY id'),
-        categories: all('SELECT * FROM categories ORDER BY id'),
-        sites: all('SELECT * FROM sites ORDER BY id'),
-        features: all('SELECT * FROM features ORDER BY id'),
-        feature_categories: all('SELECT * FROM feature_categories ORDER BY feature_id, position'),
-        images: all('SELECT * FROM images ORDER BY id'),
-        documents: all('SELECT * FROM documents ORDER BY id'),
-        media: all('SELECT * FROM media ORDER BY id'),
-      };
-      return fromTables(tables);
+      const entries = Object.entries(STORED_TABLE_QUERIES).map(([table, sql]) => [table, this.db.prepare(sql).all()]);
+      return fromTables(Object.fromEntries(entries) as StoredTables);
     })();
   }
 

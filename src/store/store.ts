@@ -109,6 +109,8 @@ export interface Listing<Row, T> {
 export interface CatalogueReader {
   list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>>;
   get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null>;
+  /** Goes up by one with every import; servers poll it to notice a new catalogue. */
+  catalogueVersion(): Promise<number>;
 }
 
 export interface CatalogueStore extends CatalogueReader {
@@ -121,3 +123,6 @@ export interface CatalogueStore extends CatalogueReader {
 
 /** A store that cannot be opened or read, with one sentence for the operator. */
 export class StoreError extends Error {}
+
+/** The database is down, unreachable or too slow right now: a 503, and retry later. */
+export class StoreUnavailableError extends StoreError {}

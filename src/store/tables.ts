@@ -141,3 +141,32 @@ export function fromTables(t: StoredTables): Catalogue {
 function attachedFields(r: Record<string, unknown>) {
   return { id: r.id as number, feature: r.feature_id as number, author: r.author_id as number, title: r.title as string };
 }
+
+/** Children before parents, for stores that check references while deleting. */
+export const CATALOGUE_TABLES_IN_DELETE_ORDER = [
+  'feature_categories', 'images', 'documents', 'media', 'features', 'categories', 'sites', 'authors',
+] as const;
+
+/** What each collection's `count` is: every feature, published records only. */
+export function collectionCounts(tables: CatalogueTables): Record<'features' | 'images' | 'documents' | 'media', number> {
+  const published = (rows: readonly { published: boolean }[]) => rows.filter((r) => r.published).length;
+  return {
+    features: tables.features.length,
+    images: published(tables.images),
+    documents: published(tables.documents),
+    media: published(tables.media),
+  };
+}
+
+/** How each store reads its tables back for export, in the order fromTables expects. */
+export const STORED_TABLE_QUERIES: Record<keyof StoredTables, string> = {
+  authors: 'SELECT id, username FROM authors ORDER BY id',
+  categories: 'SELECT id, name, description, thumbnail FROM categories ORDER BY id',
+  sites: 'SELECT id, name FROM sites ORDER BY id',
+  features: `SELECT id, feature_type, b_number, b_name, street, postcode, address, current, site_id, tags,
+    search_str, geometry FROM features ORDER BY id`,
+  feature_categories: 'SELECT feature_id, category_id FROM feature_categories ORDER BY feature_id, position',
+  images: 'SELECT * FROM images ORDER BY id',
+  documents: 'SELECT * FROM documents ORDER BY id',
+  media: 'SELECT * FROM media ORDER BY id',
+};

@@ -1,0 +1,68 @@
+// Connections to PostgreSQL: one pool per process, every connection pointed at the
+// catalogue's schema, with timeouts so that a slow or missing database costs a request
+// at most `dbTimeoutMs`, never a hang.
+import pg from 'pg';
+import { StoreError, StoreUnavailableError } from './store.js';
+
+export interface PostgresSettings {
+  url: string;
+  schema: string;
+  poolSize: number;
+  /** Connect, wait for a pooled connection, or run one statement: each at most this long. */
+  timeoutMs: number;
+}
+
+// bigint counts and ids stay numbers (ours fit in 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createPool(settings: PostgresSettings, options: { statementTimeout?: boolean } = {}): pg.Pool {
+  const timeouts = options.statementTimeout === false
+    ? {}
+    : { statement_timeout: settings.timeoutMs, query_timeout: settings.timeoutMs + 100 };
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: settings.poolSize,
+    connectionTimeoutMillis: settings.timeoutMs,
+    idleTimeoutMillis: 30_000,
+    // A server restart or network cut must not leave dead sockets to fail later requests.
+    keepAlive: true,
+    // PostGIS lives in public (or wherever it was installed); our tables in the schema.
+    options: `-c search_path=${settings.schema},public`,
+    application_name: 'heritage-api',
+    ...timeouts,
+  });
+  // An idle connection that dies (database restart) emits this; without a listener the
+  // process would crash. The pool drops it and opens a new one when needed.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The errors that mean "the database is not answering", as opposed to a bug or bad data. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+
+export function isUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (e.code !== undefined && UNAVAILABLE_CODES.has(e.code)) return true;
+  // 08: connection exceptions; 57P0x: shutdown; 57014: statement timeout; 53: resources.
+  if (e.code !== undefined && /^(08|57P0|53)/.test(e.code)) return true;
+  if (e.code === '57014') return true;
+  return /timeout|terminated|Connection terminated|not queryable|ended/i.test(e.message ?? '');
+}
+
+/** A failed read as the store's error: unavailable (503) or a plain failure. */
+export function storeFailure(error: unknown): Error {
+  if (error instanceof StoreError) return error;
+  if (isUnavailable(error)) return new StoreUnavailableError((error as Error).message);
+  return error as Error;
+}
+
+/** The URL without its password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'the PostgreSQL database';
+  }
+}

@@ -1,0 +1,54 @@
+// Versioned PostgreSQL migrations, applied in order by `heritage-api migrate` and by
+// `import`. Each runs once, in a transaction, recorded in `schema_migrations`. Never edit a
+// migration that has shipped: add the next one.
+//
+// Tables live in the configured schema (search_path is set per connection); PostGIS
+// itself lives wherever it was installed, normally `public`.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'catalogue tables, positions for paging, PostGIS footprints',
+    sql: `
+CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+CREATE TABLE authors (id integer PRIMARY KEY, username text NOT NULL);
+CREATE TABLE categories (id integer PRIMARY KEY, name text NOT NULL, description text NOT NULL, thumbnail text NOT NULL);
+CREATE TABLE sites (id integer PRIMARY KEY, name text NOT NULL);
+-- geometry: the footprint exactly as imported (served as is); geom: the same footprint as
+-- PostGIS geometry for spatial queries (PostGIS output would round the coordinates).
+CREATE TABLE features (
+  id integer PRIMARY KEY, position integer NOT NULL UNIQUE, feature_type text NOT NULL,
+  b_number text, b_name text, street text, postcode text NOT NULL, address text NOT NULL,
+  current integer, site_id integer, tags text NOT NULL, search_str text NOT NULL,
+  geometry text NOT NULL, item_count integer NOT NULL,
+  geom geometry(MultiPolygon, 4326) NOT NULL);
+CREATE INDEX features_geom ON features USING gist (geom);
+CREATE TABLE feature_categories (
+  feature_id integer NOT NULL, position integer NOT NULL, category_id integer NOT NULL,
+  PRIMARY KEY (feature_id, position));
+CREATE TABLE images (
+  id integer PRIMARY KEY, position integer UNIQUE, feature_id integer NOT NULL, author_id integer NOT NULL,
+  title text NOT NULL, file text NOT NULL, description text NOT NULL, copyright boolean NOT NULL,
+  created text, published boolean NOT NULL);
+CREATE TABLE documents (
+  id integer PRIMARY KEY, position integer UNIQUE, feature_id integer NOT NULL, author_id integer NOT NULL,
+  title text NOT NULL, body text NOT NULL, created text NOT NULL, last_edited text NOT NULL,
+  published boolean NOT NULL);
+CREATE TABLE media (
+  id integer PRIMARY KEY, position integer UNIQUE, feature_id integer NOT NULL, author_id integer NOT NULL,
+  title text NOT NULL, url text NOT NULL, published boolean NOT NULL);
+CREATE INDEX images_by_feature ON images (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX documents_by_feature ON documents (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX media_by_feature ON media (feature_id, id) WHERE position IS NOT NULL;
+INSERT INTO meta (key, value) VALUES ('catalogue_version', '0');
+`,
+  },
+];
+
+export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

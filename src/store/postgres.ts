@@ -1,0 +1,159 @@
+// The PostgreSQL store: many stateless server processes over one database (or its
+// replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
+// from one catalogue version even while an import commits; an import is one transaction.
+import type pg from 'pg';
+import type { Catalogue } from '../catalogue/format.js';
+import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
+import { loadTables } from './postgres-load.js';
+import { checkSchemaVersion, migrate } from './postgres-migrate.js';
+import { getPlan, listPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { STORED_TABLE_QUERIES, fromTables, toTables, type StoredTables } from './tables.js';
+import {
+  StoreError,
+  StoreUnavailableError,
+  type CatalogueStore,
+  type ChooseSlice,
+  type CollectionName,
+  type Listing,
+  type RowsByCollection,
+} from './store.js';
+
+export interface PostgresOpenOptions {
+  /** Apply pending migrations (import, migrate); otherwise the schema must be current. */
+  create?: boolean;
+  /**
+   * A server: reads get statement timeouts, and it starts even while the database is
+   * unreachable, answering 503 until it is back. Commands (import, export) wait longer.
+   */
+  serving?: boolean;
+}
+
+export async function openPostgresStore(settings: PostgresSettings, options: PostgresOpenOptions = {}): Promise<PostgresStore> {
+  const serving = options.serving ?? false;
+  const pool = createPool(serving ? settings : { ...settings, timeoutMs: Math.max(settings.timeoutMs, 10_000) }, { statementTimeout: serving });
+  const store = new PostgresStore(pool, settings);
+  try {
+    if (options.create) await store.migrate();
+    else await store.checkSchema();
+    return store;
+  } catch (error) {
+    const failure = storeFailure(error);
+    if (failure instanceof StoreUnavailableError && serving) return store;
+    await pool.end();
+    if (failure instanceof StoreError && !(failure instanceof StoreUnavailableError)) throw failure;
+    throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${(error as Error).message}.`);
+  }
+}
+
+/** Prepared once per connection, by name: the name is derived from the SQL text. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `heritage_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+export class PostgresStore implements CatalogueStore {
+  private schemaChecked = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly settings: PostgresSettings,
+  ) {}
+
+  async migrate(): Promise<number[]> {
+    const client = await this.pool.connect();
+    try {
+      const applied = await migrate(client, this.settings.schema);
+      this.schemaChecked = true;
+      return applied;
+    } finally {
+      client.release();
+    }
+  }
+
+  async checkSchema(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await checkSchemaVersion(client, this.settings.schema, describeUrl(this.settings.url));
+      this.schemaChecked = true;
+    } finally {
+      client.release();
+    }
+  }
+
+  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>> {
+    return this.read(listPlan(collection, choose));
+  }
+
+  get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
+    return this.read(getPlan(collection, id));
+  }
+
+  catalogueVersion(): Promise<number> {
+    return this.read(versionPlan());
+  }
+
+  /** One snapshot per read; any failure to reach the database becomes StoreUnavailableError. */
+  private async read<R>(plan: Plan<R>): Promise<R> {
+    try {
+      if (!this.schemaChecked) await this.checkSchema();
+      return await this.inSnapshot((client) => runAsync(plan, (q) => query(client, q)));
+    } catch (error) {
+      throw storeFailure(error);
+    }
+  }
+
+  private async inSnapshot<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = true;
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is discarded rather than reused.
+      client.release(broken);
+    }
+  }
+
+  async replaceCatalogue(catalogue: Catalogue): Promise<void> {
+    const tables = toTables(catalogue);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // One import at a time; readers are never blocked (MVCC).
+      await client.query('LOCK TABLE meta IN EXCLUSIVE MODE');
+      await loadTables(client, tables);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readCatalogue(): Promise<Catalogue> {
+    return this.inSnapshot(async (client) => {
+      const tables: Record<string, unknown[]> = {};
+      for (const [table, sql] of Object.entries(STORED_TABLE_QUERIES)) tables[table] = (await client.query(sql)).rows;
+      return fromTables(tables as unknown as StoredTables);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+async function query(client: pg.PoolClient, { sql, params }: Query): Promise<unknown[]> {
+  return (await client.query({ name: statementName(sql), text: sql, values: params })).rows;
+}

@@ -1,0 +1,112 @@
+// What a read asks of the database, written once for both stores. A plan is a generator
+// that yields SQL queries and receives their rows: SQLite runs it synchronously inside a
+// transaction, PostgreSQL asynchronously inside a snapshot. A page costs a fixed number of
+// queries, never one per record.
+import {
+  groupCategories,
+  groupSummaries,
+  toDocumentRow,
+  toFeatureRow,
+  toImageRow,
+  toMediaRow,
+  type FlatCategory,
+  type FlatFeature,
+  type FlatSummary,
+} from './rows.js';
+import {
+  SELECT_CATEGORIES,
+  SELECT_META,
+  byId,
+  byPosition,
+  selectFeatures,
+  selectRecords,
+  selectSummaries,
+  type RecordCollection,
+} from './sql.js';
+import type { ChooseSlice, CollectionName, FeatureRow, Listing, RowsByCollection } from './store.js';
+
+export interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+export type Plan<R> = Generator<Query, R, unknown[]>;
+
+type Mapper = (row: never) => unknown;
+const RECORD_MAPPERS: Record<RecordCollection, Mapper> = {
+  images: toImageRow as Mapper,
+  documents: toDocumentRow as Mapper,
+  media: toMediaRow as Mapper,
+};
+
+const SQL = {
+  featurePage: selectFeatures(byPosition('f')),
+  featureById: selectFeatures(byId('f')),
+  recordPage: recordSql((c) => selectRecords(c, byPosition('x'))),
+  recordById: recordSql((c) => selectRecords(c, byId('x'))),
+  summaries: recordSql(selectSummaries),
+};
+
+function recordSql(make: (c: RecordCollection) => string): Record<RecordCollection, string> {
+  return { images: make('images'), documents: make('documents'), media: make('media') };
+}
+
+function* metaValue(key: string): Plan<string | undefined> {
+  const rows = (yield { sql: SELECT_META, params: [key] }) as { value: string }[];
+  return rows[0]?.value;
+}
+
+export function* versionPlan(): Plan<number> {
+  return Number((yield* metaValue('catalogue_version')) ?? 0);
+}
+
+function* featureRows(flat: FlatFeature[]): Plan<FeatureRow[]> {
+  const first = flat[0];
+  const last = flat[flat.length - 1];
+  if (!first || !last) return [];
+  const params = [first.id, last.id];
+  const extras = {
+    categories: groupCategories((yield { sql: SELECT_CATEGORIES, params }) as FlatCategory[]),
+    documents: groupSummaries((yield { sql: SQL.summaries.documents, params }) as FlatSummary[]),
+    images: groupSummaries((yield { sql: SQL.summaries.images, params }) as FlatSummary[]),
+    media: groupSummaries((yield { sql: SQL.summaries.media, params }) as FlatSummary[]),
+  };
+  return flat.map((f) => toFeatureRow(f, extras));
+}
+
+function* toRows(collection: CollectionName, flat: unknown[]): Plan<unknown[]> {
+  if (collection === 'features') return yield* featureRows(flat as FlatFeature[]);
+  return flat.map((r) => RECORD_MAPPERS[collection as RecordCollection](r as never));
+}
+
+export function* listPlan<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Plan<Listing<RowsByCollection[C], T>> {
+  const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
+  const chosen = choose(count);
+  if (!chosen) return { count, page: null };
+  const { offset, limit } = chosen.slice;
+  const sql = collection === 'features' ? SQL.featurePage : SQL.recordPage[collection as RecordCollection];
+  const flat = yield { sql, params: [offset, offset + limit] };
+  const rows = (yield* toRows(collection, flat)) as RowsByCollection[C][];
+  return { count, page: { rows, context: chosen.context } };
+}
+
+export function* getPlan<C extends CollectionName>(collection: C, id: number): Plan<RowsByCollection[C] | null> {
+  const sql = collection === 'features' ? SQL.featureById : SQL.recordById[collection as RecordCollection];
+  const flat = yield { sql, params: [id] };
+  if (flat.length === 0) return null;
+  return ((yield* toRows(collection, flat)) as RowsByCollection[C][])[0] ?? null;
+}
+
+/** Drives a plan with a synchronous query function (SQLite). */
+export function runSync<R>(plan: Plan<R>, query: (q: Query) => unknown[]): R {
+  let step = plan.next();
+  while (!step.done) step = plan.next(query(step.value));
+  return step.value;
+}
+
+/** Drives a plan with an asynchronous query function (PostgreSQL). */
+export async function runAsync<R>(plan: Plan<R>, query: (q: Query) => Promise<unknown[]>): Promise<R> {
+  let step = plan.next();
+  while (!step.done) step = plan.next(await query(step.value));
+  return step.value;
+}

@@ -1,0 +1,40 @@
+// Notices a new catalogue: polls the store's catalogue version (a row, so it also works on
+// a streaming replica, where LISTEN/NOTIFY does not reach). Reads always see the newest
+// catalogue; what the version drives is what a server keeps between requests (logs now,
+// caches and ETags later).
+import type { CatalogueReader } from './store/store.js';
+
+export interface VersionWatch {
+  /** The last version seen; null until the first successful poll. */
+  current(): number | null;
+  stop(): void;
+}
+
+export function watchCatalogueVersion(
+  store: CatalogueReader,
+  intervalMs: number,
+  onChange: (version: number, previous: number | null) => void,
+): VersionWatch {
+  let current: number | null = null;
+  let polling = false;
+  const poll = async () => {
+    if (polling) return;
+    polling = true;
+    try {
+      const version = await store.catalogueVersion();
+      if (version !== current) {
+        const previous = current;
+        current = version;
+        onChange(version, previous);
+      }
+    } catch {
+      // The database is away: requests answer 503 meanwhile; the next poll tries again.
+    } finally {
+      polling = false;
+    }
+  };
+  void poll();
+  const timer = setInterval(poll, intervalMs);
+  timer.unref();
+  return { current: () => current, stop: () => clearInterval(timer) };
+}
