@@ -69,7 +69,7 @@ describe('import into the database a server is serving', () => {
 
   test('a bad file is refused whole, exit 1, and the served data stays exactly as it was', async () => {
     const before = await crawl(t.origin);
-    const result = await runCli(['import', writeFile('bad-import.json', brokenCatalogue()), '--db', t.database]);
+    const result = await runCli(['import', writeFile('bad-import.json', brokenCatalogue()), ...t.dbArgs]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /images\[0\]\.author/);
     assert.deepEqual(await crawl(t.origin), before);
@@ -81,7 +81,7 @@ describe('import into the database a server is serving', () => {
     catalogue.images = catalogue.images.filter((i) => i.feature <= 19);
     catalogue.documents = catalogue.documents.filter((d) => d.feature <= 19);
     catalogue.media = catalogue.media.filter((m) => m.feature <= 19);
-    const result = await runCli(['import', '-', '--db', t.database], { input: formatCatalogue(catalogue) });
+    const result = await runCli(['import', '-', ...t.dbArgs], { input: formatCatalogue(catalogue) });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Imported 10 features/);
     const answer = await request(t.origin, '/api/v1/features/');
@@ -94,7 +94,7 @@ describe('export', () => {
     const original = await startTestServer();
     const exported = path.join(dir, 'exported.json');
     try {
-      const result = await runCli(['export', '--db', original.database, '--out', exported]);
+      const result = await runCli(['export', ...original.dbArgs, '--out', exported]);
       assert.equal(result.code, 0, result.stderr);
       const copy = await startTestServer({ catalogue: JSON.parse(fs.readFileSync(exported, 'utf8')) });
       try {
@@ -115,7 +115,7 @@ describe('export', () => {
   test('to standard output by default', async () => {
     const t = await startTestServer();
     try {
-      const result = await runCli(['export', '--db', t.database]);
+      const result = await runCli(['export', ...t.dbArgs]);
       assert.equal(result.code, 0);
       assert.equal(JSON.parse(result.stdout).features.length, 45);
     } finally {

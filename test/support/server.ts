@@ -1,28 +1,28 @@
-// A real server on a temporary SQLite database, loaded from a catalogue built in the test.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// A real server on a temporary database of the tests' store (see stores.ts), loaded from a
+// catalogue built in the test.
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from './catalogue.js';
+import { createTestDatabase, type TestDatabase } from './stores.js';
+
+export { temporaryDir } from './temporary.js';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
   port: number;
-  database: string;
+  /** Selects the server's database on the command line: --db (and --schema). */
+  dbArgs: string[];
   server: RunningServer;
   close(): Promise<void>;
 }
 
-export function temporaryDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-api-test-'));
-}
-
-export async function importInto(database: string, catalogue: Catalogue): Promise<void> {
-  const store = await openStore(database, { create: true });
+/** Imports a catalogue into a database given as a SQLite path or as settings. */
+export async function importInto(database: string | RawSettings, catalogue: Catalogue): Promise<void> {
+  const settings = typeof database === 'string' ? { database } : database;
+  const store = await openStore(loadConfig(settings, {}), { create: true });
   try {
     await store.replaceCatalogue(catalogue);
   } finally {
@@ -31,22 +31,21 @@ export async function importInto(database: string, catalogue: Catalogue): Promis
 }
 
 export async function startTestServer(
-  options: { catalogue?: Catalogue; settings?: RawSettings } = {},
+  options: { catalogue?: Catalogue; settings?: RawSettings; database?: TestDatabase } = {},
 ): Promise<TestServer> {
-  const dir = temporaryDir();
-  const database = path.join(dir, 'catalogue.db');
-  await importInto(database, options.catalogue ?? buildTestCatalogue());
-  const config = loadConfig({ database, port: '0', host: '127.0.0.1', logLevel: 'silent', ...options.settings }, {});
-  const server = await startServer(config);
+  const database = options.database ?? createTestDatabase();
+  await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
+  const settings = { ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', ...options.settings };
+  const server = await startServer(loadConfig(settings, {}));
   const port = new URL(server.address).port;
   return {
     origin: `http://127.0.0.1:${port}`,
     port: Number(port),
-    database,
+    dbArgs: database.args,
     server,
     close: async () => {
       await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

@@ -9,15 +9,18 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     assert.deepEqual(
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
-        mediaRoot: null, trustProxy: false, logLevel: 'info' },
+        mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
+        versionPollMs: 1000 },
     );
     assert.ok(Object.isFrozen(config));
   });
   test('environment mirrors the flags', () => {
-    const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn' });
+    const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
+      DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200' });
     assert.deepEqual(
       { ...config },
-      { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn' },
+      { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
+        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200 },
     );
   });
   test('flags win', () => {
@@ -27,6 +30,8 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     ['port', { PORT: 'http' }], ['port', { PORT: '70000' }], ['base URL', { BASE_URL: 'example.org' }],
     ['base URL', { BASE_URL: 'ftp://example.org' }], ['base URL', { BASE_URL: 'https://e.org/?q=1' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }], ['log level', { LOG_LEVEL: 'loud' }],
+    ['schema name', { DATABASE_SCHEMA: 'Heritage' }], ['schema name', { DATABASE_SCHEMA: 'a;drop' }],
+    ['PG_POOL_SIZE', { PG_POOL_SIZE: '0' }], ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: 'fast' }], ['VERSION_POLL_MS', { VERSION_POLL_MS: '-1' }],
   ];
   for (const [what, env] of bad) {
     test(`${JSON.stringify(env)} is refused with a sentence naming ${what}`, () => {

@@ -1,0 +1,3 @@
+import { liveUpdateSuite } from './support/live-update.js';
+
+liveUpdateSuite('sqlite');

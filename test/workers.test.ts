@@ -1,0 +1,53 @@
+// `serve --workers N`: N processes share one port; a worker that dies is replaced; SIGTERM
+// stops them all and the primary exits 0.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { buildTestCatalogue } from './support/catalogue.js';
+import { exitCode } from './support/cli.js';
+import { request } from './support/http.js';
+import { createTestDatabase, type TestDatabase } from './support/stores.js';
+import { importInto } from './support/server.js';
+
+const ENTRY = path.resolve(import.meta.dirname, '../src/cli/bin.ts');
+const WORKER_LINE = /worker (\d+) serving .* at (http:\/\/\S+?)\/api\/v1\//g;
+
+let database: TestDatabase;
+before(async () => {
+  database = createTestDatabase('sqlite');
+  await importInto(database.settings, buildTestCatalogue());
+});
+after(() => database.drop());
+
+test('serve --workers 2: two processes answer on one port, a killed worker is replaced, SIGTERM exits 0', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', '--workers', '2', ...database.args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const workers = () => [...stderr.matchAll(WORKER_LINE)].map((m) => ({ pid: Number(m[1]), origin: m[2]! }));
+  const waitForWorkers = async (n: number) => {
+    const deadline = Date.now() + 15_000;
+    while (workers().length < n) {
+      assert.ok(Date.now() < deadline, `expected ${n} workers: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  try {
+    await waitForWorkers(2);
+    const [first, second] = workers();
+    assert.notEqual(first!.pid, second!.pid);
+    assert.equal(first!.origin, second!.origin, 'the workers share one port');
+    for (let i = 0; i < 10; i++) assert.equal((await request(first!.origin, '/api/v1/features/')).status, 200);
+
+    process.kill(first!.pid, 'SIGKILL');
+    await waitForWorkers(3);
+    assert.match(stderr, new RegExp(`worker ${first!.pid} exited \\(SIGKILL\\); starting another`));
+    assert.equal((await request(first!.origin, '/api/v1/images/')).status, 200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exitCode(child), 0);
+  for (const { pid } of workers()) assert.throws(() => process.kill(pid, 0), 'every worker has exited');
+});
