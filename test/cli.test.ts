@@ -203,3 +203,32 @@ describe('serve', () => {
     assert.equal(await exitCode(child), 0);
   });
 });
+
+describe('migrate (SQLite)', () => {
+  test('an older database is refused by serve with the fix, and migrate upgrades it keeping its catalogue', async () => {
+    const database = path.join(dir, 'older.db');
+    await importInto(database, buildTestCatalogue());
+    const before = (await runCli(['export', '--db', database])).stdout;
+    // Make it look like a version 1 file: no search tables, older version number.
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(database);
+    db.exec("DROP TABLE features_search; DROP TABLE feature_tags; UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+    db.close();
+
+    const refused = await runCli(['serve', '--port', '0', '--db', database]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /has schema version 1; this heritage-api reads version \d+: run heritage-api migrate --db /);
+
+    const migrated = await runCli(['migrate', '--db', database]);
+    assert.equal(migrated.code, 0, migrated.stderr);
+    assert.equal((await runCli(['export', '--db', database])).stdout, before);
+    const { child, origin } = await startCliServer(['--db', database]);
+    try {
+      const expected = buildTestCatalogue().features.filter((f) => /osborn/i.test(`${f.address} ${f.search_str}`)).length;
+      assert.equal((await request(origin, '/api/v1/features/?q=osborn')).json().count, expected);
+    } finally {
+      child.kill('SIGTERM');
+      await exitCode(child);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { RENDERERS } from '../render/collections.js';
 import { renderApiRoot, renderOptions, type EndpointDescription } from '../render/root.js';
 import type { CatalogueReader } from '../store/store.js';
 import { DESCRIPTIONS } from './descriptions.js';
+import { parseFilters } from './filters.js';
 import { invalidPage, methodNotAllowed, notFound } from './errors.js';
 import { requestBaseUrl } from './host.js';
 import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
@@ -24,7 +25,10 @@ const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 export function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerEndpoint(app, API_PREFIX, DESCRIPTIONS.root, rootHandler(deps));
   for (const collection of COLLECTIONS) {
-    registerEndpoint(app, `${API_PREFIX}${collection}/`, DESCRIPTIONS[collection].list, listHandler(collection, deps));
+    registerEndpoint(app, `${API_PREFIX}${collection}/`, DESCRIPTIONS[collection].list, listHandler(collection, `${API_PREFIX}${collection}/`, deps));
+    // The original service's query endpoints: the same answers, links to themselves.
+    const queryPath = `${API_PREFIX}query/${collection}/`;
+    registerEndpoint(app, queryPath, DESCRIPTIONS[collection].list, listHandler(collection, queryPath, deps));
     registerEndpoint(app, `${API_PREFIX}${collection}/:id/`, DESCRIPTIONS[collection].detail, detailHandler(collection, deps));
   }
 }
@@ -52,14 +56,15 @@ function rootHandler(deps: RouteDeps): RouteHandlerMethod {
   };
 }
 
-function listHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
+function listHandler(collection: Collection, path: string, deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
     const query = parseListQuery(request.url);
+    const filters = parseFilters(collection, query.pairs);
     const baseUrl = requestBaseUrl(request, deps.config);
-    const listing = await deps.store.list(collection, choosePage(query));
+    const listing = await deps.store.list(collection, choosePage(query), filters);
     if (listing.page === null) throw invalidPage();
     const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
-    const links = { baseUrl, path: `${API_PREFIX}${collection}/`, query: query.pairs };
+    const links = { baseUrl, path, query: query.pairs };
     return sendJson(reply, 200, renderEnvelope(listing.count, listing.page.context, links, results));
   };
 }

@@ -26,8 +26,9 @@ export function createPool(settings: PostgresSettings, options: { statementTimeo
     idleTimeoutMillis: 30_000,
     // A server restart or network cut must not leave dead sockets to fail later requests.
     keepAlive: true,
-    // PostGIS lives in public (or wherever it was installed); our tables in the schema.
-    options: `-c search_path=${settings.schema},public`,
+    // Our tables in the schema, PostGIS and unaccent in public. Parallel plans cost more
+    // to start than an API query takes, and many requests run at once anyway.
+    options: `-c search_path=${settings.schema},public -c max_parallel_workers_per_gather=0`,
     application_name: 'heritage-api',
     ...timeouts,
   });

@@ -15,15 +15,23 @@ function columnType(column: string): string {
   return 'text';
 }
 
-/** The footprint as PostGIS geometry, computed from the exact JSON kept beside it. */
-const DERIVED: Record<string, { column: string; expression: string }> = {
+/**
+ * Columns computed in the database from a loaded one: the footprint as PostGIS geometry
+ * (from the exact JSON kept beside it), and the search document (from text not kept).
+ */
+const DERIVED: Record<string, { column: string; expression: string; dropped?: string }> = {
   features: { column: 'geom', expression: 'ST_SetSRID(ST_GeomFromGeoJSON(u.geometry), 4326)' },
+  features_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
+  images_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
+  documents_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
+  media_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
 };
 
 function insertSql(table: string, columns: string[]): string {
   const derived = DERIVED[table];
-  const targets = derived ? [...columns, derived.column] : columns;
-  const values = derived ? `u.*, ${derived.expression}` : 'u.*';
+  const kept = columns.filter((c) => c !== derived?.dropped);
+  const targets = derived ? [...kept, derived.column] : kept;
+  const values = [...kept.map((c) => `u.${c}`), ...(derived ? [derived.expression] : [])].join(', ');
   const arrays = columns.map((c, i) => `$${i + 1}::${columnType(c)}[]`).join(', ');
   return `INSERT INTO ${table} (${targets.join(', ')}) SELECT ${values} FROM unnest(${arrays}) AS u(${columns.join(', ')})`;
 }

@@ -26,13 +26,17 @@ export async function migrate(client: pg.PoolClient, schema: string): Promise<nu
   }
 }
 
+/** PostGIS for footprints, unaccent for search; both in public, which every connection searches. */
+const EXTENSIONS = ['postgis', 'unaccent'];
+
 async function prepareSchema(client: pg.PoolClient, schema: string): Promise<void> {
-  const postgis = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'postgis'");
-  if (postgis.rowCount === 0) {
+  for (const extension of EXTENSIONS) {
+    const installed = await client.query('SELECT 1 FROM pg_extension WHERE extname = $1', [extension]);
+    if (installed.rowCount !== 0) continue;
     try {
-      await client.query('CREATE EXTENSION IF NOT EXISTS postgis');
+      await client.query(`CREATE EXTENSION IF NOT EXISTS ${extension} WITH SCHEMA public`);
     } catch (error) {
-      throw new StoreError(`PostGIS is needed and could not be enabled (${(error as Error).message}); install it (Debian: postgresql-15-postgis-3) or ask an administrator to run CREATE EXTENSION postgis.`);
+      throw new StoreError(`The PostgreSQL extension ${extension} is needed and could not be enabled (${(error as Error).message}); install it (Debian: postgresql-15-postgis-3 for postgis; unaccent comes with PostgreSQL) or ask an administrator to run CREATE EXTENSION ${extension} WITH SCHEMA public.`);
     }
   }
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

@@ -49,6 +49,34 @@ CREATE INDEX media_by_feature ON media (feature_id, id) WHERE position IS NOT NU
 INSERT INTO meta (key, value) VALUES ('catalogue_version', '0');
 `,
   },
+  {
+    version: 2,
+    name: 'finding things: full-text search, tags, folded street and postcode, filter indexes',
+    sql: `
+ALTER TABLE features ADD COLUMN street_key text, ADD COLUMN postcode_key text NOT NULL DEFAULT '';
+CREATE INDEX features_by_street ON features (street_key);
+CREATE INDEX features_by_postcode ON features (postcode_key);
+CREATE INDEX features_by_current ON features (current);
+CREATE INDEX features_by_site ON features (site_id);
+CREATE INDEX features_by_type ON features (feature_type);
+CREATE INDEX feature_categories_by_category ON feature_categories (category_id, feature_id);
+CREATE INDEX images_by_author ON images (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX documents_by_author ON documents (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX media_by_author ON media (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX images_by_created ON images (created) WHERE position IS NOT NULL;
+CREATE INDEX documents_by_created ON documents (created) WHERE position IS NOT NULL;
+CREATE TABLE feature_tags (tag text NOT NULL, feature_id integer NOT NULL, PRIMARY KEY (tag, feature_id));
+-- document: to_tsvector('simple', unaccent(text)) of the folded search text, computed at import.
+CREATE TABLE features_search (id integer PRIMARY KEY, document tsvector NOT NULL);
+CREATE TABLE images_search (id integer PRIMARY KEY, document tsvector NOT NULL);
+CREATE TABLE documents_search (id integer PRIMARY KEY, document tsvector NOT NULL);
+CREATE TABLE media_search (id integer PRIMARY KEY, document tsvector NOT NULL);
+CREATE INDEX features_search_gin ON features_search USING gin (document);
+CREATE INDEX images_search_gin ON images_search USING gin (document);
+CREATE INDEX documents_search_gin ON documents_search USING gin (document);
+CREATE INDEX media_search_gin ON media_search USING gin (document);
+`,
+  },
 ];
 
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

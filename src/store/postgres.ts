@@ -6,8 +6,10 @@ import type { Catalogue } from '../catalogue/format.js';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { loadTables } from './postgres-load.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
+import { POSTGRES_DIALECT } from './dialect.js';
+import type { Filters } from './filters.js';
 import { getPlan, listPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
-import { STORED_TABLE_QUERIES, fromTables, toTables, type StoredTables } from './tables.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER, STORED_TABLE_QUERIES, fromTables, toTables, type StoredTables } from './tables.js';
 import {
   StoreError,
   StoreUnavailableError,
@@ -45,7 +47,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
   }
 }
 
-/** Prepared once per connection, by name: the name is derived from the SQL text. */
+/** Prepared once per connection, by name: the name is derived from the (fixed) SQL text. */
 const statementNames = new Map<string, string>();
 function statementName(sql: string): string {
   let name = statementNames.get(sql);
@@ -85,8 +87,8 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>> {
-    return this.read(listPlan(collection, choose));
+  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters: Filters = {}): Promise<Listing<RowsByCollection[C], T>> {
+    return this.read(listPlan(collection, choose, filters, POSTGRES_DIALECT));
   }
 
   get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
@@ -133,6 +135,8 @@ export class PostgresStore implements CatalogueStore {
       await client.query('LOCK TABLE meta IN EXCLUSIVE MODE');
       await loadTables(client, tables);
       await client.query('COMMIT');
+      // Fresh statistics, so that the planner picks the right index for each filter.
+      await client.query(`ANALYZE ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -154,6 +158,6 @@ export class PostgresStore implements CatalogueStore {
   }
 }
 
-async function query(client: pg.PoolClient, { sql, params }: Query): Promise<unknown[]> {
-  return (await client.query({ name: statementName(sql), text: sql, values: params })).rows;
+async function query(client: pg.PoolClient, { sql, params, adHoc }: Query): Promise<unknown[]> {
+  return (await client.query({ name: adHoc ? undefined : statementName(sql), text: sql, values: params })).rows;
 }

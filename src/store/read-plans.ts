@@ -13,14 +13,21 @@ import {
   type FlatFeature,
   type FlatSummary,
 } from './rows.js';
+import { binder, type Dialect } from './dialect.js';
+import { filterConditions } from './filter-sql.js';
+import { hasFilters, type Filters } from './filters.js';
 import {
-  SELECT_CATEGORIES,
   SELECT_META,
   byId,
   byPosition,
+  countMatching,
+  idRange,
+  selectCategories,
   selectFeatures,
+  selectMatching,
   selectRecords,
   selectSummaries,
+  type FeatureIds,
   type RecordCollection,
 } from './sql.js';
 import type { ChooseSlice, CollectionName, FeatureRow, Listing, RowsByCollection } from './store.js';
@@ -28,6 +35,11 @@ import type { ChooseSlice, CollectionName, FeatureRow, Listing, RowsByCollection
 export interface Query {
   sql: string;
   params: unknown[];
+  /**
+   * Filtered queries: planned for their own values each time (a generic plan chosen for
+   * one filter's values can be a hundred times slower for another's).
+   */
+  adHoc?: boolean;
 }
 
 export type Plan<R> = Generator<Query, R, unknown[]>;
@@ -44,7 +56,8 @@ const SQL = {
   featureById: selectFeatures(byId('f')),
   recordPage: recordSql((c) => selectRecords(c, byPosition('x'))),
   recordById: recordSql((c) => selectRecords(c, byId('x'))),
-  summaries: recordSql(selectSummaries),
+  categories: selectCategories(idRange),
+  summaries: recordSql((c) => selectSummaries(c, idRange)),
 };
 
 function recordSql(make: (c: RecordCollection) => string): Record<RecordCollection, string> {
@@ -60,26 +73,43 @@ export function* versionPlan(): Plan<number> {
   return Number((yield* metaValue('catalogue_version')) ?? 0);
 }
 
-function* featureRows(flat: FlatFeature[]): Plan<FeatureRow[]> {
+/**
+ * What belongs to a page of features, a fixed number of queries: by id range when the page
+ * is contiguous in id order (an unfiltered page), by id list otherwise.
+ */
+function* featureRows(flat: FlatFeature[], dialect: Dialect | null): Plan<FeatureRow[]> {
   const first = flat[0];
   const last = flat[flat.length - 1];
   if (!first || !last) return [];
-  const params = [first.id, last.id];
+  let queries: { categories: string; summaries: Record<RecordCollection, string> } = SQL;
+  let params: unknown[] = [first.id, last.id];
+  if (dialect) {
+    const ids: FeatureIds = (column) => dialect.idIn(column, '$1');
+    queries = { categories: selectCategories(ids), summaries: recordSql((c) => selectSummaries(c, ids)) };
+    params = [dialect.idsParam(flat.map((f) => f.id))];
+  }
   const extras = {
-    categories: groupCategories((yield { sql: SELECT_CATEGORIES, params }) as FlatCategory[]),
-    documents: groupSummaries((yield { sql: SQL.summaries.documents, params }) as FlatSummary[]),
-    images: groupSummaries((yield { sql: SQL.summaries.images, params }) as FlatSummary[]),
-    media: groupSummaries((yield { sql: SQL.summaries.media, params }) as FlatSummary[]),
+    categories: groupCategories((yield { sql: queries.categories, params }) as FlatCategory[]),
+    documents: groupSummaries((yield { sql: queries.summaries.documents, params }) as FlatSummary[]),
+    images: groupSummaries((yield { sql: queries.summaries.images, params }) as FlatSummary[]),
+    media: groupSummaries((yield { sql: queries.summaries.media, params }) as FlatSummary[]),
   };
   return flat.map((f) => toFeatureRow(f, extras));
 }
 
-function* toRows(collection: CollectionName, flat: unknown[]): Plan<unknown[]> {
-  if (collection === 'features') return yield* featureRows(flat as FlatFeature[]);
+function* toRows(collection: CollectionName, flat: unknown[], dialect: Dialect | null = null): Plan<unknown[]> {
+  if (collection === 'features') return yield* featureRows(flat as FlatFeature[], dialect);
   return flat.map((r) => RECORD_MAPPERS[collection as RecordCollection](r as never));
 }
 
-export function* listPlan<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Plan<Listing<RowsByCollection[C], T>> {
+/** A list page: the stored count and a position range, or with filters a counted query. */
+export function* listPlan<C extends CollectionName, T>(
+  collection: C,
+  choose: ChooseSlice<T>,
+  filters: Filters,
+  dialect: Dialect,
+): Plan<Listing<RowsByCollection[C], T>> {
+  if (hasFilters(filters)) return yield* filteredListPlan(collection, choose, filters, dialect);
   const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   const chosen = choose(count);
   if (!chosen) return { count, page: null };
@@ -87,6 +117,25 @@ export function* listPlan<C extends CollectionName, T>(collection: C, choose: Ch
   const sql = collection === 'features' ? SQL.featurePage : SQL.recordPage[collection as RecordCollection];
   const flat = yield { sql, params: [offset, offset + limit] };
   const rows = (yield* toRows(collection, flat)) as RowsByCollection[C][];
+  return { count, page: { rows, context: chosen.context } };
+}
+
+function* filteredListPlan<C extends CollectionName, T>(
+  collection: C,
+  choose: ChooseSlice<T>,
+  filters: Filters,
+  dialect: Dialect,
+): Plan<Listing<RowsByCollection[C], T>> {
+  const { bind, params } = binder();
+  const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
+  const counted = (yield { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
+  const count = Number(counted[0]?.n ?? 0);
+  const chosen = choose(count);
+  if (!chosen) return { count, page: null };
+  const limit = bind(chosen.slice.limit);
+  const offset = bind(chosen.slice.offset);
+  const flat = yield { sql: selectMatching(collection, where, limit, offset), params, adHoc: true };
+  const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, context: chosen.context } };
 }
 

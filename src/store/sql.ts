@@ -34,16 +34,38 @@ export function selectRecords(collection: RecordCollection, where: string): stri
     WHERE ${where} ORDER BY x.position`;
 }
 
-/** Categories of the features whose ids lie in [$1, $2], in each feature's own order. */
-export const SELECT_CATEGORIES = `SELECT fc.feature_id, c.id, c.name, c.description, c.thumbnail
-  FROM feature_categories fc JOIN categories c ON c.id = fc.category_id
-  WHERE fc.feature_id >= $1 AND fc.feature_id <= $2 ORDER BY fc.feature_id, fc.position`;
+/** A feature-id condition for the queries below: an id range, or a dialect's id list. */
+export type FeatureIds = (column: string) => string;
 
-/** Published attachments of the features whose ids lie in [$1, $2]. */
-export function selectSummaries(collection: RecordCollection): string {
+export const idRange: FeatureIds = (column) => `${column} >= $1 AND ${column} <= $2`;
+
+/** Categories of some features, in each feature's own order. */
+export function selectCategories(ids: FeatureIds): string {
+  return `SELECT fc.feature_id, c.id, c.name, c.description, c.thumbnail
+  FROM feature_categories fc JOIN categories c ON c.id = fc.category_id
+  WHERE ${ids('fc.feature_id')} ORDER BY fc.feature_id, fc.position`;
+}
+
+/** Published attachments of some features. */
+export function selectSummaries(collection: RecordCollection, ids: FeatureIds): string {
   return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username
     FROM ${collection} x JOIN authors a ON a.id = x.author_id
-    WHERE x.position IS NOT NULL AND x.feature_id >= $1 AND x.feature_id <= $2 ORDER BY x.feature_id, x.id`;
+    WHERE x.position IS NOT NULL AND ${ids('x.feature_id')} ORDER BY x.feature_id, x.id`;
+}
+
+/** How many records match: features `f`, or published records `x` with their feature `f`. */
+export function countMatching(collection: CollectionName, where: string): string {
+  if (collection === 'features') return `SELECT count(*) AS n FROM features f WHERE ${where}`;
+  return `SELECT count(*) AS n FROM ${collection} x JOIN features f ON f.id = x.feature_id
+    WHERE x.position IS NOT NULL AND ${where}`;
+}
+
+/** A page of matching records, in id order. */
+export function selectMatching(collection: CollectionName, where: string, limit: string, offset: string): string {
+  const select = collection === 'features'
+    ? selectFeatures(where)
+    : selectRecords(collection, `x.position IS NOT NULL AND ${where}`);
+  return `${select} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 export function toSqlite(sql: string): string {

@@ -1,6 +1,6 @@
 // SQLite tables. Published records carry `position` (0-based, ascending id) so that any
 // page is an index range scan, whatever its depth; unpublished ones have none.
-export const SQLITE_SCHEMA_VERSION = '1';
+export const SQLITE_SCHEMA_VERSION = '2';
 
 export const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -12,7 +12,7 @@ CREATE TABLE IF NOT EXISTS features (
   id INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE, feature_type TEXT NOT NULL,
   b_number TEXT, b_name TEXT, street TEXT, postcode TEXT NOT NULL, address TEXT NOT NULL,
   current INTEGER, site_id INTEGER, tags TEXT NOT NULL, search_str TEXT NOT NULL,
-  geometry TEXT NOT NULL, item_count INTEGER NOT NULL);
+  geometry TEXT NOT NULL, item_count INTEGER NOT NULL, street_key TEXT, postcode_key TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS feature_categories (
   feature_id INTEGER NOT NULL, position INTEGER NOT NULL, category_id INTEGER NOT NULL,
   PRIMARY KEY (feature_id, position)) WITHOUT ROWID;
@@ -30,4 +30,23 @@ CREATE TABLE IF NOT EXISTS media (
 CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS images_by_author ON images (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_author ON documents (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS media_by_author ON media (author_id, feature_id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS images_by_created ON images (created) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_created ON documents (created) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS features_by_street ON features (street_key);
+CREATE INDEX IF NOT EXISTS features_by_postcode ON features (postcode_key);
+CREATE INDEX IF NOT EXISTS features_by_current ON features (current);
+CREATE INDEX IF NOT EXISTS features_by_site ON features (site_id);
+CREATE INDEX IF NOT EXISTS features_by_type ON features (feature_type);
+CREATE INDEX IF NOT EXISTS feature_categories_by_category ON feature_categories (category_id, feature_id);
+CREATE TABLE IF NOT EXISTS feature_tags (tag TEXT NOT NULL, feature_id INTEGER NOT NULL, PRIMARY KEY (tag, feature_id)) WITHOUT ROWID;
+-- Text is folded (lower case, no accents) before it gets here; prefix indexes speed "synag*".
+CREATE VIRTUAL TABLE IF NOT EXISTS features_search USING fts5(id UNINDEXED, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS images_search USING fts5(id UNINDEXED, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS documents_search USING fts5(id UNINDEXED, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(id UNINDEXED, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
+-- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
+CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
 `;

@@ -5,9 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../catalogue/format.js';
+import { SQLITE_DIALECT } from './dialect.js';
+import type { Filters } from './filters.js';
 import { getPlan, listPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
+import { boundingBox, multiPolygonIntersectsBox } from '../search/box.js';
 import {
   CATALOGUE_TABLES_IN_DELETE_ORDER,
   STORED_TABLE_QUERIES,
@@ -40,9 +43,10 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
   try {
     db = new Database(file, { fileMustExist: !create });
     db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    registerFunctions(db);
     if (create) prepareSchema(db);
     checkSchema(db, file);
-    db.pragma('journal_mode = WAL');
     return new SqliteStore(db);
   } catch (error) {
     db?.close();
@@ -52,19 +56,69 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
 }
 
 function prepareSchema(db: Database.Database): void {
+  const version = schemaVersion(db);
+  if (version !== null && version !== SQLITE_SCHEMA_VERSION) return upgradeSchema(db);
   db.exec(SQLITE_SCHEMA);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
 }
 
-function checkSchema(db: Database.Database, file: string): void {
+function schemaVersion(db: Database.Database): string | null {
   const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-  const version = hasMeta
-    ? (db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined)
-    : undefined;
-  if (!version) throw new StoreError(`The database ${file} is not a heritage-api catalogue.`);
-  if (version.value !== SQLITE_SCHEMA_VERSION) {
-    throw new StoreError(`The database ${file} has schema version ${version.value}; this heritage-api reads version ${SQLITE_SCHEMA_VERSION}.`);
+  if (!hasMeta) return null;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+function checkSchema(db: Database.Database, file: string): void {
+  const version = schemaVersion(db);
+  if (version === null) throw new StoreError(`The database ${file} is not a heritage-api catalogue.`);
+  if (version !== SQLITE_SCHEMA_VERSION) {
+    throw new StoreError(`The database ${file} has schema version ${version}; this heritage-api reads version ${SQLITE_SCHEMA_VERSION}: run heritage-api migrate --db ${file}.`);
   }
+}
+
+/**
+ * Every table is derived from the catalogue, so an older file is upgraded by reading its
+ * catalogue, rebuilding the tables and writing it back, in one transaction.
+ */
+function upgradeSchema(db: Database.Database): void {
+  db.transaction(() => {
+    const catalogue = readStoredCatalogue(db);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
+    const virtual = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
+    for (const name of [...virtual, ...tables]) db.exec(`DROP TABLE IF EXISTS "${name}"`);
+    db.exec(SQLITE_SCHEMA);
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
+    writeCatalogue(db, catalogue);
+  }).immediate();
+}
+
+function readStoredCatalogue(db: Database.Database): Catalogue {
+  const entries = Object.entries(STORED_TABLE_QUERIES).map(([table, sql]) => [table, db.prepare(sql).all()]);
+  return fromTables(Object.fromEntries(entries) as StoredTables);
+}
+
+/** Replaces every row; the caller holds the transaction. */
+function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
+  const tables = toTables(catalogue);
+  for (const table of [...CATALOGUE_TABLES_IN_DELETE_ORDER, 'features_rtree']) db.prepare(`DELETE FROM ${table}`).run();
+  for (const [table, rows] of Object.entries(tables)) insertRows(db, table, rows);
+  const box = db.prepare('INSERT INTO features_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)');
+  for (const f of catalogue.features) {
+    const [minX, minY, maxX, maxY] = boundingBox(f.geometry);
+    box.run(f.id, minX, maxX, minY, maxY);
+  }
+  db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
+  for (const [name, count] of Object.entries(collectionCounts(tables))) {
+    db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(`count.${name}`, String(count));
+  }
+}
+
+/** SQL functions the shared queries use: the exact footprint-box test of the bbox filter. */
+function registerFunctions(db: Database.Database): void {
+  db.function('intersects_box', { deterministic: true }, (geometry, minX, minY, maxX, maxY) =>
+    multiPolygonIntersectsBox(JSON.parse(geometry as string), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
+  );
 }
 
 export class SqliteStore implements CatalogueStore {
@@ -73,8 +127,8 @@ export class SqliteStore implements CatalogueStore {
 
   constructor(private readonly db: Database.Database) {}
 
-  async list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>> {
-    return this.read(listPlan(collection, choose));
+  async list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters: Filters = {}): Promise<Listing<RowsByCollection[C], T>> {
+    return this.read(listPlan(collection, choose, filters, SQLITE_DIALECT));
   }
 
   async get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
@@ -100,22 +154,11 @@ export class SqliteStore implements CatalogueStore {
   }
 
   async replaceCatalogue(catalogue: Catalogue): Promise<void> {
-    const tables = toTables(catalogue);
-    this.db.transaction(() => {
-      for (const table of CATALOGUE_TABLES_IN_DELETE_ORDER) this.db.prepare(`DELETE FROM ${table}`).run();
-      for (const [table, rows] of Object.entries(tables)) insertRows(this.db, table, rows);
-      this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
-      for (const [name, count] of Object.entries(collectionCounts(tables))) {
-        this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(`count.${name}`, String(count));
-      }
-    }).immediate();
+    this.db.transaction(() => writeCatalogue(this.db, catalogue)).immediate();
   }
 
   async readCatalogue(): Promise<Catalogue> {
-    return this.db.transaction(() => {
-      const entries = Object.entries(STORED_TABLE_QUERIES).map(([table, sql]) => [table, this.db.prepare(sql).all()]);
-      return fromTables(Object.fromEntries(entries) as StoredTables);
-    })();
+    return this.db.transaction(() => readStoredCatalogue(this.db))();
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
+import type { Filters } from './filters.js';
 
 export interface AuthorRow {
   id: number;
@@ -107,7 +108,8 @@ export interface Listing<Row, T> {
 }
 
 export interface CatalogueReader {
-  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>): Promise<Listing<RowsByCollection[C], T>>;
+  /** A page of a collection, narrowed by filters when given (count is then of the matches). */
+  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters?: Filters): Promise<Listing<RowsByCollection[C], T>>;
   get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;

@@ -1,6 +1,8 @@
 // The catalogue as table rows, and back. Both stores load and dump through these, so the
 // derived columns (position, item_count) are computed in exactly one place.
 import { CATALOGUE_FORMAT, type Catalogue, type Feature } from '../catalogue/format.js';
+import { foldText } from '../search/text.js';
+import { searchTables } from './search-tables.js';
 
 export interface FeatureTableRow {
   id: number;
@@ -17,6 +19,15 @@ export interface FeatureTableRow {
   search_str: string;
   geometry: string;
   item_count: number;
+  /** street and postcode folded (lower case, no accents) for case-insensitive matching. */
+  street_key: string | null;
+  postcode_key: string;
+}
+
+/** The folded text a record is found by with `q`. */
+export interface SearchRow {
+  id: number;
+  text: string;
 }
 
 interface Attached {
@@ -42,6 +53,12 @@ export interface CatalogueTables {
   images: (AttachedTableRow & Omit<Catalogue['images'][number], 'id' | 'feature' | 'author' | 'published'>)[];
   documents: (AttachedTableRow & Omit<Catalogue['documents'][number], 'id' | 'feature' | 'author' | 'published'>)[];
   media: (AttachedTableRow & Omit<Catalogue['media'][number], 'id' | 'feature' | 'author' | 'published'>)[];
+  /** Tags folded, one row per feature and tag, for the `tags` filter. */
+  feature_tags: { feature_id: number; tag: string }[];
+  features_search: SearchRow[];
+  images_search: SearchRow[];
+  documents_search: SearchRow[];
+  media_search: SearchRow[];
 }
 
 const byId = <T extends { id: number }>(list: readonly T[]): T[] => [...list].sort((a, b) => a.id - b.id);
@@ -50,6 +67,8 @@ export function toTables(catalogue: Catalogue): CatalogueTables {
   const counts = countPublished([...catalogue.images, ...catalogue.documents, ...catalogue.media]);
   const features = byId(catalogue.features);
   return {
+    ...searchTables(catalogue),
+    feature_tags: features.flatMap((f) => [...new Set(f.tags.map(foldText))].map((tag) => ({ feature_id: f.id, tag }))),
     authors: byId(catalogue.authors),
     categories: byId(catalogue.categories),
     sites: byId(catalogue.sites),
@@ -71,7 +90,10 @@ function countPublished(records: Attached[]): Map<number, number> {
 
 function featureTableRow(f: Feature, position: number, item_count: number): FeatureTableRow {
   const { categories: _categories, site, tags, geometry, ...fields } = f;
-  return { ...fields, position, site_id: site, tags: JSON.stringify(tags), geometry: JSON.stringify(geometry), item_count };
+  return {
+    ...fields, position, site_id: site, tags: JSON.stringify(tags), geometry: JSON.stringify(geometry), item_count,
+    street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f.postcode),
+  };
 }
 
 /** Published records get consecutive positions in id order; unpublished ones none. */
@@ -144,6 +166,7 @@ function attachedFields(r: Record<string, unknown>) {
 
 /** Children before parents, for stores that check references while deleting. */
 export const CATALOGUE_TABLES_IN_DELETE_ORDER = [
+  'features_search', 'images_search', 'documents_search', 'media_search', 'feature_tags',
   'feature_categories', 'images', 'documents', 'media', 'features', 'categories', 'sites', 'authors',
 ] as const;
 

@@ -125,7 +125,7 @@ describe('features: pagination links', () => {
     { url: '/api/v1/features/?page_size=1e9', next: '/api/v1/features/?page=2&page_size=1e9', previous: null, size: 20 },
     { url: '/api/v1/features/?page=1&page=2', next: '/api/v1/features/?page=3', previous: '/api/v1/features/', size: 20 },
     { url: '/api/v1/features/?zeta=1&alpha=x+y&page=2', next: '/api/v1/features/?alpha=x+y&page=3&zeta=1', previous: '/api/v1/features/?alpha=x+y&zeta=1', size: 20 },
-    { url: '/api/v1/features/?q=caf%C3%A9%2F%21&page=2', next: '/api/v1/features/?page=3&q=caf%C3%A9%2F%21', previous: '/api/v1/features/?q=caf%C3%A9%2F%21', size: 20 },
+    { url: '/api/v1/features/?utm=caf%C3%A9%2F%21&page=2', next: '/api/v1/features/?page=3&utm=caf%C3%A9%2F%21', previous: '/api/v1/features/?utm=caf%C3%A9%2F%21', size: 20 },
   ];
   for (const c of cases) {
     test(`${c.url}: next ${c.next}, previous ${c.previous}`, async () => {

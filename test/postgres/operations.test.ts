@@ -11,6 +11,7 @@ import { request } from '../support/http.js';
 import { onPostgres } from '../support/on-postgres.js';
 import { importInto, startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 import { loadConfig } from '../../src/config.js';
+import { LATEST_MIGRATION, MIGRATIONS } from '../../src/store/postgres-migrations.js';
 import { startServer } from '../../src/server.js';
 import { TEST_PG_URL, createTestDatabase, withPgClient } from '../support/stores.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -41,15 +42,18 @@ await onPostgres(async () => {
         for (let run = 0; run < 2; run++) {
           const result = await runCli(['migrate', ...db.args]);
           assert.equal(result.code, 0, result.stderr);
-          assert.match(result.stderr, /is up to date \(migration 1\)/);
+          assert.match(result.stderr, new RegExp(`is up to date \\(migration ${LATEST_MIGRATION}\\)`));
         }
         const schema = db.settings.databaseSchema!;
         const rows = await withPgClient(async (c) => (await c.query(`SELECT version FROM ${schema}.schema_migrations`)).rows);
-        assert.deepEqual(rows, [{ version: 1 }]);
+        assert.deepEqual(rows, MIGRATIONS.map((m) => ({ version: m.version })));
         const tables = await withPgClient(async (c) =>
           (await c.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [schema])).rows.map((r) => r.table_name),
         );
-        assert.deepEqual(tables, ['authors', 'categories', 'documents', 'feature_categories', 'features', 'images', 'media', 'meta', 'schema_migrations', 'sites']);
+        assert.deepEqual(tables, [
+          'authors', 'categories', 'documents', 'documents_search', 'feature_categories', 'feature_tags', 'features',
+          'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'schema_migrations', 'sites',
+        ]);
       } finally {
         await db.drop();
       }

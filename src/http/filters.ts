@@ -1,0 +1,129 @@
+// The finding-things query parameters → checked, normalised Filters, or a 400 whose
+// detail names the parameter and what was expected. As django-filter did: the last of a
+// repeated parameter wins, an empty value is no filter, a parameter that does not apply
+// to the collection is ignored (except date_range on media, which has no dates).
+import { FEATURE_TYPES, type FeatureType } from '../catalogue/format.js';
+import type { Collection } from '../constants.js';
+import type { QueryPairs } from '../render/links.js';
+import { foldText, queryWords } from '../search/text.js';
+import type { Filters } from '../store/filters.js';
+import { ApiError } from './errors.js';
+
+const MAX_WORDS = 20;
+const MAX_LIST = 100;
+const RECORDS: readonly Collection[] = ['images', 'documents', 'media'];
+const ALL: readonly Collection[] = ['features', ...RECORDS];
+const FEATURES: readonly Collection[] = ['features'];
+
+const invalid = (parameter: string, expected: string) => new ApiError(400, `Invalid ${parameter}: expected ${expected}.`);
+
+interface Parameter {
+  name: string;
+  applies: readonly Collection[];
+  parse(value: string, collection: Collection): Filters;
+}
+
+const ID = /^\d{1,9}$/;
+const YEAR = /^-?\d{1,4}$/;
+
+function id(name: string, value: string): number {
+  if (!ID.test(value.trim())) throw invalid(name, 'an id (a whole number)');
+  return Number(value.trim());
+}
+
+function commaList(name: string, value: string, expected: string): string[] {
+  const items = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  if (items.length === 0 || items.length > MAX_LIST) throw invalid(name, `${expected}, comma-separated (1 to ${MAX_LIST})`);
+  return items;
+}
+
+function range<T>(name: string, value: string, item: (v: string) => T | null, expected: string): { from: T; to: T | null } {
+  const parts = value.split(',').map((v) => v.trim());
+  const values = parts.map(item);
+  if (parts.length > 2 || values.some((v) => v === null)) throw invalid(name, expected);
+  const [from, to = null] = values as T[];
+  if (to !== null && to !== undefined && from! > to) throw invalid(name, `${expected}, the first not after the second`);
+  return { from: from!, to };
+}
+
+function realDate(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
+}
+
+function bbox(value: string): Filters['bbox'] {
+  const expected = 'minLon,minLat,maxLon,maxLat: four numbers in degrees (WGS84), min not above max';
+  const parts = value.split(',').map((v) => v.trim());
+  const numbers = parts.map((v) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN));
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) throw invalid('bbox', expected);
+  const [minLon, minLat, maxLon, maxLat] = numbers as [number, number, number, number];
+  const inRange = [minLon, maxLon].every((x) => x >= -180 && x <= 180) && [minLat, maxLat].every((y) => y >= -90 && y <= 90);
+  if (!inRange || minLon > maxLon || minLat > maxLat) throw invalid('bbox', expected);
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+const PARAMETERS: readonly Parameter[] = [
+  {
+    name: 'q',
+    applies: ALL,
+    parse: (value) => {
+      const words = queryWords(value);
+      if (words.length > MAX_WORDS) throw invalid('q', `at most ${MAX_WORDS} words`);
+      return words.length === 0 ? {} : { words };
+    },
+  },
+  { name: 'author', applies: ALL, parse: (value) => ({ author: id('author', value) }) },
+  {
+    name: 'categories',
+    applies: FEATURES,
+    parse: (value) => ({ categories: commaList('categories', value, 'category ids').map((v) => id('categories', v)) }),
+  },
+  { name: 'tags', applies: ALL, parse: (value) => ({ tags: [...new Set(commaList('tags', value, 'tags').map(foldText))] }) },
+  {
+    name: 'year_range',
+    applies: FEATURES,
+    parse: (value) => ({
+      yearRange: range('year_range', value, (v) => (YEAR.test(v) ? Number(v) : null), 'a year Y, or two years Y1,Y2'),
+    }),
+  },
+  {
+    name: 'date_range',
+    applies: ALL,
+    parse: (value, collection) => {
+      if (collection === 'features') return {};
+      if (collection === 'media') throw new ApiError(400, 'Invalid date_range: media records have no date to filter on.');
+      return { dateRange: range('date_range', value, realDate, 'a date YYYY-MM-DD, or two dates D1,D2') };
+    },
+  },
+  {
+    name: 'feature_type',
+    applies: FEATURES,
+    parse: (value) => {
+      const types = commaList('feature_type', value, `feature types (${FEATURE_TYPES.join(', ')})`);
+      if (!types.every((t): t is FeatureType => (FEATURE_TYPES as readonly string[]).includes(t))) {
+        throw invalid('feature_type', `one or more of ${FEATURE_TYPES.join(', ')}, comma-separated`);
+      }
+      return { featureTypes: [...new Set(types)] };
+    },
+  },
+  { name: 'site', applies: FEATURES, parse: (value) => ({ site: id('site', value) }) },
+  { name: 'street', applies: FEATURES, parse: (value) => ({ street: foldText(value.trim()) }) },
+  { name: 'postcode', applies: FEATURES, parse: (value) => ({ postcode: foldText(value.trim()) }) },
+  { name: 'bbox', applies: ALL, parse: (value) => ({ bbox: bbox(value) }) },
+  { name: 'feature', applies: RECORDS, parse: (value) => ({ feature: id('feature', value) }) },
+];
+
+/** The names, for documentation (OPTIONS, README). */
+export const FILTER_PARAMETERS: readonly string[] = PARAMETERS.map((p) => p.name);
+
+export function parseFilters(collection: Collection, pairs: QueryPairs): Filters {
+  let filters: Filters = {};
+  for (const parameter of PARAMETERS) {
+    if (!parameter.applies.includes(collection)) continue;
+    const value = pairs.findLast(([key]) => key === parameter.name)?.[1];
+    if (value === undefined || value.trim() === '') continue;
+    filters = { ...filters, ...parameter.parse(value, collection) };
+  }
+  return filters;
+}

@@ -1,0 +1,79 @@
+// Does a MultiPolygon intersect a lon/lat box? A true polygon test (holes included),
+// boundaries touching count, as PostGIS's ST_Intersects. SQLite's R*Tree narrows the
+// candidates to footprints whose bounding box meets the box; this decides.
+import type { MultiPolygon } from '../catalogue/format.js';
+
+export type Box = readonly [minX: number, minY: number, maxX: number, maxY: number];
+type Point = readonly number[];
+type Ring = readonly Point[];
+
+export function multiPolygonIntersectsBox(geometry: MultiPolygon, box: Box): boolean {
+  return geometry.coordinates.some((polygon) => polygonIntersectsBox(polygon, box));
+}
+
+function polygonIntersectsBox(rings: readonly Ring[], box: Box): boolean {
+  const [minX, minY, maxX, maxY] = box;
+  // A vertex of the polygon inside the box.
+  if (rings.some((ring) => ring.some(([x, y]) => x! >= minX && x! <= maxX && y! >= minY && y! <= maxY))) return true;
+  // An edge of the polygon crossing an edge of the box.
+  const corners: Point[] = [[minX, minY], [maxX, minY], [maxX, maxY], [minX, maxY]];
+  const boxEdges = corners.map((c, i) => [c, corners[(i + 1) % 4]!] as const);
+  for (const ring of rings) {
+    for (let i = 0; i + 1 < ring.length; i++) {
+      if (boxEdges.some(([a, b]) => segmentsIntersect(ring[i]!, ring[i + 1]!, a, b))) return true;
+    }
+  }
+  // No crossing: the box is wholly inside the polygon or wholly outside it (or in a hole).
+  return insidePolygon(corners[0]!, rings);
+}
+
+function insidePolygon(point: Point, rings: readonly Ring[]): boolean {
+  const [outer, ...holes] = rings;
+  return outer !== undefined && insideRing(point, outer) && !holes.some((hole) => insideRing(point, hole));
+}
+
+/** Ray casting (even-odd). */
+function insideRing([x, y]: Point, ring: Ring): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi! > y! !== yj! > y! && x! < ((xj! - xi!) * (y! - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+  }
+  return inside;
+}
+
+function orientation(a: Point, b: Point, c: Point): number {
+  const value = (b[1]! - a[1]!) * (c[0]! - b[0]!) - (b[0]! - a[0]!) * (c[1]! - b[1]!);
+  return value === 0 ? 0 : value > 0 ? 1 : 2;
+}
+
+function onSegment(a: Point, b: Point, c: Point): boolean {
+  return b[0]! <= Math.max(a[0]!, c[0]!) && b[0]! >= Math.min(a[0]!, c[0]!) && b[1]! <= Math.max(a[1]!, c[1]!) && b[1]! >= Math.min(a[1]!, c[1]!);
+}
+
+function segmentsIntersect(p1: Point, q1: Point, p2: Point, q2: Point): boolean {
+  const o1 = orientation(p1, q1, p2);
+  const o2 = orientation(p1, q1, q2);
+  const o3 = orientation(p2, q2, p1);
+  const o4 = orientation(p2, q2, q1);
+  if (o1 !== o2 && o3 !== o4) return true;
+  return (o1 === 0 && onSegment(p1, p2, q1)) || (o2 === 0 && onSegment(p1, q2, q1)) ||
+    (o3 === 0 && onSegment(p2, p1, q2)) || (o4 === 0 && onSegment(p2, q1, q2));
+}
+
+/** The bounding box of a footprint, for the R*Tree. */
+export function boundingBox(geometry: MultiPolygon): Box {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of geometry.coordinates) {
+    for (const ring of polygon) {
+      for (const [x, y] of ring) {
+        minX = Math.min(minX, x!);
+        maxX = Math.max(maxX, x!);
+        minY = Math.min(minY, y!);
+        maxY = Math.max(maxY, y!);
+      }
+    }
+  }
+  return [minX, minY, maxX, maxY];
+}

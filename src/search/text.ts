@@ -1,0 +1,38 @@
+// Full-text search words, the same on both stores: the text indexed for each record, and
+// the words of a `q` query. Matching is case- and accent-insensitive and by word prefix.
+
+/** Words of a query: letters and digits, lower case, accents removed; punctuation separates. */
+export function queryWords(q: string): string[] {
+  return foldText(q).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}
+
+/** Lower case without accents ("Café" → "cafe"), so stores need no accent rules of their own. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The words of an HTML body, for indexing only: tags dropped, common entities decoded. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => decodeEntity(entity, name));
+}
+
+function decodeEntity(entity: string, name: string): string {
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+  }
+  return ENTITIES[name.toLowerCase()] ?? entity;
+}
+
+/**
+ * The indexed text: the words of the parts that exist, split exactly as queries are, one
+ * space apart, so that both stores' tokenisers see the same words.
+ */
+export function searchText(parts: readonly (string | null | undefined)[]): string {
+  return queryWords(parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ')).join(' ');
+}

@@ -1,0 +1,48 @@
+// The few places where SQLite and PostgreSQL need different SQL: full-text matching, the
+// map-box test, and "id in this list". Everything else in sql.ts is shared.
+
+/** Adds a parameter and returns its placeholder (`$n`, numbered in order of use). */
+export type Bind = (value: unknown) => string;
+
+export interface Dialect {
+  /** A subquery selecting the ids in `table` (e.g. features_search) matching every word as a prefix. */
+  textMatch(table: string, words: readonly string[], bind: Bind): string;
+  /** A condition on features `f`: the footprint intersects the box. */
+  intersectsBox(box: readonly [number, number, number, number], bind: Bind): string;
+  /** A condition: `column` is one of the ids given as parameter `placeholder` (see idsParam). */
+  idIn(column: string, placeholder: string): string;
+  /** The parameter value idIn expects for a list of ids. */
+  idsParam(ids: readonly number[]): unknown;
+}
+
+export const SQLITE_DIALECT: Dialect = {
+  textMatch(table, words, bind) {
+    const query = words.map((w) => `"${w}"*`).join(' AND ');
+    return `SELECT id FROM ${table} WHERE ${table} MATCH ${bind(query)}`;
+  },
+  intersectsBox([minX, minY, maxX, maxY], bind) {
+    // R*Tree candidates by bounding box, then the exact polygon test.
+    const candidates = `SELECT id FROM features_rtree WHERE max_x >= ${bind(minX)} AND min_x <= ${bind(maxX)} AND max_y >= ${bind(minY)} AND min_y <= ${bind(maxY)}`;
+    return `f.id IN (${candidates}) AND intersects_box(f.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`;
+  },
+  idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
+  idsParam: (ids) => JSON.stringify(ids),
+};
+
+export const POSTGRES_DIALECT: Dialect = {
+  textMatch(table, words, bind) {
+    const query = words.map((w) => `${w}:*`).join(' & ');
+    return `SELECT id FROM ${table} WHERE document @@ to_tsquery('simple', unaccent(${bind(query)}))`;
+  },
+  intersectsBox([minX, minY, maxX, maxY], bind) {
+    return `ST_Intersects(f.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;
+  },
+  idIn: (column, placeholder) => `${column} = ANY(${placeholder}::integer[])`,
+  idsParam: (ids) => ids,
+};
+
+/** A fresh parameter list and its binder. */
+export function binder(): { bind: Bind; params: unknown[] } {
+  const params: unknown[] = [];
+  return { params, bind: (value) => `$${params.push(value)}` };
+}
