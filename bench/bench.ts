@@ -52,20 +52,18 @@ async function dropDatabase(settings: { databaseSchema?: string }) {
   await client.end();
 }
 
-function startServer(settings: { database: string; databaseSchema?: string }): Promise<{ child: ChildProcess; origin: string }> {
-  const entry = path.resolve(import.meta.dirname, '../src/cli/bin.ts');
+/** The server runs compiled, as in production: built first so that it matches the sources. */
+function buildServer(): string {
+  const root = path.resolve(import.meta.dirname, '..');
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
+  return path.join(root, 'bin/heritage-api');
+}
+
+function startServer(entry: string, settings: { database: string; databaseSchema?: string }): Promise<{ child: ChildProcess; origin: string }> {
   const schema = settings.databaseSchema ? ['--schema', settings.databaseSchema] : [];
-  const args = [process.execPath, '--import', 'tsx', entry, 'serve', '--db', settings.database, ...schema, '--port', '0', '--log-level', 'warn'];
-  const child = hasTaskset ? spawn('taskset', ['-c', '0', ...args]) : spawn(args[0]!, args.slice(1));
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /at (http:\/\/[^/\s]+)\/api\/v1\//.exec(text);
-      if (match) resolve({ child, origin: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${text}`)));
-  });
+  const args = [process.execPath, entry, 'serve', '--db', settings.database, ...schema, '--port', '0', '--log-level', 'warn'];
+  return startProcess(args, /serving .* at (http:\/\/[^/\s]+)\/api\/v1\//);
 }
 
 function urlMix(catalogue: ReturnType<typeof generateDemoCatalogue>): string[] {
@@ -102,11 +100,11 @@ function filterUrls(catalogue: ReturnType<typeof generateDemoCatalogue>): string
 }
 
 async function timeFilters(origin: string, urls: string[]) {
-  log('finding things (sequential, 20 requests each after 3 warm-up): p50 / max');
+  log('finding things, rendered from the store (a distinct URL each time, so never cached), 20 requests: p50 / max');
   for (const url of urls) {
-    for (let i = 0; i < 3; i++) await timeOne(origin, url);
+    for (let i = 0; i < 3; i++) await timeOne(origin, `${url}&warm=${i}`);
     const times: number[] = [];
-    for (let i = 0; i < 20; i++) times.push(await timeOne(origin, url));
+    for (let i = 0; i < 20; i++) times.push(await timeOne(origin, `${url}&run=${i}`));
     times.sort((a, b) => a - b);
     const count = (await (await fetch(origin + url)).json()) as { count: number };
     log(`  ${times[10]!.toFixed(1)} ms / ${times[19]!.toFixed(1)} ms  ${url}  (count ${count.count})`);
@@ -126,26 +124,108 @@ function rssOf(pid: number | undefined): string {
   return `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
 }
 
+/** Starts a process (on core 0 when taskset exists) and resolves with the origin it prints. */
+function startProcess(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; origin: string }> {
+  const child = hasTaskset ? spawn('taskset', ['-c', '0', ...args]) : spawn(args[0]!, args.slice(1));
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = pattern.exec(text);
+      if (match) resolve({ child, origin: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`exited (${code}): ${text}`)));
+  });
+}
+
+/** The same URLs' exact answers, for the limit server. */
+async function capture(origin: string, urls: string[], file: string): Promise<void> {
+  const captured: Record<string, unknown> = {};
+  for (const url of urls) {
+    const response = await fetch(origin + url);
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'vary', 'allow', 'etag', 'cache-control']) {
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    captured[url] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+  }
+  fs.writeFileSync(file, JSON.stringify(captured));
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(origin: string, urls: string[]): Promise<Load> {
+  const requests = urls.map((p) => ({ method: 'GET' as const, path: p }));
+  await autocannon({ url: origin, connections, duration: 1, requests }); // warm-up
+  const result = await autocannon({ url: origin, connections, duration: seconds, requests });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = async (origin: string, url: string, n = 21) => {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) times.push(await timeOne(origin, url));
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+};
+
+async function depth(origin: string) {
+  const first = '/api/v1/features/?page_size=100';
+  const last = '/api/v1/features/?page=last&page_size=100';
+  const cold = [await timeOne(origin, first), await timeOne(origin, last)];
+  const warm = [await median(origin, first), await median(origin, last)];
+  log(`depth, page_size=100: cold first ${cold[0]!.toFixed(1)} ms, last ${cold[1]!.toFixed(1)} ms (ratio ${(cold[1]! / cold[0]!).toFixed(2)}); warm first ${warm[0]!.toFixed(2)} ms, last ${warm[1]!.toFixed(2)} ms (ratio ${(warm[1]! / warm[0]!).toFixed(2)})`);
+}
+
+async function coldRender(origin: string, catalogue: ReturnType<typeof generateDemoCatalogue>) {
+  // Distinct URLs never asked before: every one is rendered from the store.
+  const pages = Math.ceil(catalogue.features.length / 100);
+  const times: number[] = [];
+  for (let i = 0; i < 41; i++) times.push(await timeOne(origin, `/api/v1/features/?page_size=100&page=${1 + ((i * 7) % pages)}&cold=${i}`));
+  times.sort((a, b) => a - b);
+  log(`cold render, features page_size=100 (nothing cached): p50 ${times[20]!.toFixed(1)} ms`);
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-bench-'));
   const { settings, catalogue } = await prepareDatabase(dir);
-  const { child, origin } = await startServer(settings);
+  const entry = buildServer();
+  const startedAt = performance.now();
+  const server = await startServer(entry, settings);
+  const startup = performance.now() - startedAt;
+  let limit: { child: ChildProcess; origin: string } | undefined;
   try {
     const urls = urlMix(catalogue);
-    await timeFilters(origin, filterUrls(catalogue));
-    log(`first request, features page_size=100: ${(await timeOne(origin, '/api/v1/features/?page_size=100')).toFixed(1)} ms`);
-    log(`load: ${connections} connections, ${seconds} s, ${urls.length} URLs${hasTaskset ? ', server on core 0, load on core 1' : ''}`);
+    const first = await timeOne(server.origin, '/api/v1/features/');
+    log(`startup: listening after ${startup.toFixed(0)} ms, first 200 after ${(startup + first).toFixed(0)} ms (target < 1000)`);
+    await depth(server.origin);
+    await coldRender(server.origin, catalogue);
+    await timeFilters(server.origin, filterUrls(catalogue));
+    const capturedFile = path.join(dir, 'captured.json');
+    await capture(server.origin, urls, capturedFile);
+    const entry = path.resolve(import.meta.dirname, 'limit-server.ts');
+    limit = await startProcess([process.execPath, '--import', 'tsx', entry, capturedFile], /at (http:\/\/[^/\s]+)\/api\/v1\//);
+    log(`load: ${connections} connections, ${seconds} s measured after 1 s warm-up, ${urls.length} URLs${hasTaskset ? ', servers on core 0, load on core 1' : ''}`);
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
-    const result = await autocannon({
-      url: origin,
-      connections,
-      duration: seconds,
-      requests: urls.map((p) => ({ method: 'GET', path: p })),
-    });
-    const errors = result.errors + result.timeouts + result.non2xx;
-    log(`req/s ${Math.round(result.requests.average)}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}, server RSS ${rssOf(child.pid)}`);
+    const ours = await load(server.origin, urls);
+    const rssOurs = rssOf(server.child.pid);
+    const bare = await load(limit.origin, urls);
+    const row = (name: string, r: Load, rss: string) => log(`${name.padEnd(12)} req/s ${String(r.rps).padStart(6)}  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  RSS ${rss}`);
+    row('heritage-api', ours, rssOurs);
+    row('limit', bare, rssOf(limit.child.pid));
+    log(`ratios: throughput ${(ours.rps / bare.rps).toFixed(2)} of the limit (target >= 0.80), p99 ${(ours.p99 / Math.max(bare.p99, 1)).toFixed(2)}x the limit's (target <= 2)`);
   } finally {
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
+    limit?.child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
     await dropDatabase(settings);
   }

@@ -7,7 +7,9 @@ import { ApiError, badRequest, notFound, serverError, serviceUnavailable } from 
 import { isHealthPath, registerHealth } from './http/health.js';
 import { checkHost } from './http/host.js';
 import { registerMedia } from './http/media.js';
-import { addApiHeaders, sendError } from './http/reply.js';
+import { apiHeaders, sendError } from './http/reply.js';
+import { AnswerCache } from './http/answer-cache.js';
+import { watchCatalogueVersion } from './version-watch.js';
 import { registerApiRoutes } from './http/routes.js';
 import { slashRedirectTarget } from './http/slash-redirect.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
@@ -31,7 +33,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Probes address a process by its IP, whatever names the site is served under.
     if (!isHealthPath(request.url)) checkHost(request, deps.config);
   });
-  app.addHook('onSend', addApiHeaders);
+  app.addHook('onSend', apiHeaders(deps.config));
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
     if (error instanceof StoreUnavailableError) {
@@ -48,7 +50,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (target === null) throw notFound();
     return reply.code(301).header('location', target).send();
   });
-  registerApiRoutes(app, deps);
+  const cache = new AnswerCache(deps.config.cacheMaxBytes);
+  const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
+    if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
+  });
+  app.addHook('onClose', async () => versions.stop());
+  registerApiRoutes(app, { ...deps, cache, versions });
   registerHealth(app, deps.store);
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
   return app;

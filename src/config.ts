@@ -21,6 +21,12 @@ export interface Config {
   readonly mediaRoot: string | null;
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  /** Cache-Control of every 200. */
+  readonly cacheControl: string;
+  /** Rendered answers kept in memory, at most this many bytes (0: no cache). */
+  readonly cacheMaxBytes: number;
+  /** gzip/brotli by Accept-Encoding (then Vary is `Accept, Accept-Encoding`). */
+  readonly compress: boolean;
 }
 
 /** Settings as given by flags or environment: all strings, all optional. */
@@ -37,6 +43,9 @@ export interface RawSettings {
   mediaRoot?: string;
   trustProxy?: string;
   logLevel?: string;
+  cacheControl?: string;
+  cacheMaxMb?: string;
+  compress?: string;
 }
 
 export const DEFAULT_DATABASE = './data/catalogue.db';
@@ -59,6 +68,9 @@ const ENV_NAMES: Record<keyof RawSettings, string> = {
   mediaRoot: 'MEDIA_ROOT',
   trustProxy: 'TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
+  cacheControl: 'CACHE_CONTROL',
+  cacheMaxMb: 'CACHE_MAX_MB',
+  compress: 'COMPRESS',
 };
 
 /** The settings the environment gives, by their RawSettings names. */
@@ -88,6 +100,9 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
     mediaRoot: raw.mediaRoot ?? null,
     trustProxy: parseBoolean('TRUST_PROXY', raw.trustProxy ?? '0'),
     logLevel: parseLogLevel(raw.logLevel ?? 'info'),
+    cacheControl: raw.cacheControl ?? 'public, max-age=60',
+    cacheMaxBytes: parseWholeNumber('CACHE_MAX_MB', raw.cacheMaxMb ?? '64', 0, 100_000) * 1024 * 1024,
+    compress: parseBoolean('COMPRESS', raw.compress ?? '0'),
   });
 }
 

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open.js';
-import { watchCatalogueVersion } from './version-watch.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,14 +20,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app.server.headersTimeout = 10_000;
     app.server.keepAliveTimeout = 5_000;
     const address = await app.listen({ port: config.port, host: config.host });
-    const watch = watchCatalogueVersion(store, config.versionPollMs, (version, previous) => {
-      if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
-    });
     return {
       app,
       address,
       close: async () => {
-        watch.stop();
         await app.close();
         await store.close();
       },

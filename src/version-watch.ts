@@ -1,7 +1,6 @@
 // Notices a new catalogue: polls the store's catalogue version (a row, so it also works on
-// a streaming replica, where LISTEN/NOTIFY does not reach). Reads always see the newest
-// catalogue; what the version drives is what a server keeps between requests (logs now,
-// caches and ETags later).
+// a streaming replica, where LISTEN/NOTIFY does not reach). The answer cache is looked up
+// under the version seen here, so a new catalogue is served within one poll interval.
 import type { CatalogueReader } from './store/store.js';
 
 export interface VersionWatch {

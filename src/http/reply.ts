@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../constants.js';
 import { ApiError, errorBody } from './errors.js';
+import type { Config } from '../config.js';
 
 /** Sent as bytes: Fastify would append `; charset=utf-8` to a JSON string's content type. */
 export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -18,8 +19,11 @@ export function isApiPath(url: string): boolean {
 }
 
 /** onSend hook: the headers every response on an API path carries. */
-export async function addApiHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!isApiPath(request.url)) return;
-  reply.header('vary', VARY_VALUE);
-  reply.header('allow', ALLOW_METHODS);
+export function apiHeaders(config: Pick<Config, 'compress'>) {
+  const vary = config.compress ? `${VARY_VALUE}, Accept-Encoding` : VARY_VALUE;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!isApiPath(request.url)) return;
+    reply.header('vary', vary);
+    reply.header('allow', ALLOW_METHODS);
+  };
 }

@@ -14,8 +14,9 @@ import { requestBaseUrl } from './host.js';
 import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
 import { parseQueryPairs } from '../render/links.js';
 import { sendJson } from './reply.js';
+import { cachedAnswer, sendAnswer, type AnswerDeps } from './answers.js';
 
-export interface RouteDeps {
+export interface RouteDeps extends AnswerDeps {
   store: CatalogueReader;
   config: Config;
 }
@@ -61,11 +62,15 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
     const query = parseListQuery(request.url);
     const filters = parseFilters(collection, query.pairs);
     const baseUrl = requestBaseUrl(request, deps.config);
-    const listing = await deps.store.list(collection, choosePage(query), filters);
-    if (listing.page === null) throw invalidPage();
-    const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
-    const links = { baseUrl, path, query: query.pairs };
-    return sendJson(reply, 200, renderEnvelope(listing.count, listing.page.context, links, results));
+    const key = `${baseUrl}\n${request.url}`;
+    const answer = await cachedAnswer(deps, key, async () => {
+      const listing = await deps.store.list(collection, choosePage(query), filters);
+      if (listing.page === null) throw invalidPage();
+      const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
+      const links = { baseUrl, path, query: query.pairs };
+      return { version: listing.version, body: renderEnvelope(listing.count, listing.page.context, links, results) };
+    });
+    return sendAnswer(request, reply, deps, key, answer);
   };
 }
 
@@ -74,8 +79,13 @@ function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMet
     parseFormat(parseQueryPairs(queryString(request.url)));
     const baseUrl = requestBaseUrl(request, deps.config);
     const id = parseRecordId((request.params as { id: string }).id);
-    const row = id === null ? null : await deps.store.get(collection, id);
-    if (row === null) throw notFound();
-    return sendJson(reply, 200, RENDERERS[collection].record(row as never, baseUrl));
+    if (id === null) throw notFound();
+    const key = `${baseUrl}\n${request.url}`;
+    const answer = await cachedAnswer(deps, key, async () => {
+      const { version, row } = await deps.store.get(collection, id);
+      if (row === null) throw notFound();
+      return { version, body: RENDERERS[collection].record(row as never, baseUrl) };
+    });
+    return sendAnswer(request, reply, deps, key, answer);
   };
 }

@@ -15,6 +15,7 @@ import {
   StoreUnavailableError,
   type CatalogueStore,
   type ChooseSlice,
+  type Detail,
   type CollectionName,
   type Listing,
   type RowsByCollection,
@@ -91,7 +92,7 @@ export class PostgresStore implements CatalogueStore {
     return this.read(listPlan(collection, choose, filters, POSTGRES_DIALECT));
   }
 
-  get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
+  get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
     return this.read(getPlan(collection, id));
   }
 

@@ -30,7 +30,7 @@ import {
   type FeatureIds,
   type RecordCollection,
 } from './sql.js';
-import type { ChooseSlice, CollectionName, FeatureRow, Listing, RowsByCollection } from './store.js';
+import type { ChooseSlice, CollectionName, Detail, FeatureRow, Listing, RowsByCollection } from './store.js';
 
 export interface Query {
   sql: string;
@@ -109,15 +109,16 @@ export function* listPlan<C extends CollectionName, T>(
   filters: Filters,
   dialect: Dialect,
 ): Plan<Listing<RowsByCollection[C], T>> {
-  if (hasFilters(filters)) return yield* filteredListPlan(collection, choose, filters, dialect);
+  const version = yield* versionPlan();
+  if (hasFilters(filters)) return { version, ...(yield* filteredListPlan(collection, choose, filters, dialect)) };
   const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   const chosen = choose(count);
-  if (!chosen) return { count, page: null };
+  if (!chosen) return { version, count, page: null };
   const { offset, limit } = chosen.slice;
   const sql = collection === 'features' ? SQL.featurePage : SQL.recordPage[collection as RecordCollection];
   const flat = yield { sql, params: [offset, offset + limit] };
   const rows = (yield* toRows(collection, flat)) as RowsByCollection[C][];
-  return { count, page: { rows, context: chosen.context } };
+  return { version, count, page: { rows, context: chosen.context } };
 }
 
 function* filteredListPlan<C extends CollectionName, T>(
@@ -125,7 +126,7 @@ function* filteredListPlan<C extends CollectionName, T>(
   choose: ChooseSlice<T>,
   filters: Filters,
   dialect: Dialect,
-): Plan<Listing<RowsByCollection[C], T>> {
+): Plan<Omit<Listing<RowsByCollection[C], T>, 'version'>> {
   const { bind, params } = binder();
   const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
   const counted = (yield { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
@@ -139,11 +140,12 @@ function* filteredListPlan<C extends CollectionName, T>(
   return { count, page: { rows, context: chosen.context } };
 }
 
-export function* getPlan<C extends CollectionName>(collection: C, id: number): Plan<RowsByCollection[C] | null> {
+export function* getPlan<C extends CollectionName>(collection: C, id: number): Plan<Detail<RowsByCollection[C]>> {
+  const version = yield* versionPlan();
   const sql = collection === 'features' ? SQL.featureById : SQL.recordById[collection as RecordCollection];
   const flat = yield { sql, params: [id] };
-  if (flat.length === 0) return null;
-  return ((yield* toRows(collection, flat)) as RowsByCollection[C][])[0] ?? null;
+  if (flat.length === 0) return { version, row: null };
+  return { version, row: ((yield* toRows(collection, flat)) as RowsByCollection[C][])[0] ?? null };
 }
 
 /** Drives a plan with a synchronous query function (SQLite). */

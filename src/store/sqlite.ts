@@ -23,6 +23,7 @@ import {
   StoreError,
   type CatalogueStore,
   type ChooseSlice,
+  type Detail,
   type CollectionName,
   type Listing,
   type RowsByCollection,
@@ -131,7 +132,7 @@ export class SqliteStore implements CatalogueStore {
     return this.read(listPlan(collection, choose, filters, SQLITE_DIALECT));
   }
 
-  async get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null> {
+  async get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
     return this.read(getPlan(collection, id));
   }
 

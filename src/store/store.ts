@@ -102,15 +102,24 @@ export interface Slice {
 export type ChooseSlice<T> = (count: number) => { slice: Slice; context: T } | null;
 
 export interface Listing<Row, T> {
+  /** The catalogue version these rows were read from (in the same snapshot). */
+  version: number;
   count: number;
   /** null when the chooser refused the request. */
   page: { rows: Row[]; context: T } | null;
 }
 
+export interface Detail<Row> {
+  /** The catalogue version the row was read from (in the same snapshot). */
+  version: number;
+  /** null when there is no such published record. */
+  row: Row | null;
+}
+
 export interface CatalogueReader {
   /** A page of a collection, narrowed by filters when given (count is then of the matches). */
   list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters?: Filters): Promise<Listing<RowsByCollection[C], T>>;
-  get<C extends CollectionName>(collection: C, id: number): Promise<RowsByCollection[C] | null>;
+  get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;
 }

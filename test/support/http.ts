@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 
 export interface Answer {
+  bytes: Buffer;
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
@@ -32,8 +33,9 @@ export function request(origin: string, pathAndQuery: string, options: RequestOp
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, json: () => JSON.parse(text) });
         });
         res.on('error', reject);
       },

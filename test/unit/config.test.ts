@@ -10,17 +10,18 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000 },
+        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 64 * 1024 * 1024, compress: false },
     );
     assert.ok(Object.isFrozen(config));
   });
   test('environment mirrors the flags', () => {
     const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
-      DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200' });
+      DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200',
+      CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1' });
     assert.deepEqual(
       { ...config },
       { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
-        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200 },
+        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true },
     );
   });
   test('flags win', () => {
@@ -32,6 +33,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }], ['log level', { LOG_LEVEL: 'loud' }],
     ['schema name', { DATABASE_SCHEMA: 'Heritage' }], ['schema name', { DATABASE_SCHEMA: 'a;drop' }],
     ['PG_POOL_SIZE', { PG_POOL_SIZE: '0' }], ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: 'fast' }], ['VERSION_POLL_MS', { VERSION_POLL_MS: '-1' }],
+    ['CACHE_MAX_MB', { CACHE_MAX_MB: 'lots' }], ['COMPRESS', { COMPRESS: 'maybe' }],
   ];
   for (const [what, env] of bad) {
     test(`${JSON.stringify(env)} is refused with a sentence naming ${what}`, () => {

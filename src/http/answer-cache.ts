@@ -1,0 +1,102 @@
+// Every answer is a pure function of the URL, the base URL and the catalogue version, so a
+// rendered body is kept and served again until the catalogue changes. Bounded in bytes
+// (least recently used goes first); compressed forms are made once, when first asked for.
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+export interface Answer {
+  version: number;
+  body: Buffer;
+  /** Strong: the catalogue version and a hash of the body. */
+  etag: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+export function makeAnswer(version: number, body: Buffer): Answer {
+  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
+  return { version, body, etag: `"${version}-${hash}"`, encoded: {} };
+}
+
+export function encodedBody(answer: Answer, encoding: Encoding): Buffer {
+  let body = answer.encoded[encoding];
+  if (!body) {
+    body = encoding === 'br'
+      ? zlib.brotliCompressSync(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(answer.body, { level: 6 });
+    answer.encoded[encoding] = body;
+  }
+  return body;
+}
+
+const sizeOf = (answer: Answer, key: string) =>
+  answer.body.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0) + key.length * 2 + 200;
+
+export class AnswerCache {
+  private readonly entries = new Map<string, { answer: Answer; bytes: number }>();
+  private bytes = 0;
+  private newestVersion = -1;
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(version: number, key: string): Answer | undefined {
+    const id = `${version}\n${key}`;
+    const entry = this.entries.get(id);
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    // Most recently used last.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return entry.answer;
+  }
+
+  set(key: string, answer: Answer): void {
+    if (this.maxBytes === 0) return;
+    // A newer catalogue makes every older answer useless: free them at once.
+    if (answer.version > this.newestVersion) {
+      this.newestVersion = answer.version;
+      for (const [id, entry] of this.entries) if (entry.answer.version < answer.version) this.remove(id, entry.bytes);
+    }
+    const id = `${answer.version}\n${key}`;
+    const old = this.entries.get(id);
+    if (old) this.remove(id, old.bytes);
+    const bytes = sizeOf(answer, key);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(id, { answer, bytes });
+    this.bytes += bytes;
+    this.evict();
+  }
+
+  /** Compressed forms grow an entry after it was stored. */
+  grew(key: string, answer: Answer): void {
+    const id = `${answer.version}\n${key}`;
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    const bytes = sizeOf(answer, key);
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.evict();
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private evict(): void {
+    for (const [id, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(id, entry.bytes);
+    }
+  }
+
+  private remove(id: string, bytes: number): void {
+    this.entries.delete(id);
+    this.bytes -= bytes;
+  }
+}

@@ -1,0 +1,127 @@
+// HTTP caching and compression: strong ETags tied to the catalogue version, 304s,
+// Cache-Control, --compress; and the answer cache never changes an answer.
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { buildTestCatalogue } from '../support/catalogue.js';
+import { crawl } from '../support/crawl.js';
+import { request } from '../support/http.js';
+import { importInto, startTestServer, type TestServer } from '../support/server.js';
+import { createTestDatabase, type TestDatabase } from '../support/stores.js';
+
+const PATHS = ['/api/v1/features/', '/api/v1/features/?page=last&page_size=7', '/api/v1/images/', '/api/v1/documents/971/', '/api/v1/features/?q=osborn'];
+
+describe('ETag, If-None-Match and Cache-Control', () => {
+  let t: TestServer;
+  let database: TestDatabase;
+  before(async () => {
+    database = createTestDatabase();
+    t = await startTestServer({ database, settings: { versionPollMs: '50' } });
+  });
+  after(() => t.close());
+
+  test('every 200 has a strong ETag and the default Cache-Control; If-None-Match gives 304 with no body', async () => {
+    for (const path of PATHS) {
+      const first = await request(t.origin, path);
+      assert.equal(first.status, 200, path);
+      const etag = first.headers.etag!;
+      assert.match(etag, /^"\d+-[\w-]+"$/, path);
+      assert.equal(first.headers['cache-control'], 'public, max-age=60');
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await request(t.origin, path, { headers: { 'if-none-match': header } });
+        assert.equal(again.status, 304, `${path} ${header}`);
+        assert.equal(again.bytes.length, 0);
+        assert.equal(again.headers.etag, etag);
+        assert.equal(again.headers.vary, 'Accept');
+      }
+      const other = await request(t.origin, path, { headers: { 'if-none-match': '"0-nothing"' } });
+      assert.equal(other.status, 200);
+      assert.equal(other.text, first.text);
+    }
+  });
+
+  test('different URLs and base URLs have different ETags; errors have none', async () => {
+    const tags = await Promise.all(PATHS.map(async (p) => (await request(t.origin, p)).headers.etag));
+    assert.equal(new Set(tags).size, PATHS.length);
+    const missing = await request(t.origin, '/api/v1/features/999999/');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.etag, undefined);
+  });
+
+  test('a new import changes every ETag, and the new catalogue is served within a poll', async () => {
+    const before = await Promise.all(PATHS.map(async (p) => (await request(t.origin, p)).headers.etag));
+    await importInto(database.settings, buildTestCatalogue());
+    const deadline = Date.now() + 2000;
+    let after: (string | undefined)[] = before;
+    while (Date.now() < deadline && after.some((tag, i) => tag === before[i])) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await Promise.all(PATHS.map(async (p) => (await request(t.origin, p)).headers.etag));
+    }
+    after.forEach((tag, i) => assert.notEqual(tag, before[i], PATHS[i]));
+  });
+});
+
+test('Cache-Control is configurable', async () => {
+  const t = await startTestServer({ settings: { cacheControl: 'no-cache' } });
+  try {
+    assert.equal((await request(t.origin, '/api/v1/media/')).headers['cache-control'], 'no-cache');
+  } finally {
+    await t.close();
+  }
+});
+
+test('the answer cache never changes an answer: every page, cached and uncached, byte for byte', async () => {
+  const uncached = await startTestServer({ settings: { cacheMaxMb: '0' } });
+  const cached = await startTestServer();
+  try {
+    const normalise = (pages: Map<string, string>, origin: string) => [...pages].map(([u, body]) => [u, body.replaceAll(origin, 'ORIGIN')]);
+    const reference = normalise(await crawl(uncached.origin), uncached.origin);
+    assert.ok(reference.length > 30);
+    for (let pass = 0; pass < 2; pass++) assert.deepEqual(normalise(await crawl(cached.origin), cached.origin), reference, `pass ${pass}`);
+  } finally {
+    await uncached.close();
+    await cached.close();
+  }
+});
+
+describe('--compress', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ settings: { compress: '1' } });
+  });
+  after(() => t.close());
+
+  test('brotli or gzip by Accept-Encoding, decoding to the same bytes; Vary gains Accept-Encoding', async () => {
+    for (const path of PATHS) {
+      const plain = await request(t.origin, path);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.equal(plain.headers.vary, 'Accept, Accept-Encoding');
+      const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+        ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+        ['gzip', 'gzip', zlib.gunzipSync],
+        ['br;q=0, gzip;q=0.5', 'gzip', zlib.gunzipSync],
+        ['identity', undefined, (b) => b],
+      ];
+      for (const [accept, encoding, decode] of cases) {
+        for (let round = 0; round < 2; round++) {
+          const answer = await request(t.origin, path, { headers: { 'accept-encoding': accept } });
+          assert.equal(answer.headers['content-encoding'], encoding, `${path} ${accept}`);
+          assert.ok(decode(answer.bytes).equals(plain.bytes), `${path} ${accept}`);
+          assert.equal(answer.headers.etag, plain.headers.etag);
+        }
+      }
+    }
+  });
+});
+
+test('without --compress nothing is compressed and Vary stays exactly Accept', async () => {
+  const t = await startTestServer();
+  try {
+    const answer = await request(t.origin, '/api/v1/features/', { headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(answer.headers['content-encoding'], undefined);
+    assert.equal(answer.headers.vary, 'Accept');
+    assert.doesNotThrow(() => answer.json());
+  } finally {
+    await t.close();
+  }
+});
