@@ -8,6 +8,7 @@ import type { QueryPairs } from '../render/links.js';
 import { foldText, queryWords } from '../search/text.js';
 import type { Filters } from '../store/filters.js';
 import { ApiError } from './errors.js';
+import { lastValue } from './params.js';
 
 const MAX_WORDS = 20;
 const MAX_LIST = 100;
@@ -121,7 +122,7 @@ export function parseFilters(collection: Collection, pairs: QueryPairs): Filters
   let filters: Filters = {};
   for (const parameter of PARAMETERS) {
     if (!parameter.applies.includes(collection)) continue;
-    const value = pairs.findLast(([key]) => key === parameter.name)?.[1];
+    const value = lastValue(pairs, parameter.name);
     if (value === undefined || value.trim() === '') continue;
     filters = { ...filters, ...parameter.parse(value, collection) };
   }

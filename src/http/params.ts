@@ -27,7 +27,8 @@ export function queryString(url: string): string {
   return at === -1 ? '' : url.slice(at + 1);
 }
 
-function lastValue(pairs: QueryPairs, key: string): string | undefined {
+/** Repeated parameters: the last value wins, as in Django's QueryDict. */
+export function lastValue(pairs: QueryPairs, key: string): string | undefined {
   return pairs.findLast(([k]) => k === key)?.[1];
 }
 

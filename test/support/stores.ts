@@ -1,5 +1,6 @@
 // Which store the tests run on. The HTTP suites run once on SQLite (test/http) and once on
 // PostgreSQL (test/postgres imports the same files with HERITAGE_TEST_STORE=postgres).
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { RawSettings } from '../../src/config.js';
@@ -38,10 +39,7 @@ export function createTestDatabase(kind: StoreKind = testStoreKind()): TestDatab
   return {
     settings: { database },
     args: ['--db', database],
-    drop: async () => {
-      const fs = await import('node:fs');
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
