@@ -4,7 +4,8 @@
 // The pieces live in ./demo/: the PRNG, word lists, the street map, the plot layout,
 // the footprints and the prose.
 
-import { CATALOGUE_FORMAT, type Author, type Catalogue, type Category, type Document, type Image, type Media, type Site } from './format.js';
+import { CATALOGUE_FORMAT, type Author, type Catalogue, type Category, type Document, type Image, type Media, type MultiPolygon, type Site } from './format.js';
+import type { CatalogueRecord, ListName } from './lists.js';
 import { makeFeatures, type Draft } from './demo/features.js';
 import { SITES } from './demo/places.js';
 import { dayOf, idSequence, isoDay, Rng } from './demo/random.js';
@@ -22,6 +23,24 @@ export interface DemoOptions {
 export const DEMO_SCALE_1 = { features: 4000, images: 3000, documents: 1060, media: 60, authors: 40, sites: 15 } as const;
 
 export function generateDemoCatalogue(options: DemoOptions): Catalogue {
+  const catalogue: Catalogue = { format: CATALOGUE_FORMAT, authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] };
+  for (const { list, record } of demoRecords(options)) (catalogue[list] as CatalogueRecord[]).push(record);
+  return catalogue;
+}
+
+export interface DemoRecord {
+  list: ListName;
+  record: CatalogueRecord;
+}
+
+/** An empty footprint: what a draft keeps once its feature has been handed on. */
+const RELEASED: MultiPolygon = { type: 'MultiPolygon', coordinates: [] };
+
+/**
+ * The demo catalogue's records in file order, each handed on as soon as it is made, so a
+ * writer holds one record at a time (features' footprints are let go once handed on).
+ */
+export function* demoRecords(options: DemoOptions): Generator<DemoRecord> {
   const { scale, seed } = options;
   if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0) throw new RangeError(`demo scale must be a positive number, not ${String(scale)}`);
   if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new RangeError(`demo seed must be a finite number, not ${String(seed)}`);
@@ -48,6 +67,13 @@ export function generateDemoCatalogue(options: DemoOptions): Catalogue {
   const drafts = groups.flat();
   const nextFeature = idSequence(rng, rng.int(1, 4), 0.03, 40);
   for (const draft of drafts) draft.feature.id = nextFeature();
+  yield* listed('authors', authors);
+  yield* listed('categories', categories);
+  yield* listed('sites', sites);
+  for (const draft of drafts) {
+    yield { list: 'features', record: draft.feature };
+    draft.feature = { ...draft.feature, geometry: RELEASED };
+  }
 
   const eligible = drafts.filter((d) => d.weight > 0);
   const author = authorPicker(rng, authors);
@@ -60,41 +86,44 @@ export function generateDemoCatalogue(options: DemoOptions): Catalogue {
   // Images: uploaded in batches, several per feature for a few features, none for most.
   const imageCount = count(DEMO_SCALE_1.images, T.SHOWCASE_FILE_NAMES.length);
   const imageBatches = rng.shuffle(spread(rng, eligible, imageCount, () => Math.min(30, 1 + Math.floor(-Math.log(1 - rng.next()) * 3.5))));
-  const images: Image[] = [];
+  let imageIndex = 0;
+  const withImages = new Set<number>();
   const nextImage = idSequence(rng, rng.int(1, 9), 0.05, 25);
   const hiddenImage = unpublished(imageCount);
   const taken = new Set<string>();
   for (const draft of imageBatches) {
     const dir = `uploads/features/${draft.feature.id}/`;
-    let name = T.SHOWCASE_FILE_NAMES[images.length] ?? T.imageFileName(rng, draft.subject);
+    let name = T.SHOWCASE_FILE_NAMES[imageIndex] ?? T.imageFileName(rng, draft.subject);
     while (taken.has(dir + name)) name = name.replace(/(\.[^.]*)?$/, (ext) => `_${rng.chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 7)}${ext}`);
     taken.add(dir + name);
     const by = author();
-    images.push({
+    const image: Image = {
       id: nextImage(), feature: draft.feature.id, author: by.id, title: T.imageTitle(rng, draft.subject), file: dir + name,
       description: T.imageDescription(rng, draft.subject, by.username), copyright: rng.chance(0.3),
-      created: rng.chance(0.1) ? null : isoDay(rng.int(dayOf(2016, 1, 1), dayOf(2019, 12, 31))), published: !hiddenImage(images.length),
-    });
+      created: rng.chance(0.1) ? null : isoDay(rng.int(dayOf(2016, 1, 1), dayOf(2019, 12, 31))), published: !hiddenImage(imageIndex++),
+    };
+    withImages.add(image.feature);
+    yield { list: 'images', record: image };
   }
-  const withImages = new Set(images.map((i) => i.feature));
 
   // Documents: one article for most documented features, a second or third for some.
   const documentCount = count(DEMO_SCALE_1.documents, 3);
   const documentFeatures = rng.shuffle(spread(rng, eligible, documentCount, () => rng.weighted([[80, 1], [15, 2], [5, 3]]), (d) => (withImages.has(d.feature.id) ? 3 : 1)));
-  const documents: Document[] = [];
+  let documentIndex = 0;
   const nextDocument = idSequence(rng, rng.int(1, 30), 0.06, 20);
   const hiddenDocument = unpublished(documentCount);
   const seen = new Map<number, number>();
   for (const draft of documentFeatures) {
     const nth = seen.get(draft.feature.id) ?? 0;
     seen.set(draft.feature.id, nth + 1);
-    const history = documents.length === 0 || rng.chance(nth === 0 ? 0.9 : 0.5);
+    const history = documentIndex === 0 || rng.chance(nth === 0 ? 0.9 : 0.5);
     const created = rng.int(dayOf(2016, 1, 1), dayOf(2019, 12, 31));
     const edited = rng.chance(0.06) ? created - rng.int(1, 200) : created + rng.int(0, 900);
-    documents.push({
+    const document: Document = {
       id: nextDocument(), feature: draft.feature.id, author: author(history ? 1.6 : 0.4).id, title: T.documentTitle(rng, draft.subject, nth),
-      body: T.documentBody(rng, draft.subject, history), created: isoDay(created), last_edited: isoDay(edited), published: !hiddenDocument(documents.length),
-    });
+      body: T.documentBody(rng, draft.subject, history), created: isoDay(created), last_edited: isoDay(edited), published: !hiddenDocument(documentIndex++),
+    };
+    yield { list: 'documents', record: document };
   }
 
   // Media: links to films of a few of the best-documented buildings.
@@ -102,11 +131,17 @@ export function generateDemoCatalogue(options: DemoOptions): Catalogue {
   const mediaFeatures = spread(rng, eligible, mediaCount, () => (rng.chance(0.85) ? 1 : 2), (d) => (withImages.has(d.feature.id) ? 4 : 1));
   const hiddenMedia = unpublished(mediaCount);
   const nextMedia = idSequence(rng, rng.int(1, 5), 0.1, 6);
-  const media: Media[] = mediaFeatures.map((draft, i) => ({
-    id: nextMedia(), feature: draft.feature.id, author: author().id, title: T.mediaTitle(rng, draft.subject), url: T.mediaUrl(rng), published: !hiddenMedia(i),
-  }));
+  for (let i = 0; i < mediaFeatures.length; i++) {
+    const draft = mediaFeatures[i] as Draft;
+    const media: Media = {
+      id: nextMedia(), feature: draft.feature.id, author: author().id, title: T.mediaTitle(rng, draft.subject), url: T.mediaUrl(rng), published: !hiddenMedia(i),
+    };
+    yield { list: 'media', record: media };
+  }
+}
 
-  return { format: CATALOGUE_FORMAT, authors, categories, sites, features: drafts.map((d) => d.feature), images, documents, media };
+function* listed(list: ListName, records: readonly CatalogueRecord[]): Generator<DemoRecord> {
+  for (const record of records) yield { list, record };
 }
 
 /**

@@ -103,7 +103,8 @@ export interface Problem {
   message: string;
 }
 
-export type ValidationResult = { ok: true; catalogue: Catalogue } | { ok: false; problems: Problem[] };
+/** A refusal lists the first problems in file order (at most PROBLEM_LIMIT); `total` counts them all. */
+export type ValidationResult = { ok: true; catalogue: Catalogue } | { ok: false; problems: Problem[]; total: number };
 
 /** The `search_str` a feature gets when its file leaves it out. */
 export function defaultSearchStr(f: Pick<Feature, 'b_number' | 'b_name' | 'street' | 'address'>): string {

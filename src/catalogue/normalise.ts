@@ -2,6 +2,7 @@
 // only the known keys, defaults filled in, geometry a MultiPolygon. Lists keep their order.
 import { defaultSearchStr, type Catalogue, type Document, type Feature, type Image, type Media } from './format.js';
 import { toMultiPolygon } from './geometry.js';
+import type { CatalogueRecord, ListName } from './lists.js';
 import type { CatalogueFile, FileFeature } from './schema.js';
 
 type FileImage = CatalogueFile['images'][number];
@@ -41,16 +42,17 @@ function normaliseMedia(m: FileMedia): Media {
   return { id, feature, author, title, url, published: m.published ?? true };
 }
 
-/** Only for a file that passed every check: it trusts the shapes. */
-export function normaliseCatalogue(file: CatalogueFile): Catalogue {
-  return {
-    format: file.format,
-    authors: file.authors.map(({ id, username }) => ({ id, username })),
-    categories: file.categories.map(({ id, name, description, thumbnail }) => ({ id, name, description, thumbnail })),
-    sites: file.sites.map(({ id, name }) => ({ id, name })),
-    features: file.features.map(normaliseFeature),
-    images: file.images.map(normaliseImage),
-    documents: file.documents.map(normaliseDocument),
-    media: file.media.map(normaliseMedia),
-  };
+const RECORD_NORMALISERS: { [L in ListName]: (value: CatalogueFile[L][number]) => CatalogueRecord<L> } = {
+  authors: ({ id, username }) => ({ id, username }),
+  categories: ({ id, name, description, thumbnail }) => ({ id, name, description, thumbnail }),
+  sites: ({ id, name }) => ({ id, name }),
+  features: normaliseFeature,
+  images: normaliseImage,
+  documents: normaliseDocument,
+  media: normaliseMedia,
+};
+
+/** One record that passed its checks → its normalised form. */
+export function normaliseRecord<L extends ListName>(list: L, value: unknown): CatalogueRecord<L> {
+  return (RECORD_NORMALISERS[list] as (value: unknown) => CatalogueRecord<L>)(value);
 }

@@ -40,7 +40,7 @@ export function pointerToSegments(pointer: string): PathSegment[] {
  * Where a path lies in the file, as one number per segment: the array index, or the key's
  * place among its object's keys (a missing key sorts after the keys that are there).
  */
-function filePosition(root: unknown, segments: readonly PathSegment[]): number[] {
+export function filePosition(root: unknown, segments: readonly PathSegment[]): number[] {
   const position: number[] = [];
   let node: unknown = root;
   for (const segment of segments) {
@@ -52,18 +52,11 @@ function filePosition(root: unknown, segments: readonly PathSegment[]): number[]
   return position;
 }
 
-function comparePositions(a: readonly number[], b: readonly number[]): number {
+export function comparePositions(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     if (a[i] !== b[i]) return a[i]! - b[i]!;
   }
   return a.length - b.length;
-}
-
-/** Problems in file order; problems at the same place keep the order they were found in. */
-export function sortByFilePosition(root: unknown, problems: readonly LocatedProblem[]): LocatedProblem[] {
-  const keyed = problems.map((problem) => ({ problem, position: filePosition(root, problem.segments) }));
-  keyed.sort((a, b) => comparePositions(a.position, b.position));
-  return keyed.map(({ problem }) => problem);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

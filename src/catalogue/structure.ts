@@ -7,7 +7,8 @@ import { FORMAT_PROBLEMS } from './formats.js';
 import { isClosedRing } from './geometry.js';
 import { problemFromAjvError } from './messages.js';
 import { formatPath, type LocatedProblem } from './paths.js';
-import { CatalogueFileSchema, type CatalogueFile } from './schema.js';
+import type { ListName } from './lists.js';
+import { CatalogueFileSchema } from './schema.js';
 
 function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true, strict: true, inlineRefs: false });
@@ -23,16 +24,27 @@ function createAjv(): Ajv {
 
 // Compiled on first use, not at import: compiling takes tens of milliseconds that a
 // process which never validates (`serve`) should not pay.
-let compiled: ValidateFunction<CatalogueFile> | undefined;
+let compiled: Ajv | undefined;
 
-function catalogueValidator(): ValidateFunction<CatalogueFile> {
-  compiled ??= createAjv().compile<CatalogueFile>(CatalogueFileSchema);
-  return compiled;
+const ROOT = 'catalogue';
+const RECORD_DEFINITIONS: Record<ListName, string> = {
+  authors: 'Author', categories: 'Category', sites: 'Site', features: 'Feature', images: 'Image', documents: 'Document', media: 'Media',
+};
+
+/** The whole file's schema, or one list's record schema (records are checked one by one). */
+function validator(list?: ListName): ValidateFunction {
+  compiled ??= createAjv().addSchema(CatalogueFileSchema, ROOT);
+  const validate = compiled.getSchema(list === undefined ? ROOT : `${ROOT}#/$defs/${RECORD_DEFINITIONS[list]}`);
+  if (validate === undefined) throw new Error(`no schema for ${list ?? ROOT}`);
+  return validate;
 }
 
-/** Every structural problem of `value`, one per path, in the order Ajv found them. */
-export function structuralProblems(value: unknown): LocatedProblem[] {
-  const validate = catalogueValidator();
+/**
+ * Every structural problem of `value` (the file's top level, or a record of `list`, its
+ * paths then relative to the record), one per path, in the order Ajv found them.
+ */
+export function structuralProblems(value: unknown, list?: ListName): LocatedProblem[] {
+  const validate = validator(list);
   if (validate(value)) return [];
   const errors = validate.errors ?? [];
   validate.errors = null; // its errors hold parts of the file: let them go with the result

@@ -1,71 +1,95 @@
-// Validation of a catalogue file (catalogue-format.md, clarifications.md): the whole-file
-// checks on its bytes, then every rule on its value. A file is refused with every problem
-// it has, in file order, or accepted as a normalised `Catalogue`.
-import type { Problem, ValidationResult } from './format.js';
-import { normaliseCatalogue } from './normalise.js';
-import { formatPath, sortByFilePosition } from './paths.js';
-import { referenceProblems } from './references.js';
-import type { CatalogueFile } from './schema.js';
-import { structuralProblems } from './structure.js';
+// Validation of a catalogue file (catalogue-format.md, clarifications.md). One code path
+// for every size: the file streams through the JSON reader into the record-by-record
+// checker, whether it comes as a stream (import), as bytes or as a parsed value (tests,
+// harvest). A file is refused with every problem it has, in file order, or accepted.
+import { CatalogueChecker, type CheckResult } from './checker.js';
+import { CATALOGUE_FORMAT, type Catalogue, type ValidationResult } from './format.js';
+import { CatalogueJsonReader, FileProblem, type CatalogueEvents } from './json-reader.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type CatalogueSink, type ListName } from './lists.js';
+import { isPlainObject } from './paths.js';
 
-function refuseWhole(message: string): ValidationResult {
-  return { ok: false, problems: [{ path: '$', message }] };
-}
+const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 
-function hasByteOrderMark(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-}
+/** Collects the normalised records into a `Catalogue` (small files, tests). */
+class CatalogueCollector implements CatalogueSink {
+  readonly catalogue: Catalogue = { format: CATALOGUE_FORMAT, authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] };
 
-/** `fatal` refuses invalid UTF-8; `ignoreBOM` keeps a BOM visible (we refuse it before). */
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined;
+  add<L extends ListName>(list: L, record: CatalogueRecord<L>): void {
+    (this.catalogue[list] as CatalogueRecord<L>[]).push(record);
   }
 }
 
-function parseJson(text: string): { value: unknown } | { error: string } {
+function toValidationResult(result: CheckResult, collector: CatalogueCollector): ValidationResult {
+  if (result.ok) return { ok: true, catalogue: collector.catalogue };
+  return { ok: false, problems: result.problems, total: result.total };
+}
+
+/** Bytes or chunks of a file through the reader; a whole-file problem replaces the rest. */
+function readInto(checker: CatalogueChecker, feed: (reader: CatalogueJsonReader) => void): CheckResult {
   try {
-    return { value: JSON.parse(text) as unknown };
+    feed(new CatalogueJsonReader(checker));
   } catch (error) {
-    return { error: jsonErrorMessage(text, error instanceof Error ? error.message : String(error)) };
+    if (error instanceof FileProblem) return CatalogueChecker.refuseWhole(error.message);
+    throw error;
   }
-}
-
-function lineAndColumn(text: string, position: number): string {
-  const before = text.slice(0, position);
-  return `line ${before.split('\n').length}, column ${position - before.lastIndexOf('\n')}`;
-}
-
-/**
- * What JSON.parse said, with the line and column of its position (files are big), and a
- * word when the text stops early: V8 words a truncated file in several ways.
- */
-function jsonErrorMessage(text: string, message: string): string {
-  const position = /at position (\d+)/.exec(message)?.[1];
-  const place = position === undefined ? '' : ` (${lineAndColumn(text, Number(position))})`;
-  const truncated = message.startsWith('Unexpected end of JSON input') || Number(position) === text.length;
-  return `${message}${place}${truncated ? '; the file ends too early (truncated?)' : ''}`;
+  return checker.finish();
 }
 
 /** A catalogue file's bytes → its normalised catalogue, or every problem it has. */
 export function parseCatalogueBytes(bytes: Uint8Array): ValidationResult {
-  if (hasByteOrderMark(bytes)) return refuseWhole('the file starts with a UTF-8 byte-order mark; a catalogue is plain JSON in UTF-8 without one');
-  const text = decodeUtf8(bytes);
-  if (text === undefined) return refuseWhole('the file is not valid UTF-8');
-  const parsed = parseJson(text);
-  if ('error' in parsed) return refuseWhole(`the file is not valid JSON: ${parsed.error}`);
-  return validateCatalogue(parsed.value);
+  const collector = new CatalogueCollector();
+  const result = readInto(new CatalogueChecker(collector), (reader) => {
+    reader.pushBytes(bytes);
+    reader.end();
+  });
+  return toValidationResult(result, collector);
 }
 
 /** A parsed catalogue file → its normalised catalogue, or every problem it has. */
 export function validateCatalogue(value: unknown): ValidationResult {
-  const located = [...structuralProblems(value), ...referenceProblems(value)];
-  if (located.length === 0) return { ok: true, catalogue: normaliseCatalogue(value as CatalogueFile) };
-  const problems: Problem[] = sortByFilePosition(value, located).map(({ segments, message }) => ({
-    path: formatPath(segments),
-    message,
-  }));
-  return { ok: false, problems };
+  const collector = new CatalogueCollector();
+  const checker = new CatalogueChecker(collector);
+  walkValue(value, checker);
+  return toValidationResult(checker.finish(), collector);
+}
+
+/** A parsed file handed to the checker exactly as the reader would hand it on. */
+function walkValue(value: unknown, events: CatalogueEvents): void {
+  if (!isPlainObject(value)) return events.notAnObject(Array.isArray(value) ? [] : value);
+  for (const [key, child] of Object.entries(value)) {
+    if (!LIST_NAMES.has(key) || !Array.isArray(child)) {
+      events.rootValue(key, child);
+      continue;
+    }
+    const list = key as ListName;
+    events.listStart(list);
+    child.forEach((record: unknown, index) => events.record(list, index, record));
+    events.listEnd(list);
+  }
+}
+
+export interface StreamOptions {
+  /** Where records go as they pass (a store's writer); nothing is collected otherwise. */
+  sink?: CatalogueSink;
+  /** After each chunk: lets an asynchronous sink write what it holds (backpressure). */
+  afterChunk?: (bytesRead: number) => Promise<void> | void;
+}
+
+/** A file as a stream of chunks, checked as it arrives and never held whole. */
+export async function checkCatalogueStream(chunks: AsyncIterable<Uint8Array>, options: StreamOptions = {}): Promise<CheckResult> {
+  const checker = new CatalogueChecker(options.sink);
+  const reader = new CatalogueJsonReader(checker);
+  let bytesRead = 0;
+  try {
+    for await (const chunk of chunks) {
+      reader.pushBytes(chunk);
+      bytesRead += chunk.length;
+      await options.afterChunk?.(bytesRead);
+    }
+    reader.end();
+  } catch (error) {
+    if (error instanceof FileProblem) return CatalogueChecker.refuseWhole(error.message);
+    throw error;
+  }
+  return checker.finish();
 }

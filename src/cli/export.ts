@@ -1,8 +1,10 @@
-import { catalogueChunks } from '../catalogue/dump.js';
+import { catalogueChunksFrom } from '../catalogue/dump.js';
+import type { RecordBatch } from '../store/export-rows.js';
 import { loadConfig } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { writeOutput } from './io.js';
-import { seconds, step, summarise } from './report.js';
+import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
+import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 
 export interface ExportOptions {
   db?: string;
@@ -10,13 +12,31 @@ export interface ExportOptions {
   out?: string;
 }
 
-/** The stored catalogue as a file that imports back to an identical API. */
+/** The stored catalogue as a file that imports back to an identical API, streamed in batches. */
 export async function runExport(options: ExportOptions): Promise<number> {
   const started = performance.now();
   const config = loadConfig({ database: options.db, databaseSchema: options.schema });
   const store = await openStore(config);
-  const catalogue = await step(`Reading ${describeDatabase(config)}`, () => store.readCatalogue()).finally(() => store.close());
-  await step(`Writing ${options.out ?? 'standard output'}`, () => writeOutput(catalogueChunks(catalogue), options.out));
-  process.stderr.write(`Exported ${summarise(catalogue)} in ${seconds(started)}.\n`);
+  const counted = emptyCounts();
+  try {
+    await writeOutput(catalogueChunksFrom(counting(store.exportCatalogue(), counted, `Exporting ${describeDatabase(config)}`)), options.out);
+  } finally {
+    await store.close();
+  }
+  process.stderr.write(`Exported ${summariseCounts(counted)} in ${seconds(started)}.\n`);
   return 0;
+}
+
+/** Batches passed on unchanged, counted, with progress on a terminal. */
+async function* counting(batches: AsyncIterable<RecordBatch>, counted: CatalogueCounts, label: string): AsyncGenerator<RecordBatch> {
+  const progress = new ProgressDisplay(label, 'records');
+  let done = 0;
+  for await (const batch of batches) {
+    const { list, records } = batch;
+    counted[list] += records.length;
+    if (list === 'images' || list === 'documents' || list === 'media') counted.published[list] += records.filter((r) => (r as { published: boolean }).published).length;
+    progress.update({ done: (done += records.length), total: null });
+    yield batch;
+  }
+  progress.finish();
 }

@@ -34,7 +34,7 @@ export async function runHarvest(url: string, options: HarvestOptions): Promise<
   progress.finish();
   const result = validateCatalogue(harvested.rebuilt.file);
   if (!result.ok) {
-    printProblems(`The catalogue harvested from ${url}`, result.problems);
+    printProblems(`The catalogue harvested from ${url}`, result.problems, result.total);
     return 1;
   }
   if (options.media !== undefined) await mirrorMediaOrExplain(harvested, options.media, statePath);

@@ -1,25 +1,42 @@
-import { loadConfig } from '../config.js';
-import { describeDatabase, openStore } from '../store/open.js';
-import { readCatalogueFile } from './catalogue-file.js';
-import { seconds, step, summarise } from './report.js';
+import fs from 'node:fs';
+import { loadConfig, type Config } from '../config.js';
+import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
+import { checkCatalogueFile } from './catalogue-stream.js';
+import { seconds, step, summariseCounts } from './report.js';
 
 export interface ImportOptions {
   db?: string;
   schema?: string;
 }
 
-/** Replace the whole catalogue in one transaction; a bad file changes nothing. */
+/**
+ * Replace the whole catalogue in one transaction, the file streamed straight into it;
+ * a bad file is rolled back and changes nothing.
+ */
 export async function runImport(file: string, options: ImportOptions): Promise<number> {
   const started = performance.now();
   const config = loadConfig({ database: options.db, databaseSchema: options.schema });
-  const catalogue = await readCatalogueFile(file);
-  if (catalogue === null) return 1;
+  const created = !isPostgresUrl(config.database) && !fs.existsSync(config.database);
   const store = await openStore(config, { create: true });
+  let result;
   try {
-    await step(`Writing ${describeDatabase(config)}`, () => store.replaceCatalogue(catalogue));
+    const load = await store.beginLoad();
+    try {
+      result = await checkCatalogueFile(file, { label: `Importing into ${describeDatabase(config)}`, sink: load.sink, flush: () => load.flush() });
+      if (result.ok) await step('Finishing (positions, counts, search text)', () => load.commit());
+    } finally {
+      if (!result?.ok) await load.rollback();
+    }
   } finally {
     await store.close();
+    if (!result?.ok && created) removeSqliteFiles(config);
   }
-  process.stderr.write(`Imported ${summarise(catalogue)} into ${describeDatabase(config)} in ${seconds(started)}.\n`);
+  if (!result.ok) return 1;
+  process.stderr.write(`Imported ${summariseCounts(result.counts)} into ${describeDatabase(config)} in ${seconds(started)}.\n`);
   return 0;
+}
+
+/** A refused import into a database that did not exist leaves no empty database behind. */
+function removeSqliteFiles(config: Config): void {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${config.database}${suffix}`, { force: true });
 }

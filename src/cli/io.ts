@@ -1,29 +1,17 @@
-// Reading catalogue files (or stdin) and writing them atomically (or to stdout).
+// Writing catalogue files atomically (or to stdout).
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export class CliError extends Error {}
 
-export async function readInput(file: string): Promise<Buffer> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-  try {
-    return await fs.promises.readFile(file);
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
-}
-
-async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
-  for (const chunk of chunks) if (!stream.write(chunk)) await once(stream, 'drain');
+/** Chunk by chunk, waiting whenever the stream's buffer is full (bounded memory). */
+async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterable<string> | AsyncIterable<string>): Promise<void> {
+  for await (const chunk of chunks) if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
 /** To stdout when `out` is absent or `-`; otherwise a temporary file renamed into place. */
-export async function writeOutput(chunks: Iterable<string>, out: string | undefined): Promise<void> {
+export async function writeOutput(chunks: Iterable<string> | AsyncIterable<string>, out: string | undefined): Promise<void> {
   if (out === undefined || out === '-') return writeChunks(process.stdout, chunks);
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   const temporary = `${out}.${process.pid}.tmp`;

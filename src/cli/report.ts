@@ -1,23 +1,34 @@
 // What the commands tell the person running them: problems, summaries, and progress
 // lines on a terminal only (pipes and logs get just the outcome).
+import type { CatalogueCounts } from '../catalogue/checker.js';
 import type { Catalogue, Problem } from '../catalogue/format.js';
 
-export function printProblems(source: string, problems: Problem[]): void {
-  const noun = problems.length === 1 ? 'problem' : 'problems';
-  process.stderr.write(`${source} is not a valid catalogue (${problems.length} ${noun}):\n`);
+/** Every problem listed, or the first ones of `total` and how many more there are. */
+export function printProblems(source: string, problems: Problem[], total = problems.length): void {
+  const noun = total === 1 ? 'problem' : 'problems';
+  process.stderr.write(`${source} is not a valid catalogue (${total} ${noun}):\n`);
   for (const p of problems) process.stderr.write(`  ${p.path}: ${p.message}\n`);
+  if (total > problems.length) process.stderr.write(`  … and ${total - problems.length} more (the first ${problems.length} in file order are listed)\n`);
 }
 
 export function summarise(catalogue: Catalogue): string {
   const published = (list: { published: boolean }[]) => list.filter((r) => r.published).length;
+  return summariseCounts({
+    authors: catalogue.authors.length, categories: catalogue.categories.length, sites: catalogue.sites.length,
+    features: catalogue.features.length, images: catalogue.images.length, documents: catalogue.documents.length, media: catalogue.media.length,
+    published: { images: published(catalogue.images), documents: published(catalogue.documents), media: published(catalogue.media) },
+  });
+}
+
+export function summariseCounts(c: CatalogueCounts): string {
   return [
-    `${catalogue.features.length} features`,
-    `${catalogue.images.length} images (${published(catalogue.images)} published)`,
-    `${catalogue.documents.length} documents (${published(catalogue.documents)} published)`,
-    `${catalogue.media.length} media (${published(catalogue.media)} published)`,
-    `${catalogue.authors.length} authors`,
-    `${catalogue.categories.length} categories`,
-    `${catalogue.sites.length} sites`,
+    `${c.features} features`,
+    `${c.images} images (${c.published.images} published)`,
+    `${c.documents} documents (${c.published.documents} published)`,
+    `${c.media} media (${c.published.media} published)`,
+    `${c.authors} authors`,
+    `${c.categories} categories`,
+    `${c.sites} sites`,
   ].join(', ');
 }
 

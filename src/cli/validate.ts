@@ -1,10 +1,10 @@
-import { readCatalogueFile } from './catalogue-file.js';
-import { summarise } from './report.js';
+import { checkCatalogueFile, sourceName } from './catalogue-stream.js';
+import { summariseCounts } from './report.js';
 
-/** The import's checks without a database. */
+/** The import's checks without a database, the file streamed. */
 export async function runValidate(file: string): Promise<number> {
-  const catalogue = await readCatalogueFile(file);
-  if (catalogue === null) return 1;
-  process.stdout.write(`${file === '-' ? 'standard input' : file} is a valid catalogue: ${summarise(catalogue)}.\n`);
+  const result = await checkCatalogueFile(file, { label: 'Validating' });
+  if (!result.ok) return 1;
+  process.stdout.write(`${sourceName(file)} is a valid catalogue: ${summariseCounts(result.counts)}.\n`);
   return 0;
 }

@@ -1,13 +1,26 @@
-// Writes a whole catalogue's tables into PostgreSQL inside the caller's transaction:
-// DELETE (not TRUNCATE, whose lock would stall every reader) and batched INSERT ... SELECT
-// FROM unnest(arrays), a few statements per table instead of one per row.
+// A streamed load into PostgreSQL inside the caller's transaction: DELETE (not TRUNCATE,
+// whose lock would stall every reader), rows buffered per table and written in batches of
+// `INSERT ... SELECT FROM unnest(arrays)`, then finished in SQL (catalogue-finish.ts).
 import type pg from 'pg';
-import { CATALOGUE_TABLES_IN_DELETE_ORDER, collectionCounts, type CatalogueTables } from './tables.js';
+import type { CatalogueSink } from '../catalogue/lists.js';
+import { CatalogueRowBuilder } from './catalogue-rows.js';
+import { POSTGRES_FINISH, finishStatements, metaCounts } from './catalogue-finish.js';
+import { precomputePostgresTiles } from './tile-precompute.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
 const BATCH_ROWS = 5000;
 
-const INTEGER_COLUMNS = new Set(['id', 'position', 'feature_id', 'author_id', 'category_id', 'site_id', 'current', 'item_count']);
+const INTEGER_COLUMNS = new Set(['id', 'position', 'feature_id', 'author_id', 'category_id', 'site_id', 'current', 'item_count', 'kind', 'seq']);
 const BOOLEAN_COLUMNS = new Set(['copyright', 'published']);
+
+const STAGING_SQL = `
+CREATE TEMP TABLE stage_category_names (id integer PRIMARY KEY, text text NOT NULL) ON COMMIT DROP;
+CREATE TEMP TABLE stage_feature_text (id integer PRIMARY KEY, own text NOT NULL, names text NOT NULL) ON COMMIT DROP;
+CREATE TEMP TABLE stage_attached (kind integer NOT NULL, seq integer NOT NULL, id integer NOT NULL, feature_id integer NOT NULL, text text NOT NULL) ON COMMIT DROP;
+`;
+
+/** Rows PostgreSQL has no table for: its GiST index on `geom` does the R*Tree's work. */
+const SKIPPED_TABLES = new Set(['feature_boxes']);
 
 function columnType(column: string): string {
   if (INTEGER_COLUMNS.has(column)) return 'integer';
@@ -15,47 +28,75 @@ function columnType(column: string): string {
   return 'text';
 }
 
-/**
- * Columns computed in the database from a loaded one: the footprint as PostGIS geometry
- * (from the exact JSON kept beside it), and the search document (from text not kept).
- */
-const DERIVED: Record<string, { column: string; expression: string; dropped?: string }> = {
+/** The footprint as PostGIS geometry, computed in the database from the exact JSON kept beside it. */
+const DERIVED: Record<string, { column: string; expression: string }> = {
   features: { column: 'geom', expression: 'ST_SetSRID(ST_GeomFromGeoJSON(u.geometry), 4326)' },
-  features_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
-  images_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
-  documents_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
-  media_search: { column: 'document', expression: "to_tsvector('simple', unaccent(u.text))", dropped: 'text' },
 };
 
 function insertSql(table: string, columns: string[]): string {
   const derived = DERIVED[table];
-  const kept = columns.filter((c) => c !== derived?.dropped);
-  const targets = derived ? [...kept, derived.column] : kept;
-  const values = [...kept.map((c) => `u.${c}`), ...(derived ? [derived.expression] : [])].join(', ');
+  const targets = derived ? [...columns, derived.column] : columns;
+  const values = [...columns.map((c) => `u.${c}`), ...(derived ? [derived.expression] : [])].join(', ');
   const arrays = columns.map((c, i) => `$${i + 1}::${columnType(c)}[]`).join(', ');
   return `INSERT INTO ${table} (${targets.join(', ')}) SELECT ${values} FROM unnest(${arrays}) AS u(${columns.join(', ')})`;
 }
 
-async function insertRows(client: pg.ClientBase, table: string, rows: readonly object[]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first);
-  const sql = insertSql(table, columns);
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const batch = rows.slice(start, start + BATCH_ROWS) as Record<string, unknown>[];
-    await client.query(sql, columns.map((c) => batch.map((row) => row[c] ?? null)));
-  }
-}
+export class PostgresCatalogueLoad {
+  private readonly rows: CatalogueRowBuilder;
+  private readonly pending = new Map<string, Record<string, unknown>[]>();
 
-/** Replaces every table's rows and moves the catalogue version on by one. */
-export async function loadTables(client: pg.ClientBase, tables: CatalogueTables): Promise<void> {
-  for (const table of CATALOGUE_TABLES_IN_DELETE_ORDER) await client.query(`DELETE FROM ${table}`);
-  for (const [table, rows] of Object.entries(tables)) await insertRows(client, table, rows);
-  const meta = Object.entries(collectionCounts(tables)).map(([name, count]) => [`count.${name}`, String(count)]);
-  await client.query(
-    `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [meta.map(([k]) => k), meta.map(([, v]) => v)],
-  );
-  await client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
+  private constructor(private readonly client: pg.ClientBase) {
+    this.rows = new CatalogueRowBuilder((table, row) => this.buffer(table, row));
+  }
+
+  /** Empties the catalogue's tables; the caller has begun the transaction. */
+  static async start(client: pg.ClientBase): Promise<PostgresCatalogueLoad> {
+    for (const table of CATALOGUE_TABLES_IN_DELETE_ORDER) await client.query(`DELETE FROM ${table}`);
+    await client.query(STAGING_SQL);
+    return new PostgresCatalogueLoad(client);
+  }
+
+  get sink(): CatalogueSink {
+    return this.rows;
+  }
+
+  /** Writes every row held, so memory holds at most what one chunk of the file made. */
+  async flush(): Promise<void> {
+    for (const [table, rows] of this.pending) {
+      if (rows.length === 0) continue;
+      this.pending.set(table, []);
+      await this.insert(table, rows);
+    }
+  }
+
+  /** Derived data, counts and the version row; the caller then commits. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.client.query('ANALYZE stage_attached, stage_feature_text, stage_category_names');
+    for (const sql of finishStatements(POSTGRES_FINISH, this.rows.summary)) await this.client.query(sql);
+    const meta = metaCounts(this.rows.summary);
+    await this.client.query(
+      `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [meta.map(([k]) => k), meta.map(([, v]) => v)],
+    );
+    await precomputePostgresTiles(this.client);
+    await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
+  }
+
+  private buffer(table: string, row: Record<string, unknown>): void {
+    if (SKIPPED_TABLES.has(table)) return;
+    let rows = this.pending.get(table);
+    if (!rows) this.pending.set(table, (rows = []));
+    rows.push(row);
+  }
+
+  private async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+    const columns = Object.keys(rows[0]!);
+    const sql = insertSql(table, columns);
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      const batch = rows.slice(start, start + BATCH_ROWS);
+      await this.client.query(sql, columns.map((c) => batch.map((row) => row[c] ?? null)));
+    }
+  }
 }

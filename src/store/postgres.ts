@@ -4,21 +4,28 @@
 import type pg from 'pg';
 import type { Catalogue } from '../catalogue/format.js';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
-import { loadTables } from './postgres-load.js';
+import { PostgresCatalogueLoad } from './postgres-load.js';
+import { POSTGRES_CATEGORY_LIST, exportBatches, type RecordBatch } from './export-rows.js';
+import { feedCatalogue } from '../catalogue/lists.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
-import { getPlan, listPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
-import { CATALOGUE_TABLES_IN_DELETE_ORDER, STORED_TABLE_QUERIES, fromTables, toTables, type StoredTables } from './tables.js';
+import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER, STORED_TABLE_QUERIES, fromTables, type StoredTables } from './tables.js';
+import { postgresTilePlan } from './tile-plans.js';
 import {
   StoreError,
   StoreUnavailableError,
+  type CatalogueLoad,
   type CatalogueStore,
   type ChooseSlice,
   type Detail,
   type CollectionName,
   type Listing,
+  type Overview,
+  type PoolStats,
   type RowsByCollection,
+  type VectorTile,
 } from './store.js';
 
 export interface PostgresOpenOptions {
@@ -67,6 +74,10 @@ export class PostgresStore implements CatalogueStore {
     private readonly settings: PostgresSettings,
   ) {}
 
+  poolStats(): PoolStats {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   async migrate(): Promise<number[]> {
     const client = await this.pool.connect();
     try {
@@ -100,6 +111,14 @@ export class PostgresStore implements CatalogueStore {
     return this.read(versionPlan());
   }
 
+  overview(): Promise<Overview> {
+    return this.read(overviewPlan(POSTGRES_DIALECT));
+  }
+
+  tile(z: number, x: number, y: number): Promise<VectorTile> {
+    return this.read(postgresTilePlan({ z, x, y }));
+  }
+
   /** One snapshot per read; any failure to reach the database becomes StoreUnavailableError. */
   private async read<R>(plan: Plan<R>): Promise<R> {
     try {
@@ -128,21 +147,69 @@ export class PostgresStore implements CatalogueStore {
   }
 
   async replaceCatalogue(catalogue: Catalogue): Promise<void> {
-    const tables = toTables(catalogue);
+    const load = await this.beginLoad();
+    try {
+      feedCatalogue(catalogue, load.sink);
+      await load.commit();
+    } catch (error) {
+      await load.rollback();
+      throw error;
+    }
+  }
+
+  /** One transaction on one connection, held while records arrive; one import at a time. */
+  async beginLoad(): Promise<CatalogueLoad> {
     const client = await this.pool.connect();
+    let released = false;
+    const release = (broken: boolean) => {
+      if (!released) client.release(broken);
+      released = true;
+    };
     try {
       await client.query('BEGIN');
       // One import at a time; readers are never blocked (MVCC).
       await client.query('LOCK TABLE meta IN EXCLUSIVE MODE');
-      await loadTables(client, tables);
-      await client.query('COMMIT');
-      // Fresh statistics, so that the planner picks the right index for each filter.
-      await client.query(`ANALYZE ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
+      const load = await PostgresCatalogueLoad.start(client);
+      return {
+        sink: load.sink,
+        flush: () => load.flush(),
+        commit: async () => {
+          try {
+            await load.finish();
+            await client.query('COMMIT');
+            // Fresh statistics, so that the planner picks the right index for each filter.
+            await client.query(`ANALYZE ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
+            release(false);
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            release(true);
+            throw error;
+          }
+        },
+        rollback: async () => {
+          if (released) return;
+          await client.query('ROLLBACK').catch(() => undefined);
+          release(false);
+        },
+      };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      release(true);
       throw error;
+    }
+  }
+
+  /** One REPEATABLE READ snapshot held while batches go out. */
+  async *exportCatalogue(): AsyncGenerator<RecordBatch> {
+    const client = await this.pool.connect();
+    let broken = true;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      yield* exportBatches(async (sql, params) => (await client.query(sql, params)).rows, POSTGRES_CATEGORY_LIST);
+      await client.query('COMMIT');
+      broken = false;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 

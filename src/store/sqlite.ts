@@ -7,26 +7,26 @@ import Database from 'better-sqlite3';
 import type { Catalogue } from '../catalogue/format.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
-import { getPlan, listPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
+import { sqliteTilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { boundingBox, multiPolygonIntersectsBox } from '../search/box.js';
-import {
-  CATALOGUE_TABLES_IN_DELETE_ORDER,
-  STORED_TABLE_QUERIES,
-  collectionCounts,
-  fromTables,
-  toTables,
-  type StoredTables,
-} from './tables.js';
+import { multiPolygonIntersectsBox } from '../search/box.js';
+import { feedCatalogue } from '../catalogue/lists.js';
+import { SqliteCatalogueLoad } from './sqlite-load.js';
+import { SQLITE_CATEGORY_LIST, exportBatches, type RecordBatch } from './export-rows.js';
+import { STORED_TABLE_QUERIES, fromTables, type StoredTables } from './tables.js';
 import {
   StoreError,
+  type CatalogueLoad,
   type CatalogueStore,
   type ChooseSlice,
   type Detail,
   type CollectionName,
   type Listing,
+  type Overview,
   type RowsByCollection,
+  type VectorTile,
 } from './store.js';
 
 export interface SqliteOpenOptions {
@@ -101,18 +101,9 @@ function readStoredCatalogue(db: Database.Database): Catalogue {
 
 /** Replaces every row; the caller holds the transaction. */
 function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
-  const tables = toTables(catalogue);
-  for (const table of [...CATALOGUE_TABLES_IN_DELETE_ORDER, 'features_rtree']) db.prepare(`DELETE FROM ${table}`).run();
-  for (const [table, rows] of Object.entries(tables)) insertRows(db, table, rows);
-  const box = db.prepare('INSERT INTO features_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)');
-  for (const f of catalogue.features) {
-    const [minX, minY, maxX, maxY] = boundingBox(f.geometry);
-    box.run(f.id, minX, maxX, minY, maxY);
-  }
-  db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
-  for (const [name, count] of Object.entries(collectionCounts(tables))) {
-    db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(`count.${name}`, String(count));
-  }
+  const load = new SqliteCatalogueLoad(db);
+  feedCatalogue(catalogue, load.sink);
+  load.finish();
 }
 
 /** SQL functions the shared queries use: the exact footprint-box test of the bbox filter. */
@@ -140,6 +131,14 @@ export class SqliteStore implements CatalogueStore {
     return this.read(versionPlan());
   }
 
+  async overview(): Promise<Overview> {
+    return this.read(overviewPlan(SQLITE_DIALECT));
+  }
+
+  async tile(z: number, x: number, y: number): Promise<VectorTile> {
+    return this.read(sqliteTilePlan({ z, x, y }));
+  }
+
   /** One transaction per read: its queries see one catalogue, even during an import. */
   private read<R>(plan: Plan<R>): R {
     return this.db.transaction(() => runSync(plan, (q) => this.query(q)))();
@@ -158,6 +157,41 @@ export class SqliteStore implements CatalogueStore {
     this.db.transaction(() => writeCatalogue(this.db, catalogue)).immediate();
   }
 
+  /**
+   * A streamed import: one IMMEDIATE transaction (one writer at a time; readers in other
+   * processes keep their snapshot) held open while records arrive.
+   */
+  async beginLoad(): Promise<CatalogueLoad> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const load = new SqliteCatalogueLoad(this.db);
+      return {
+        sink: load.sink,
+        flush: async () => undefined,
+        commit: async () => {
+          load.finish();
+          this.db.exec('COMMIT');
+        },
+        rollback: async () => {
+          if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        },
+      };
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** A read transaction held while batches go out: the export is one snapshot. */
+  async *exportCatalogue(): AsyncGenerator<RecordBatch> {
+    this.db.exec('BEGIN');
+    try {
+      yield* exportBatches((sql, params) => this.query({ sql, params }) as Record<string, unknown>[], SQLITE_CATEGORY_LIST);
+    } finally {
+      this.db.exec('COMMIT');
+    }
+  }
+
   async readCatalogue(): Promise<Catalogue> {
     return this.db.transaction(() => readStoredCatalogue(this.db))();
   }
@@ -165,19 +199,4 @@ export class SqliteStore implements CatalogueStore {
   async close(): Promise<void> {
     this.db.close();
   }
-}
-
-function insertRows(db: Database.Database, table: string, rows: readonly object[]): void {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first);
-  const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`);
-  for (const row of rows) insert.run(sqliteValues(row));
-}
-
-/** better-sqlite3 binds numbers, strings and null; booleans become 0/1. */
-function sqliteValues(row: object): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) values[key] = typeof value === 'boolean' ? Number(value) : value;
-  return values;
 }

@@ -1,6 +1,8 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
+import type { CatalogueSink } from '../catalogue/lists.js';
+import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 
 export interface AuthorRow {
@@ -116,19 +118,63 @@ export interface Detail<Row> {
   row: Row | null;
 }
 
+/** What the map page opens with: the footprints' extent and the categories in use. */
+export interface Overview {
+  version: number;
+  /** [minLon, minLat, maxLon, maxLat] of every footprint; null for an empty catalogue. */
+  extent: [number, number, number, number] | null;
+  /** Categories at least one feature is in, by id, with how many features are in each. */
+  categories: (CategoryRow & { features: number })[];
+}
+
+/** A vector tile and the catalogue version it was read from; bytes null when no footprint reaches it. */
+export interface VectorTile {
+  version: number;
+  bytes: Buffer | null;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface CatalogueReader {
   /** A page of a collection, narrowed by filters when given (count is then of the matches). */
   list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters?: Filters): Promise<Listing<RowsByCollection[C], T>>;
   get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;
+  /** Connection pool usage, for /metrics (stores without a pool leave it out). */
+  poolStats?(): PoolStats;
+  overview(): Promise<Overview>;
+  /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
+  tile(z: number, x: number, y: number): Promise<VectorTile>;
+}
+
+/**
+ * A whole catalogue being written in one transaction as its records arrive (import).
+ * Nothing is visible to readers until `commit`; `rollback` leaves the old catalogue whole.
+ */
+export interface CatalogueLoad {
+  /** Takes each record as it passes its checks. */
+  readonly sink: CatalogueSink;
+  /** Writes what the sink holds so far (batches); call between chunks of the file. */
+  flush(): Promise<void>;
+  /** Derives what needs every row (positions, counts, search text), moves the version on, commits. */
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
 }
 
 export interface CatalogueStore extends CatalogueReader {
   /** Replace the whole catalogue in one transaction: readers see all old or all new. */
   replaceCatalogue(catalogue: Catalogue): Promise<void>;
-  /** The catalogue as stored, unpublished records included (for export). */
+  /** Start replacing the whole catalogue record by record (a streamed import). */
+  beginLoad(): Promise<CatalogueLoad>;
+  /** The catalogue as stored, unpublished records included (tests, small catalogues). */
   readCatalogue(): Promise<Catalogue>;
+  /** The same, list by list in batches from one read snapshot, never held whole (export). */
+  exportCatalogue(): AsyncGenerator<RecordBatch>;
   close(): Promise<void>;
 }
 

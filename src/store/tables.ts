@@ -1,8 +1,6 @@
-// The catalogue as table rows, and back. Both stores load and dump through these, so the
-// derived columns (position, item_count) are computed in exactly one place.
+// Table rows back into the catalogue (readCatalogue, SQLite's schema upgrade) and the
+// tables' delete order. Records become rows in catalogue-rows.ts.
 import { CATALOGUE_FORMAT, type Catalogue, type Feature } from '../catalogue/format.js';
-import { foldText } from '../search/text.js';
-import { searchTables } from './search-tables.js';
 
 export interface FeatureTableRow {
   id: number;
@@ -22,90 +20,6 @@ export interface FeatureTableRow {
   /** street and postcode folded (lower case, no accents) for case-insensitive matching. */
   street_key: string | null;
   postcode_key: string;
-}
-
-/** The folded text a record is found by with `q`. */
-export interface SearchRow {
-  id: number;
-  text: string;
-}
-
-interface Attached {
-  id: number;
-  feature: number;
-  published: boolean;
-}
-
-export interface AttachedTableRow {
-  id: number;
-  position: number | null;
-  feature_id: number;
-  author_id: number;
-  published: boolean;
-}
-
-export interface CatalogueTables {
-  authors: Catalogue['authors'];
-  categories: Catalogue['categories'];
-  sites: Catalogue['sites'];
-  features: FeatureTableRow[];
-  feature_categories: { feature_id: number; position: number; category_id: number }[];
-  images: (AttachedTableRow & Omit<Catalogue['images'][number], 'id' | 'feature' | 'author' | 'published'>)[];
-  documents: (AttachedTableRow & Omit<Catalogue['documents'][number], 'id' | 'feature' | 'author' | 'published'>)[];
-  media: (AttachedTableRow & Omit<Catalogue['media'][number], 'id' | 'feature' | 'author' | 'published'>)[];
-  /** Tags folded, one row per feature and tag, for the `tags` filter. */
-  feature_tags: { feature_id: number; tag: string }[];
-  features_search: SearchRow[];
-  images_search: SearchRow[];
-  documents_search: SearchRow[];
-  media_search: SearchRow[];
-}
-
-const byId = <T extends { id: number }>(list: readonly T[]): T[] => [...list].sort((a, b) => a.id - b.id);
-
-export function toTables(catalogue: Catalogue): CatalogueTables {
-  const counts = countPublished([...catalogue.images, ...catalogue.documents, ...catalogue.media]);
-  const features = byId(catalogue.features);
-  return {
-    ...searchTables(catalogue),
-    feature_tags: features.flatMap((f) => [...new Set(f.tags.map(foldText))].map((tag) => ({ feature_id: f.id, tag }))),
-    authors: byId(catalogue.authors),
-    categories: byId(catalogue.categories),
-    sites: byId(catalogue.sites),
-    features: features.map((f, position) => featureTableRow(f, position, counts.get(f.id) ?? 0)),
-    feature_categories: features.flatMap((f) =>
-      f.categories.map((category_id, position) => ({ feature_id: f.id, position, category_id })),
-    ),
-    images: attachedRows(catalogue.images),
-    documents: attachedRows(catalogue.documents),
-    media: attachedRows(catalogue.media),
-  };
-}
-
-function countPublished(records: Attached[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const r of records) if (r.published) counts.set(r.feature, (counts.get(r.feature) ?? 0) + 1);
-  return counts;
-}
-
-function featureTableRow(f: Feature, position: number, item_count: number): FeatureTableRow {
-  const { categories: _categories, site, tags, geometry, ...fields } = f;
-  return {
-    ...fields, position, site_id: site, tags: JSON.stringify(tags), geometry: JSON.stringify(geometry), item_count,
-    street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f.postcode),
-  };
-}
-
-/** Published records get consecutive positions in id order; unpublished ones none. */
-function attachedRows<R extends Attached & { author: number }>(records: readonly R[]) {
-  let position = 0;
-  return byId(records).map(({ feature, author, published, ...rest }) => ({
-    ...rest,
-    feature_id: feature,
-    author_id: author,
-    published,
-    position: published ? position++ : null,
-  }));
 }
 
 /** Rows as a store reads them back (booleans may come back as 0/1). */
@@ -169,17 +83,6 @@ export const CATALOGUE_TABLES_IN_DELETE_ORDER = [
   'features_search', 'images_search', 'documents_search', 'media_search', 'feature_tags',
   'feature_categories', 'images', 'documents', 'media', 'features', 'categories', 'sites', 'authors',
 ] as const;
-
-/** What each collection's `count` is: every feature, published records only. */
-export function collectionCounts(tables: CatalogueTables): Record<'features' | 'images' | 'documents' | 'media', number> {
-  const published = (rows: readonly { published: boolean }[]) => rows.filter((r) => r.published).length;
-  return {
-    features: tables.features.length,
-    images: published(tables.images),
-    documents: published(tables.documents),
-    media: published(tables.media),
-  };
-}
 
 /** How each store reads its tables back for export, in the order fromTables expects. */
 export const STORED_TABLE_QUERIES: Record<keyof StoredTables, string> = {

@@ -1,0 +1,177 @@
+// Every rule of the format, checked record by record as a file streams past: each record's
+// shape (the list's schema), then the rules between records with compact id maps (ids
+// unique, usernames unique, references naming a record, no category twice in a feature).
+// A reference into a list not read yet is kept aside and judged at the end. Records that
+// pass go on to a sink while the file has no problem; the top level is checked at the end.
+import type { Problem } from './format.js';
+import type { CatalogueEvents } from './json-reader.js';
+import { CATALOGUE_LISTS, type CatalogueSink, type ListName } from './lists.js';
+import { normaliseRecord } from './normalise.js';
+import { filePosition, formatPath, isPlainObject, type PathSegment } from './paths.js';
+import { ProblemList } from './problem-list.js';
+import { structuralProblems } from './structure.js';
+
+/** Ties at one place in the file keep this order (the order of the whole-file checks). */
+const PHASE = { shape: 0, duplicateId: 1, username: 2, reference: 3, category: 4 } as const;
+
+/** `{list}[i].{key}` must be the id of a record in `target`. */
+const REFERENCES: Partial<Record<ListName, readonly { key: string; target: ListName; noun: string }[]>> = {
+  features: [{ key: 'site', target: 'sites', noun: 'site' }],
+  ...Object.fromEntries((['images', 'documents', 'media'] as const).map((list) => [list, [
+    { key: 'feature', target: 'features', noun: 'feature' },
+    { key: 'author', target: 'authors', noun: 'author' },
+  ]])),
+};
+
+interface Deferred {
+  target: ListName;
+  id: number;
+  position: number[];
+  segments: PathSegment[];
+  message: string;
+  phase: number;
+}
+
+/** Record counts of a valid file, for the command's summary. */
+export type CatalogueCounts = Record<ListName, number> & { published: Record<'images' | 'documents' | 'media', number> };
+
+export type CheckResult = { ok: true; counts: CatalogueCounts } | { ok: false; problems: Problem[]; total: number };
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+export class CatalogueChecker implements CatalogueEvents {
+  private readonly problems = new ProblemList();
+  /** The top level with each streamed list as `[]`, for the top-level schema. */
+  private readonly skeleton: Record<string, unknown> = {};
+  private topLevel: { value: unknown } | null = null;
+  private readonly places = new Map<ListName, number>();
+  /** Per list: id → index of the first record holding it. */
+  private readonly ids = new Map<ListName, Map<number, number>>();
+  /** Lists with a record that has no usable id: references into them cannot be judged. */
+  private readonly unjudgeable = new Set<ListName>();
+  private readonly usernames = new Map<string, number>();
+  private readonly deferred: Deferred[] = [];
+  /** Lists read to their end. */
+  private readonly read = new Set<ListName>();
+  private readonly counts = emptyCounts();
+
+  constructor(private readonly sink?: CatalogueSink) {}
+
+  rootValue(key: string, value: unknown): void {
+    this.skeleton[key] = value;
+  }
+
+  listStart(list: ListName): void {
+    this.skeleton[list] = [];
+    this.places.set(list, Object.keys(this.skeleton).indexOf(list));
+    this.ids.set(list, new Map());
+  }
+
+  listEnd(list: ListName): void {
+    this.read.add(list);
+  }
+
+  notAnObject(value: unknown): void {
+    this.topLevel = { value };
+  }
+
+  record(list: ListName, index: number, value: unknown): void {
+    const before = this.problems.total;
+    const base = [this.places.get(list) ?? 0, index];
+    for (const p of structuralProblems(value, list)) {
+      this.problems.add([...base, ...filePosition(value, p.segments)], { segments: [list, index, ...p.segments], message: p.message }, PHASE.shape);
+    }
+    const structurallyValid = this.problems.total === before;
+    if (isPlainObject(value)) this.relations(list, index, value, base);
+    else this.unjudgeable.add(list);
+    if (structurallyValid) this.accept(list, value);
+  }
+
+  /** The file's problems (the first PROBLEM_LIMIT in file order), or its record counts. */
+  finish(): CheckResult {
+    if (this.topLevel !== null) {
+      for (const p of structuralProblems(this.topLevel.value)) this.problems.add([], p);
+    } else {
+      for (const p of structuralProblems(this.skeleton)) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
+      this.judgeDeferred();
+    }
+    if (this.problems.total === 0) return { ok: true, counts: this.counts };
+    return { ok: false, problems: this.problems.listed(), total: this.problems.total };
+  }
+
+  /** A problem of the file as a whole replaces every other. */
+  static refuseWhole(message: string): CheckResult {
+    return { ok: false, problems: [{ path: '$', message }], total: 1 };
+  }
+
+  private accept(list: ListName, value: unknown): void {
+    if (this.problems.total > 0) return;
+    this.counts[list]++;
+    if ((list === 'images' || list === 'documents' || list === 'media') && (value as { published?: boolean }).published !== false) this.counts.published[list]++;
+    this.sink?.add(list, normaliseRecord(list, value));
+  }
+
+  private relations(list: ListName, index: number, record: Record<string, unknown>, base: number[]): void {
+    const at = (key: string) => [...base, placeOf(record, key)];
+    const id = record['id'];
+    if (!isId(id)) this.unjudgeable.add(list);
+    else this.unique(this.ids.get(list)!, id, index, list, 'id', at('id'), PHASE.duplicateId);
+    const username = record['username'];
+    if (list === 'authors' && typeof username === 'string' && username !== '') this.unique(this.usernames, username, index, list, 'username', at('username'), PHASE.username);
+    for (const { key, target, noun } of REFERENCES[list] ?? []) {
+      const value = record[key];
+      if (Number.isInteger(value)) this.reference(target, value as number, at(key), [list, index, key], `there is no ${noun} with id ${value} in ${target}`, PHASE.reference);
+    }
+    if (list === 'features') this.featureCategories(index, record['categories'], at('categories'));
+  }
+
+  private unique<V>(first: Map<V, number>, value: V, index: number, list: ListName, key: string, position: number[], phase: number): void {
+    const earlier = first.get(value);
+    if (earlier === undefined) first.set(value, index);
+    else this.problems.add(position, { segments: [list, index, key], message: `duplicate ${key} ${JSON.stringify(value)}: ${formatPath([list, earlier])} has it too` }, phase);
+  }
+
+  /** Each of a feature's categories must exist, and be listed once. */
+  private featureCategories(index: number, categories: unknown, position: number[]): void {
+    if (!Array.isArray(categories)) return;
+    const first = new Map<unknown, number>();
+    categories.forEach((value: unknown, j) => {
+      if (!Number.isInteger(value)) return;
+      const earlier = first.get(value);
+      const segments = ['features', index, 'categories', j];
+      if (earlier !== undefined) this.problems.add([...position, j], { segments, message: `category ${value} is listed twice (also at categories[${earlier}])` }, PHASE.category);
+      else this.reference('categories', value as number, [...position, j], segments, `there is no category with id ${value} in categories`, PHASE.category);
+      first.set(value, earlier ?? j);
+    });
+  }
+
+  /** Judged now when the target list has been read whole, otherwise at the end. */
+  private reference(target: ListName, id: number, position: number[], segments: PathSegment[], message: string, phase: number): void {
+    if (!this.read.has(target)) {
+      this.deferred.push({ target, id, position, segments, message, phase });
+      return;
+    }
+    if (!this.unjudgeable.has(target) && !this.ids.get(target)!.has(id)) this.problems.add(position, { segments, message }, phase);
+  }
+
+  private judgeDeferred(): void {
+    for (const d of this.deferred) {
+      const ids = this.ids.get(d.target);
+      if (ids === undefined || this.unjudgeable.has(d.target)) continue;
+      if (!ids.has(d.id)) this.problems.add(d.position, { segments: d.segments, message: d.message }, d.phase);
+    }
+    this.deferred.length = 0;
+  }
+}
+
+/** A key's place among its record's keys; a missing key sorts after those present. */
+function placeOf(record: Record<string, unknown>, key: string): number {
+  const keys = Object.keys(record);
+  const place = keys.indexOf(key);
+  return place === -1 ? keys.length : place;
+}
+
+export function emptyCounts(): CatalogueCounts {
+  const lists = Object.fromEntries(CATALOGUE_LISTS.map((list) => [list, 0])) as Record<ListName, number>;
+  return { ...lists, published: { images: 0, documents: 0, media: 0 } };
+}

@@ -1,0 +1,232 @@
+// A catalogue file read as a stream: bytes → UTF-8 text (refused when invalid) → stream-json
+// tokens → one call per top-level value and per record of a top-level list. Only one record
+// is ever held as a JS value, so a file of any size reads in bounded memory.
+import { none } from 'stream-chain/defs.js';
+import { jsonParser, type Token } from 'stream-json/parser.js';
+import { CATALOGUE_LISTS, type ListName } from './lists.js';
+
+/** What the reader hands on, in file order. */
+export interface CatalogueEvents {
+  /** A top-level value that is not a streamed list: `format`, an unknown key, a list key holding a non-list. */
+  rootValue(key: string, value: unknown): void;
+  /** A top-level list starts (its value is `[]` as far as root checks go). */
+  listStart(list: ListName): void;
+  record(list: ListName, index: number, value: unknown): void;
+  listEnd(list: ListName): void;
+  /** The top level is not an object: its value, lists and objects left empty. */
+  notAnObject(value: unknown): void;
+}
+
+/** A problem with the file as a whole (`$`): not UTF-8, not JSON. */
+export class FileProblem extends Error {}
+
+const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
+const TOO_EARLY = '; the file ends too early (truncated?)';
+
+/** Builds one JS value from tokens, like JSON.parse (a `__proto__` key is an own property). */
+class ValueBuilder {
+  private readonly stack: (unknown[] | Record<string, unknown>)[] = [];
+  private readonly keys: (string | undefined)[] = [];
+  value: unknown = undefined;
+  done = false;
+
+  /** No token taken yet. */
+  get fresh(): boolean {
+    return !this.done && this.stack.length === 0;
+  }
+
+  /** Feeds one token; true once the value is complete. */
+  take(token: Token): boolean {
+    switch (token.name) {
+      case 'startObject': return this.open({});
+      case 'startArray': return this.open([]);
+      case 'endObject':
+      case 'endArray': return this.close();
+      case 'keyValue': this.keys[this.keys.length - 1] = token.value; return false;
+      case 'stringValue': return this.put(token.value);
+      case 'numberValue': return this.put(Number(token.value));
+      case 'nullValue': return this.put(null);
+      case 'trueValue': return this.put(true);
+      case 'falseValue': return this.put(false);
+      default: return false;
+    }
+  }
+
+  private open(container: unknown[] | Record<string, unknown>): boolean {
+    this.stack.push(container);
+    this.keys.push(undefined);
+    return false;
+  }
+
+  private close(): boolean {
+    const container = this.stack.pop();
+    this.keys.pop();
+    return this.put(container);
+  }
+
+  private put(value: unknown): boolean {
+    const parent = this.stack[this.stack.length - 1];
+    if (parent === undefined) {
+      this.value = value;
+      this.done = true;
+      return true;
+    }
+    const key = this.keys[this.keys.length - 1] as string;
+    if (Array.isArray(parent)) parent.push(value);
+    else if (key === '__proto__') Object.defineProperty(parent, key, { value, writable: true, enumerable: true, configurable: true });
+    else parent[key] = value;
+    return false;
+  }
+}
+
+type State =
+  | { at: 'start' }
+  | { at: 'root' }
+  | { at: 'rootValue'; key: string; builder: ValueBuilder }
+  | { at: 'list'; list: ListName; index: number; builder: ValueBuilder | null }
+  | { at: 'skip'; depth: number }
+  | { at: 'end' };
+
+/** The reader's state machine over tokens. Feed text with `push`, then call `end`. */
+export class CatalogueJsonReader {
+  private readonly parse = jsonParser({ packValues: true, streamValues: false });
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private state: State = { at: 'start' };
+  private firstBytes = true;
+  private line = 1;
+  private readonly seenKeys = new Set<string>();
+
+  constructor(private readonly events: CatalogueEvents) {}
+
+  /** Raw bytes of the file, in order. */
+  pushBytes(bytes: Uint8Array): void {
+    if (this.firstBytes && bytes.length > 0) {
+      this.firstBytes = false;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+        throw new FileProblem('the file starts with a UTF-8 byte-order mark; a catalogue is plain JSON in UTF-8 without one');
+      }
+    }
+    this.pushText(this.decode(bytes, true));
+  }
+
+  end(): void {
+    this.pushText(this.decode(new Uint8Array(), false));
+    this.tokens(() => this.parse(none as never), true);
+    if (this.state.at !== 'end') throw new FileProblem(`the file is not valid JSON: Unexpected end of JSON input (line ${this.line})${TOO_EARLY}`);
+  }
+
+  private decode(bytes: Uint8Array, stream: boolean): string {
+    try {
+      return this.decoder.decode(bytes, { stream });
+    } catch {
+      throw new FileProblem('the file is not valid UTF-8');
+    }
+  }
+
+  /** Line by line, so that a syntax error can say which line it is on. */
+  private pushText(text: string): void {
+    let start = 0;
+    while (start < text.length) {
+      const newline = text.indexOf('\n', start);
+      const stop = newline === -1 ? text.length : newline + 1;
+      const piece = text.slice(start, stop);
+      this.tokens(() => this.parse(piece), false);
+      if (newline !== -1) this.line++;
+      start = stop;
+    }
+  }
+
+  private tokens(produce: () => unknown, atEnd: boolean): void {
+    let produced: unknown;
+    try {
+      produced = produce();
+    } catch (error) {
+      throw new FileProblem(`the file is not valid JSON: ${syntaxMessage((error as Error).message, atEnd)} (line ${this.line})${atEnd ? TOO_EARLY : ''}`);
+    }
+    if (produced === none) return;
+    for (const token of (produced as { values: Token[] }).values) this.take(token);
+  }
+
+  private take(token: Token): void {
+    const state = this.state;
+    switch (state.at) {
+      case 'start': return this.takeFirst(token);
+      case 'root': return this.takeInRoot(token);
+      case 'rootValue':
+        if (state.builder.fresh && this.takeRootValueStart(token)) return;
+        if (state.builder.take(token)) this.finishRootValue(state.key, state.builder.value);
+        return;
+      case 'list': return this.takeInList(state, token);
+      case 'skip': return this.skip(state, token);
+      case 'end': throw new FileProblem('the file is not valid JSON: Unexpected non-whitespace character after JSON');
+    }
+  }
+
+  private takeFirst(token: Token): void {
+    if (token.name === 'startObject') {
+      this.state = { at: 'root' };
+      return;
+    }
+    // Not an object: only its kind matters, so a list is skipped, never built.
+    const builder = new ValueBuilder();
+    if (token.name === 'startArray') this.events.notAnObject([]);
+    else if (builder.take(token)) this.events.notAnObject(builder.value);
+    this.state = token.name === 'startArray' ? { at: 'skip', depth: 1 } : { at: 'end' };
+  }
+
+  private skip(state: Extract<State, { at: 'skip' }>, token: Token): void {
+    if (token.name === 'startArray' || token.name === 'startObject') state.depth++;
+    else if (token.name === 'endArray' || token.name === 'endObject') state.depth--;
+    if (state.depth === 0) this.state = { at: 'end' };
+  }
+
+  private takeInRoot(token: Token): void {
+    if (token.name === 'endObject') {
+      this.state = { at: 'end' };
+      return;
+    }
+    if (token.name !== 'keyValue') return;
+    const key = token.value;
+    if (this.seenKeys.has(key)) throw new FileProblem(`the file has the top-level key ${JSON.stringify(key)} twice`);
+    this.seenKeys.add(key);
+    this.state = { at: 'rootValue', key, builder: new ValueBuilder() };
+  }
+
+  private finishRootValue(key: string, value: unknown): void {
+    this.events.rootValue(key, value);
+    this.state = { at: 'root' };
+  }
+
+  private takeInList(state: Extract<State, { at: 'list' }>, token: Token): void {
+    if (state.builder === null) {
+      if (token.name === 'endArray') {
+        this.events.listEnd(state.list);
+        this.state = { at: 'root' };
+        return;
+      }
+      state.builder = new ValueBuilder();
+    }
+    if (state.builder.take(token)) {
+      this.events.record(state.list, state.index++, state.builder.value);
+      state.builder = null;
+    }
+  }
+
+  /** A list key whose value opens a list streams its records; anything else is built whole. */
+  private takeRootValueStart(token: Token): boolean {
+    const state = this.state;
+    if (state.at !== 'rootValue' || token.name !== 'startArray' || !LIST_NAMES.has(state.key)) return false;
+    const list = state.key as ListName;
+    this.events.listStart(list);
+    this.state = { at: 'list', list, index: 0, builder: null };
+    return true;
+  }
+}
+
+/** stream-json's words → JSON.parse's, where the file simply stops. */
+function syntaxMessage(message: string, atEnd: boolean): string {
+  if (atEnd && /string value/.test(message)) return 'Unterminated string in JSON';
+  if (atEnd) return 'Unexpected end of JSON input';
+  if (/unexpected characters/.test(message)) return 'Unexpected non-whitespace character after JSON';
+  return message.replace(/^Parser (cannot parse input: |has )/, '');
+}

@@ -1,0 +1,18 @@
+// The seven lists of a catalogue file, in the order files are written.
+import type { Catalogue } from './format.js';
+
+export const CATALOGUE_LISTS = ['authors', 'categories', 'sites', 'features', 'images', 'documents', 'media'] as const;
+export type ListName = (typeof CATALOGUE_LISTS)[number];
+
+/** A normalised record of a list. */
+export type CatalogueRecord<L extends ListName = ListName> = Catalogue[L][number];
+
+/** Where normalised records go as they pass their checks (a store's writer, or a list). */
+export interface CatalogueSink {
+  add<L extends ListName>(list: L, record: CatalogueRecord<L>): void;
+}
+
+/** Every record of an in-memory catalogue into a sink, list by list in file order. */
+export function feedCatalogue(catalogue: Catalogue, sink: CatalogueSink): void {
+  for (const list of CATALOGUE_LISTS) for (const record of catalogue[list]) sink.add(list, record);
+}

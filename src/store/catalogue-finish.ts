@@ -1,0 +1,67 @@
+// The SQL that finishes a streamed load once every row is in, the same for both stores but
+// for a few words: positions when ids came out of order, each feature's count of published
+// records, and the search text of every record (joined from the folded pieces staged by
+// catalogue-rows.ts, in the order the text was always built in).
+import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
+
+export interface FinishDialect {
+  /** An ordered string aggregate: `group_concat` (SQLite) or `string_agg` (PostgreSQL). */
+  joinWords(expression: string, orderBy: string): string;
+  /** The column list and value of a search-table row from its text. */
+  searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
+}
+
+export const SQLITE_FINISH: FinishDialect = {
+  joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
+  searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
+};
+
+export const POSTGRES_FINISH: FinishDialect = {
+  joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
+  searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
+};
+
+const words = (...parts: string[]) => `concat_ws(' ', ${parts.map((p) => `NULLIF(${p}, '')`).join(', ')})`;
+
+/** Positions 0, 1, 2… in id order; moved out of the way first, as they are unique. */
+function positionSql(table: string, publishedOnly: boolean): string[] {
+  const where = publishedOnly ? ' WHERE position IS NOT NULL' : '';
+  return [
+    `UPDATE ${table} SET position = -position - 1${where}`,
+    `UPDATE ${table} SET position = r.p FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS p FROM ${table}${where}) r WHERE ${table}.id = r.id`,
+  ];
+}
+
+function featuresSearchSql(d: FinishDialect): string {
+  const row = d.searchRow('t.id', words('t.own', 'c.text', 'a.text'));
+  return `INSERT INTO features_search (${row.columns}) SELECT ${row.values} FROM stage_feature_text t
+    LEFT JOIN (SELECT fc.feature_id, ${d.joinWords("NULLIF(n.text, '')", 'fc.position')} AS text
+      FROM feature_categories fc JOIN stage_category_names n ON n.id = fc.category_id GROUP BY fc.feature_id) c ON c.feature_id = t.id
+    LEFT JOIN (SELECT feature_id, ${d.joinWords("NULLIF(text, '')", 'kind, seq')} AS text
+      FROM stage_attached GROUP BY feature_id) a ON a.feature_id = t.id`;
+}
+
+function recordsSearchSql(d: FinishDialect, kind: number, table: string): string {
+  const row = d.searchRow('a.id', words('a.text', 't.names'));
+  return `INSERT INTO ${table}_search (${row.columns}) SELECT ${row.values} FROM stage_attached a
+    LEFT JOIN stage_feature_text t ON t.id = a.feature_id WHERE a.kind = ${kind}`;
+}
+
+const ITEM_COUNT_SQL = `UPDATE features SET item_count = c.n
+  FROM (SELECT feature_id, count(*) AS n FROM stage_attached GROUP BY feature_id) c WHERE features.id = c.feature_id`;
+
+/** Every statement that finishes a load, in order. */
+export function finishStatements(d: FinishDialect, summary: LoadSummary): string[] {
+  return [
+    ...(summary.inOrder.features ? [] : positionSql('features', false)),
+    ...ATTACHED_LISTS.flatMap((list) => (summary.inOrder[list] ? [] : positionSql(list, true))),
+    ITEM_COUNT_SQL,
+    featuresSearchSql(d),
+    ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list)),
+  ];
+}
+
+/** `count.*` rows of the meta table: every feature, published records only. */
+export function metaCounts(summary: LoadSummary): [string, string][] {
+  return Object.entries(summary.counts).map(([name, count]) => [`count.${name}`, String(count)]);
+}

@@ -1,0 +1,70 @@
+// A streamed load into SQLite, inside the caller's transaction: every table emptied, rows
+// inserted as records arrive (prepared statements), then finished in SQL (catalogue-finish.ts).
+import type Database from 'better-sqlite3';
+import type { CatalogueSink } from '../catalogue/lists.js';
+import { CatalogueRowBuilder } from './catalogue-rows.js';
+import { SQLITE_FINISH, finishStatements, metaCounts } from './catalogue-finish.js';
+import { precomputeSqliteTiles } from './tile-precompute.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
+
+const IMPORT_CACHE_KB = 65536;
+
+const STAGING_TABLES = ['stage_category_names', 'stage_feature_text', 'stage_attached'] as const;
+
+const STAGING_SQL = `
+CREATE TEMP TABLE stage_category_names (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TEMP TABLE stage_feature_text (id INTEGER PRIMARY KEY, own TEXT NOT NULL, names TEXT NOT NULL);
+CREATE TEMP TABLE stage_attached (kind INTEGER NOT NULL, seq INTEGER NOT NULL, id INTEGER NOT NULL, feature_id INTEGER NOT NULL, text TEXT NOT NULL);
+`;
+
+/** Tables the rows name that SQLite keeps under another name. */
+const TABLE_NAMES: Record<string, string> = { feature_boxes: 'features_rtree' };
+
+export class SqliteCatalogueLoad {
+  private readonly rows: CatalogueRowBuilder;
+  private readonly inserts = new Map<string, Database.Statement>();
+
+  /** Empties the catalogue's tables; the caller has begun the transaction. */
+  constructor(private readonly db: Database.Database) {
+    // A larger page cache while every index of every table is being filled.
+    db.pragma(`cache_size = -${IMPORT_CACHE_KB}`);
+    this.dropStaging();
+    db.exec(STAGING_SQL);
+    for (const table of [...CATALOGUE_TABLES_IN_DELETE_ORDER, 'features_rtree']) db.prepare(`DELETE FROM ${table}`).run();
+    this.rows = new CatalogueRowBuilder((table, row) => this.insert(table, row));
+  }
+
+  get sink(): CatalogueSink {
+    return this.rows;
+  }
+
+  /** Derived data, counts and the version row; the caller then commits. */
+  finish(): void {
+    for (const sql of finishStatements(SQLITE_FINISH, this.rows.summary)) this.db.exec(sql);
+    const meta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
+    precomputeSqliteTiles(this.db);
+    this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
+    this.dropStaging();
+  }
+
+  private dropStaging(): void {
+    for (const table of STAGING_TABLES) this.db.exec(`DROP TABLE IF EXISTS temp.${table}`);
+  }
+
+  private insert(table: string, row: Record<string, unknown>): void {
+    const columns = Object.keys(row);
+    const key = `${table}(${columns.join(',')})`;
+    let statement = this.inserts.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`INSERT INTO ${TABLE_NAMES[table] ?? table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      this.inserts.set(key, statement);
+    }
+    statement.run(columns.map((c) => sqliteValue(row[c])));
+  }
+}
+
+/** better-sqlite3 binds numbers, strings and null; booleans become 0/1. */
+function sqliteValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? Number(value) : value;
+}
