@@ -19,6 +19,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export const CONTENT_TYPE_JSON = 'application/json';
+export const CONTENT_TYPE_MVT = 'application/vnd.mapbox-vector-tile';
+/** Vector tiles of the features' footprints: {TILES_PREFIX}{z}/{x}/{y}.mvt */
+export const TILES_PREFIX = '/tiles/features/';
 export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';
 export const VARY_VALUE = 'Accept';
 

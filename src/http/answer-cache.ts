@@ -3,6 +3,7 @@
 // (least recently used goes first); compressed forms are made once, when first asked for.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { CONTENT_TYPE_JSON } from '../constants.js';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -12,11 +13,26 @@ export interface Answer {
   /** Strong: the catalogue version and a hash of the body. */
   etag: string;
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** JSON for the API; vector tiles carry their own. */
+  contentType: string;
 }
 
-export function makeAnswer(version: number, body: Buffer): Answer {
+export function makeAnswer(version: number, pooledBody: Buffer, contentType = CONTENT_TYPE_JSON): Answer {
+  const body = ownMemory(pooledBody);
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
-  return { version, body, etag: `"${version}-${hash}"`, encoded: {} };
+  return { version, body, etag: `"${version}-${hash}"`, encoded: {}, contentType };
+}
+
+/**
+ * A small Buffer (under 4 KiB) is a slice of a shared 8 KiB pool slab, and a cached slice
+ * keeps its whole slab alive: in isolation, 64 MB of cached 0.2–2 KB answers held 121 MB
+ * of buffers, 64 MB once copied. A copy of its own keeps the byte bound true to memory.
+ */
+function ownMemory(body: Buffer): Buffer {
+  if (body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
 }
 
 export function encodedBody(answer: Answer, encoding: Encoding): Buffer {

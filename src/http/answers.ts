@@ -15,19 +15,29 @@ export interface AnswerDeps {
 
 /** The cached answer for this key at the current catalogue version, or a fresh one. */
 export async function cachedAnswer(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; body: unknown }>): Promise<Answer> {
+  return cachedBytes(deps, key, async () => {
+    const { version, body } = await render();
+    return { version, bytes: Buffer.from(JSON.stringify(body)), contentType: CONTENT_TYPE_JSON };
+  });
+}
+
+/** The same for answers that are not JSON; empty bytes are sent as 204 No Content. */
+export async function cachedBytes(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; bytes: Buffer; contentType: string }>): Promise<Answer> {
   const version = deps.versions.current();
   const cached = version === null ? undefined : deps.cache.get(version, key);
   if (cached) return cached;
   const rendered = await render();
   // Stored under the version its rows were read from, never the one polled.
-  const answer = makeAnswer(rendered.version, Buffer.from(JSON.stringify(rendered.body)));
+  const answer = makeAnswer(rendered.version, rendered.bytes, rendered.contentType);
   deps.cache.set(key, answer);
   return answer;
 }
 
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: AnswerDeps, key: string, answer: Answer): FastifyReply {
-  reply.header('content-type', CONTENT_TYPE_JSON).header('etag', answer.etag).header('cache-control', deps.config.cacheControl);
+  reply.header('etag', answer.etag).header('cache-control', deps.config.cacheControl);
+  if (answer.body.length > 0) reply.header('content-type', answer.contentType);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  if (answer.body.length === 0) return reply.code(204).send();
   const encoding = deps.config.compress ? chooseEncoding(request.headers['accept-encoding']) : null;
   if (encoding === null) return reply.code(200).send(answer.body);
   const hadIt = answer.encoded[encoding] !== undefined;

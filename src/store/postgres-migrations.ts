@@ -77,6 +77,14 @@ CREATE INDEX documents_search_gin ON documents_search USING gin (document);
 CREATE INDEX media_search_gin ON media_search USING gin (document);
 `,
   },
+  {
+    version: 3,
+    name: 'vector tiles too crowded to make on request, made at import',
+    sql: `
+-- mvt NULL: an empty tile.
+CREATE TABLE tiles (z integer NOT NULL, x integer NOT NULL, y integer NOT NULL, mvt bytea, PRIMARY KEY (z, x, y));
+`,
+  },
 ];
 
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

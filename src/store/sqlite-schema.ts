@@ -1,6 +1,6 @@
 // SQLite tables. Published records carry `position` (0-based, ascending id) so that any
 // page is an index range scan, whatever its depth; unpublished ones have none.
-export const SQLITE_SCHEMA_VERSION = '2';
+export const SQLITE_SCHEMA_VERSION = '3';
 
 export const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -49,4 +49,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS documents_search USING fts5(id UNINDEXED, tex
 CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(id UNINDEXED, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
 -- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
 CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
+-- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile.
+CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
 `;

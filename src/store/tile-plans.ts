@@ -1,0 +1,73 @@
+// Vector tiles of every feature's footprint, read in the same transaction or snapshot as
+// the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
+// at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
+// footprints: SQLite hands them to the JavaScript encoder, PostGIS encodes the tile itself.
+import type { FeatureType } from '../catalogue/format.js';
+import { tileEncoder, type TileFeature } from '../tiles/encode.js';
+import { TILE_BUFFER, TILE_EXTENT, TILE_LAYER, tileBox, type TileAddress } from '../tiles/grid.js';
+import { versionPlan, type Plan } from './read-plans.js';
+import type { VectorTile } from './store.js';
+
+/** A row means the tile was made at import; its mvt is null when the tile is empty. */
+const STORED_TILE = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+
+/** The footprints and properties a tile needs; the first category is the one at position 0. */
+export const SQLITE_TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name AS category, c.id AS category_id
+  FROM features f
+  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
+  LEFT JOIN categories c ON c.id = fc.category_id`;
+
+/** Candidates by bounding box (R*Tree) meeting the buffered tile; the encoder clips the rest away. */
+export const SQLITE_TILE_CANDIDATES = `${SQLITE_TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
+  WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4
+  ORDER BY f.id`;
+
+export interface SqliteTileRow {
+  id: number;
+  feature_type: FeatureType;
+  b_name: string | null;
+  geometry: string;
+  category: string | null;
+  category_id: number | null;
+}
+
+export const toTileFeature = (row: SqliteTileRow): TileFeature => ({ ...row, geometry: JSON.parse(row.geometry) });
+
+function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
+  const rows = (yield { sql: STORED_TILE, params: [z, x, y] }) as { mvt: Buffer | null }[];
+  return rows[0] ? { bytes: rows[0].mvt } : null;
+}
+
+export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
+  const version = yield* versionPlan();
+  const stored = yield* storedTile(tile);
+  if (stored) return { version, ...stored };
+  const [minX, minY, maxX, maxY] = tileBox(tile);
+  const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: [minX, maxX, minY, maxY] }) as SqliteTileRow[];
+  return { version, bytes: tileEncoder(rows.map(toTileFeature))(tile) };
+}
+
+/**
+ * One tile ($1 = z, $2 = x, $3 = y) by PostGIS, empty bytes when no footprint reaches it.
+ * The GiST index on geom (lon/lat) finds the candidates: a web-mercator tile envelope is a
+ * lon/lat rectangle too, so its transform is exact. `fid` becomes the MVT feature id; `id`
+ * stays a property, as in the SQLite tiles.
+ */
+export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXTENT}, 'geom', 'fid') FROM (
+  SELECT f.id AS fid, f.id, f.feature_type, c.name AS category, c.id AS category_id, f.b_name,
+    ST_AsMVTGeom(ST_Transform(f.geom, 3857), ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
+  FROM features f
+  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
+  LEFT JOIN categories c ON c.id = fc.category_id
+  WHERE f.geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => ${TILE_BUFFER / TILE_EXTENT}), 4326)
+  ORDER BY f.id
+) t WHERE t.geom IS NOT NULL`;
+
+export function* postgresTilePlan(tile: TileAddress): Plan<VectorTile> {
+  const version = yield* versionPlan();
+  const stored = yield* storedTile(tile);
+  if (stored) return { version, ...stored };
+  const rows = (yield { sql: `SELECT (${POSTGRES_TILE_MVT}) AS mvt`, params: [tile.z, tile.x, tile.y] }) as { mvt: Buffer | null }[];
+  const bytes = rows[0]?.mvt ?? null;
+  return { version, bytes: bytes !== null && bytes.length > 0 ? bytes : null };
+}

@@ -1,0 +1,46 @@
+// Crowded tiles (see tiles/crowded.ts) are made once per import, inside the import's
+// transaction, so that no tile asked for later costs more than CROWDED_ABOVE footprints.
+// Neither store holds the catalogue in memory for it: the crowded tiles are found by
+// counting in the index, and each is made from rows streamed through the encoder (SQLite)
+// or by PostGIS itself.
+import type Database from 'better-sqlite3';
+import type pg from 'pg';
+import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
+import { tileBox, TILE_BUFFER, TILE_EXTENT } from '../tiles/grid.js';
+import { encodeStreamed } from '../tiles/stream-encode.js';
+import { toSqlite } from './sql.js';
+import { POSTGRES_TILE_MVT, SQLITE_TILE_CANDIDATES, toTileFeature, type SqliteTileRow } from './tile-plans.js';
+
+const SQLITE_COUNT = 'SELECT count(*) FROM features_rtree WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?';
+
+export function precomputeSqliteTiles(db: Database.Database): void {
+  db.prepare('DELETE FROM tiles').run();
+  const count = db.prepare(SQLITE_COUNT).pluck();
+  const crowded = runCrowdedSearch((tile) => {
+    const [minX, minY, maxX, maxY] = tileBox(tile);
+    return count.get(minX, maxX, minY, maxY) as number;
+  });
+  const candidates = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES));
+  const insert = db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)');
+  for (const tile of crowded) {
+    const [minX, minY, maxX, maxY] = tileBox(tile);
+    const rows = candidates.iterate(minX, maxX, minY, maxY) as IterableIterator<SqliteTileRow>;
+    // The statement is busy until its rows are read to the end, so the insert comes after.
+    const bytes = encodeStreamed(tile, mapIterator(rows, toTileFeature));
+    insert.run(tile.z, tile.x, tile.y, bytes);
+  }
+}
+
+const POSTGRES_COUNT = `SELECT count(*)::int AS n FROM features
+  WHERE geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => ${TILE_BUFFER / TILE_EXTENT}), 4326)`;
+
+export async function precomputePostgresTiles(client: pg.ClientBase): Promise<void> {
+  await client.query('DELETE FROM tiles');
+  const crowded = await runCrowdedSearchAsync(async ({ z, x, y }) => (await client.query(POSTGRES_COUNT, [z, x, y])).rows[0].n as number);
+  const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
+  for (const { z, x, y } of crowded) await client.query(insert, [z, x, y]);
+}
+
+function* mapIterator<T, U>(items: Iterator<T>, map: (item: T) => U): Iterator<U> {
+  for (let next = items.next(); !next.done; next = items.next()) yield map(next.value);
+}

@@ -1,0 +1,48 @@
+// Which tiles are too crowded to make on request. A tile is made from the footprints whose
+// bounding box meets it (with its buffer); where more than a limit do, it is made once at
+// import instead. Every other tile then costs at most `limit` footprints: a tile's buffered
+// area lies inside its parent's, so a child of an uncrowded tile is uncrowded too.
+// The search asks the store for counts (yielding a tile, receiving its count), so that it
+// holds no footprint in memory: SQLite answers synchronously, PostgreSQL asynchronously.
+import type { Box } from '../search/box.js';
+import { MAX_TILE_ZOOM, tileBox, type TileAddress } from './grid.js';
+
+/** A tile made on request is answered in a few milliseconds up to this many footprints (see BENCHMARKS.md). */
+export const CROWDED_ABOVE = 1000;
+
+export type CrowdedSearch = Generator<TileAddress, TileAddress[], number>;
+
+/** The crowded tiles, parents before children; yields each tile whose count it needs. */
+export function* crowdedSearch(limit = CROWDED_ABOVE): CrowdedSearch {
+  const crowded: TileAddress[] = [];
+  const queue: TileAddress[] = [{ z: 0, x: 0, y: 0 }];
+  for (let tile = queue.shift(); tile; tile = queue.shift()) {
+    if ((yield tile) <= limit) continue;
+    crowded.push(tile);
+    if (tile.z < MAX_TILE_ZOOM) queue.push(...children(tile));
+  }
+  return crowded;
+}
+
+export function runCrowdedSearch(count: (tile: TileAddress) => number, limit = CROWDED_ABOVE): TileAddress[] {
+  const search = crowdedSearch(limit);
+  for (let step = search.next(); ; step = search.next(count(step.value))) if (step.done) return step.value;
+}
+
+export async function runCrowdedSearchAsync(count: (tile: TileAddress) => Promise<number>, limit = CROWDED_ABOVE): Promise<TileAddress[]> {
+  const search = crowdedSearch(limit);
+  for (let step = search.next(); ; step = search.next(await count(step.value))) if (step.done) return step.value;
+}
+
+/** The same search over boxes held in memory (the unit tests' counter). */
+export function crowdedTiles(boxes: readonly Box[], limit = CROWDED_ABOVE): TileAddress[] {
+  return runCrowdedSearch((tile) => boxesMeeting(boxes, tileBox(tile)), limit);
+}
+
+function boxesMeeting(boxes: readonly Box[], [minX, minY, maxX, maxY]: Box): number {
+  return boxes.filter((b) => b[2] >= minX && b[0] <= maxX && b[3] >= minY && b[1] <= maxY).length;
+}
+
+function children({ z, x, y }: TileAddress): TileAddress[] {
+  return [0, 1].flatMap((dy) => [0, 1].map((dx) => ({ z: z + 1, x: 2 * x + dx, y: 2 * y + dy })));
+}

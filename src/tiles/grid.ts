@@ -1,0 +1,40 @@
+// The web-mercator tile grid (XYZ, as MapLibre and PostGIS's ST_TileEnvelope number it):
+// which tiles exist, and the lon/lat box a tile covers.
+import type { Box } from '../search/box.js';
+
+/**
+ * Zoom 22 is the deepest a web map asks for (MapLibre's default maximum): a unit of a
+ * 4096-wide tile is then under a millimetre, far below any footprint's precision.
+ */
+export const MAX_TILE_ZOOM = 22;
+export const TILE_EXTENT = 4096;
+/** Geometry kept beyond each edge, in tile units, so that strokes join across tiles. */
+export const TILE_BUFFER = 64;
+export const TILE_LAYER = 'features';
+
+export interface TileAddress {
+  z: number;
+  x: number;
+  y: number;
+}
+
+export function isTileAddress({ z, x, y }: TileAddress): boolean {
+  const inGrid = (n: number, size: number) => Number.isInteger(n) && n >= 0 && n < size;
+  return inGrid(z, MAX_TILE_ZOOM + 1) && inGrid(x, 2 ** z) && inGrid(y, 2 ** z);
+}
+
+/** Longitude of a (fractional) tile column. */
+function lonOf(x: number, z: number): number {
+  return (x / 2 ** z) * 360 - 180;
+}
+
+/** Latitude of a (fractional) tile row: the inverse of the mercator projection. */
+function latOf(y: number, z: number): number {
+  return (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
+}
+
+/** The lon/lat box of a tile widened by `buffer` tile units on each side. */
+export function tileBox({ z, x, y }: TileAddress, buffer = TILE_BUFFER): Box {
+  const margin = buffer / TILE_EXTENT;
+  return [lonOf(x - margin, z), latOf(y + 1 + margin, z), lonOf(x + 1 + margin, z), latOf(y - margin, z)];
+}
