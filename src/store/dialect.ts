@@ -13,6 +13,8 @@ export interface Dialect {
   idIn(column: string, placeholder: string): string;
   /** The parameter value idIn expects for a list of ids. */
   idsParam(ids: readonly number[]): unknown;
+  /** One row: min_x, min_y, max_x, max_y of every footprint (nulls when there is none). */
+  extent: string;
 }
 
 export const SQLITE_DIALECT: Dialect = {
@@ -27,6 +29,7 @@ export const SQLITE_DIALECT: Dialect = {
   },
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
+  extent: 'SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree',
 };
 
 export const POSTGRES_DIALECT: Dialect = {
@@ -39,6 +42,8 @@ export const POSTGRES_DIALECT: Dialect = {
   },
   idIn: (column, placeholder) => `${column} = ANY(${placeholder}::integer[])`,
   idsParam: (ids) => ids,
+  extent: `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
+    FROM (SELECT ST_Extent(geom) AS e FROM features) t`,
 };
 
 /** A fresh parameter list and its binder. */

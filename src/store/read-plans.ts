@@ -17,6 +17,7 @@ import { binder, type Dialect } from './dialect.js';
 import { filterConditions } from './filter-sql.js';
 import { hasFilters, type Filters } from './filters.js';
 import {
+  SELECT_CATEGORIES_IN_USE,
   SELECT_META,
   byId,
   byPosition,
@@ -30,7 +31,7 @@ import {
   type FeatureIds,
   type RecordCollection,
 } from './sql.js';
-import type { ChooseSlice, CollectionName, Detail, FeatureRow, Listing, RowsByCollection } from './store.js';
+import type { ChooseSlice, CollectionName, Detail, FeatureRow, Listing, Overview, RowsByCollection } from './store.js';
 
 export interface Query {
   sql: string;
@@ -146,6 +147,21 @@ export function* getPlan<C extends CollectionName>(collection: C, id: number): P
   const flat = yield { sql, params: [id] };
   if (flat.length === 0) return { version, row: null };
   return { version, row: ((yield* toRows(collection, flat)) as RowsByCollection[C][])[0] ?? null };
+}
+
+type ExtentRow = Record<'min_x' | 'min_y' | 'max_x' | 'max_y', number | null>;
+type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string };
+
+/** The map page's opening view and legend: two queries, whatever the catalogue's size. */
+export function* overviewPlan(dialect: Dialect): Plan<Overview> {
+  const version = yield* versionPlan();
+  const [e] = (yield { sql: dialect.extent, params: [] }) as ExtentRow[];
+  const extent = e && e.min_x !== null && e.min_y !== null && e.max_x !== null && e.max_y !== null
+    ? [Number(e.min_x), Number(e.min_y), Number(e.max_x), Number(e.max_y)] as [number, number, number, number]
+    : null;
+  const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
+  const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features) }));
+  return { version, extent, categories };
 }
 
 /** Drives a plan with a synchronous query function (SQLite). */

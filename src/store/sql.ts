@@ -46,6 +46,11 @@ export function selectCategories(ids: FeatureIds): string {
   WHERE ${ids('fc.feature_id')} ORDER BY fc.feature_id, fc.position`;
 }
 
+/** Categories in use, with the number of features in each (the map's legend). */
+export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.thumbnail, count(*) AS features
+  FROM categories c JOIN feature_categories fc ON fc.category_id = c.id
+  GROUP BY c.id, c.name, c.description, c.thumbnail ORDER BY c.id`;
+
 /** Published attachments of some features. */
 export function selectSummaries(collection: RecordCollection, ids: FeatureIds): string {
   return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username

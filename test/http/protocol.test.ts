@@ -158,7 +158,8 @@ describe('paths', () => {
     });
   }
 
-  for (const path of ['/api/v1/nothing/', '/api/v2/features/', '/', '/api/', '/api/v1/features/1/extra/', '/media/x.jpg']) {
+  // `/` is the map page (test/http/map-page.test.ts).
+  for (const path of ['/api/v1/nothing/', '/api/v2/features/', '/api/', '/api/v1/features/1/extra/', '/media/x.jpg']) {
     test(`${path}: 404 Not found. as JSON`, async () => {
       const answer = await request(t.origin, path);
       assert.equal(answer.status, 404);

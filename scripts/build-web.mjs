@@ -1,0 +1,61 @@
+// Builds the map explorer (web/) into dist/web/: the page and its assets with content-hashed
+// names (served for a year by /map/assets/), MapLibre's worker and CSS included, nothing
+// fetched from elsewhere. `npm run build` runs it; the browser tests run it when web/ changed.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const WEB_SOURCE = path.join(ROOT, 'web');
+export const WEB_OUT = path.join(ROOT, 'dist', 'web');
+
+export async function buildWeb({ outDir = WEB_OUT } = {}) {
+  const assets = path.join(outDir, 'assets');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'web/main.ts', styles: 'web/styles.css' },
+    bundle: true,
+    format: 'esm',
+    target: ['chrome110', 'firefox115', 'safari16'],
+    minify: true,
+    sourcemap: true,
+    outdir: assets,
+    entryNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'linked',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const named = (entry) => path.basename(outputs.find(([, o]) => o.entryPoint === entry)[0]);
+  const worker = copyHashed(path.join(ROOT, 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'), assets);
+  const html = fs.readFileSync(path.join(WEB_SOURCE, 'index.html'), 'utf8')
+    .replace('%SCRIPT%', named('web/main.ts'))
+    .replace('%STYLES%', named('web/styles.css'))
+    .replace('%WORKER%', worker);
+  fs.writeFileSync(path.join(outDir, 'index.html'), html);
+  return { outDir, files: fs.readdirSync(assets) };
+}
+
+function copyHashed(file, dir) {
+  const bytes = fs.readFileSync(file);
+  const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const name = `${path.basename(file, '.mjs')}-${hash}.js`;
+  fs.writeFileSync(path.join(dir, name), bytes);
+  return name;
+}
+
+/** The newest modification time under web/ (and of this script): is dist/web older? */
+export function webBuildIsStale({ outDir = WEB_OUT } = {}) {
+  const built = path.join(outDir, 'index.html');
+  if (!fs.existsSync(built)) return true;
+  const newest = Math.max(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs, ...fs.readdirSync(WEB_SOURCE).map((f) => fs.statSync(path.join(WEB_SOURCE, f)).mtimeMs));
+  return fs.statSync(built).mtimeMs < newest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { outDir, files } = await buildWeb();
+  process.stderr.write(`Built the map page into ${path.relative(ROOT, outDir)}/ (${files.length} assets).\n`);
+}

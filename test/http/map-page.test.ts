@@ -1,0 +1,90 @@
+// The map explorer's HTTP side: the page at / and /map/, its assets, and /map/config.json
+// (extent, tiles, base map, legend) computed from the catalogue; the API paths untouched.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { generateDemoCatalogue } from '../../src/catalogue/demo.js';
+import type { Catalogue } from '../../src/catalogue/format.js';
+import { boundingBox } from '../../src/search/box.js';
+import { request } from '../support/http.js';
+import { ensureWebBuilt } from '../support/map-page.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const catalogue = generateDemoCatalogue({ scale: 0.02, seed: 3 });
+const BASEMAP = 'https://tiles.example.org/{z}/{x}/{y}.png';
+const EMPTY: Catalogue = { format: 'heritage-catalogue/1', authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] };
+
+describe('the map page over HTTP', () => {
+  let t: TestServer;
+  before(async () => {
+    await ensureWebBuilt();
+    t = await startTestServer({ catalogue, settings: { basemapUrl: BASEMAP } });
+  });
+  after(async () => t.close());
+
+  for (const path of ['/', '/map/']) {
+    test(`${path} serves the page, scripts only from this server`, async () => {
+      const answer = await request(t.origin, path);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers['content-type'], 'text/html; charset=utf-8');
+      assert.match(answer.text, /<main id="map"/);
+      assert.doesNotMatch(answer.text, /%BASE_PATH%|%SCRIPT%|https?:\/\//);
+      assert.match(String(answer.headers['content-security-policy']), /script-src 'self';/);
+      assert.equal(answer.headers['cache-control'], 'no-cache');
+    });
+  }
+
+  test('/map redirects to /map/', async () => {
+    const answer = await request(t.origin, '/map');
+    assert.equal(answer.status, 301);
+    assert.equal(answer.headers.location, '/map/');
+  });
+
+  test('every asset the page names is served, cached for a year', async () => {
+    const html = (await request(t.origin, '/')).text;
+    const assets = [...html.matchAll(/"(\/map\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    assert.equal(assets.length, 3);
+    for (const asset of assets) {
+      const answer = await request(t.origin, asset);
+      assert.equal(answer.status, 200, asset);
+      assert.match(String(answer.headers['cache-control']), /max-age=31536000, immutable/);
+      assert.match(String(answer.headers['content-type']), asset.endsWith('.css') ? /^text\/css/ : /javascript/);
+    }
+    assert.equal((await request(t.origin, '/map/assets/nothing.js')).status, 404);
+  });
+
+  test('/map/config.json: the extent of every footprint, the tiles, the base map and the categories in use', async () => {
+    const answer = await request(t.origin, '/map/config.json');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.ok(answer.headers.etag);
+    const body = answer.json();
+    const boxes = catalogue.features.map((f) => boundingBox(f.geometry));
+    const expected = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+    // The SQLite R*Tree keeps 32-bit floats, rounded outwards: within a few centimetres.
+    body.extent.forEach((v: number, i: number) => assert.ok(Math.abs(v - expected[i]!) < 1e-5, `extent[${i}] ${v} vs ${expected[i]}`));
+    assert.equal(body.tiles, `${t.origin}/tiles/features/{z}/{x}/{y}.mvt`);
+    assert.deepEqual(body.basemap, { kind: 'raster', url: BASEMAP });
+    const counts = new Map<number, number>();
+    for (const f of catalogue.features) for (const c of new Set(f.categories)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    const categories = catalogue.categories.filter((c) => counts.has(c.id)).sort((a, b) => a.id - b.id).map((c) => ({
+      id: c.id, name: c.name, description: c.description, thumbnail: `${t.origin}/media/${c.thumbnail.split('/').map(encodeURIComponent).join('/')}`, features: counts.get(c.id),
+    }));
+    assert.deepEqual(body.categories, categories);
+  });
+
+  test('the API paths are untouched', async () => {
+    const answer = await request(t.origin, '/api/v1/');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(Object.keys(answer.json()), ['features', 'documents', 'images', 'media']);
+  });
+
+  test('an empty catalogue has no extent and no categories, and no base map without BASEMAP_URL', async () => {
+    const empty = await startTestServer({ catalogue: EMPTY });
+    try {
+      const body = (await request(empty.origin, '/map/config.json')).json();
+      assert.deepEqual(body, { extent: null, tiles: `${empty.origin}/tiles/features/{z}/{x}/{y}.mvt`, basemap: null, categories: [] });
+    } finally {
+      await empty.close();
+    }
+  });
+});
