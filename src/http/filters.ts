@@ -118,6 +118,11 @@ const PARAMETERS: readonly Parameter[] = [
 /** The names, for documentation (OPTIONS, README). */
 export const FILTER_PARAMETERS: readonly string[] = PARAMETERS.map((p) => p.name);
 
+/** The names a collection takes, for the OpenAPI document. */
+export function filterParametersOf(collection: Collection): string[] {
+  return PARAMETERS.filter((p) => p.applies.includes(collection)).map((p) => p.name);
+}
+
 export function parseFilters(collection: Collection, pairs: QueryPairs): Filters {
   let filters: Filters = {};
   for (const parameter of PARAMETERS) {

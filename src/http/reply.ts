@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../constants.js';
 import { ApiError, errorBody } from './errors.js';
 import type { Config } from '../config.js';
+import { corsVary } from './cors.js';
 
 /** Sent as bytes: Fastify would append `; charset=utf-8` to a JSON string's content type. */
 export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -19,11 +20,11 @@ export function isApiPath(url: string): boolean {
 }
 
 /** onSend hook: the headers every response on an API path carries. */
-export function apiHeaders(config: Pick<Config, 'compress'>) {
+export function apiHeaders(config: Pick<Config, 'compress' | 'corsOrigins'>) {
   const vary = config.compress ? `${VARY_VALUE}, Accept-Encoding` : VARY_VALUE;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!isApiPath(request.url)) return;
-    reply.header('vary', vary);
+    reply.header('vary', [vary, ...corsVary(request, config)].join(', '));
     reply.header('allow', ALLOW_METHODS);
   };
 }

@@ -2,12 +2,13 @@
 // shapes live in render/, the rules for parameters in params.ts.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { Config } from '../config.js';
-import { API_PREFIX, COLLECTIONS, type Collection } from '../constants.js';
+import type { Collection } from '../constants.js';
 import { renderEnvelope } from '../render/envelope.js';
 import { RENDERERS } from '../render/collections.js';
 import { renderApiRoot, renderOptions, type EndpointDescription } from '../render/root.js';
 import type { CatalogueReader } from '../store/store.js';
-import { DESCRIPTIONS } from './descriptions.js';
+import { API_ENDPOINTS, type ApiEndpoint } from './endpoints.js';
+import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
 import { invalidPage, methodNotAllowed, notFound } from './errors.js';
 import { requestBaseUrl } from './host.js';
@@ -23,14 +24,21 @@ export interface RouteDeps extends AnswerDeps {
 
 const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
+/** One route per entry of the endpoint table, which the OpenAPI document describes too. */
 export function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  registerEndpoint(app, API_PREFIX, DESCRIPTIONS.root, rootHandler(deps));
-  for (const collection of COLLECTIONS) {
-    registerEndpoint(app, `${API_PREFIX}${collection}/`, DESCRIPTIONS[collection].list, listHandler(collection, `${API_PREFIX}${collection}/`, deps));
-    // The original service's query endpoints: the same answers, links to themselves.
-    const queryPath = `${API_PREFIX}query/${collection}/`;
-    registerEndpoint(app, queryPath, DESCRIPTIONS[collection].list, listHandler(collection, queryPath, deps));
-    registerEndpoint(app, `${API_PREFIX}${collection}/:id/`, DESCRIPTIONS[collection].detail, detailHandler(collection, deps));
+  for (const endpoint of API_ENDPOINTS) registerEndpoint(app, endpoint.url, endpoint.description, endpointHandler(endpoint, deps));
+}
+
+function endpointHandler(endpoint: ApiEndpoint, deps: RouteDeps): RouteHandlerMethod {
+  switch (endpoint.kind) {
+    case 'root':
+      return rootHandler(deps);
+    case 'list':
+      return listHandler(endpoint.collection!, endpoint.url, deps);
+    case 'detail':
+      return detailHandler(endpoint.collection!, deps);
+    case 'openapi':
+      return openApiHandler(deps);
   }
 }
 

@@ -10,6 +10,7 @@ const closed = { additionalProperties: false } as const;
 
 export const FeatureTypeSchema = Type.Union(
   ['WHITECHAPEL_BUILDING', 'GREATER_WHITECHAPEL', 'PLACE', 'OPEN_SPACE'].map((t) => Type.Literal(t)),
+  { title: 'FeatureType' },
 );
 
 export const AuthorSchema = Type.Object({ id: Id, username: Type.String() }, { ...closed, title: 'Author' });
@@ -125,6 +126,12 @@ export const ErrorSchema = Type.Object({ detail: Type.String() }, { ...closed, t
 export const OptionsSchema = Type.Object(
   { name: Type.String(), description: Type.String(), renders: Type.Array(Type.String()), parses: Type.Array(Type.String()) },
   { ...closed, title: 'EndpointOptions' },
+);
+
+/** GET /api/v1/openapi.json: an OpenAPI 3.1 document (checked in full by an OpenAPI validator in the tests). */
+export const OpenApiDocumentSchema = Type.Object(
+  { openapi: Type.String({ pattern: '^3\\.1\\.\\d+$' }), info: Type.Object({}), paths: Type.Object({}) },
+  { title: 'OpenApiDocument' },
 );
 
 export const LIST_SCHEMAS = {

@@ -2,6 +2,7 @@
 // raw paths with `//` or `..`, methods, and bodies of HEAD answers.
 import http from 'node:http';
 import net from 'node:net';
+import { checkApiAnswer } from './openapi-check.js';
 
 export interface Answer {
   bytes: Buffer;
@@ -35,7 +36,11 @@ export function request(origin: string, pathAndQuery: string, options: RequestOp
         res.on('end', () => {
           const bytes = Buffer.concat(chunks);
           const text = bytes.toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, json: () => JSON.parse(text) });
+          const answer = { status: res.statusCode ?? 0, headers: res.headers, bytes, text, json: () => JSON.parse(text) };
+          // Every /api/ answer must keep to the OpenAPI document (openapi-check.ts).
+          const problem = checkApiAnswer({ method: options.method ?? 'GET', pathAndQuery, headers: options.headers ?? {} }, answer);
+          if (problem === null) resolve(answer);
+          else reject(new Error(problem));
         });
         res.on('error', reject);
       },

@@ -1,0 +1,66 @@
+// CORS on /api/ paths, by @fastify/cors: any origin (`*`, the original's setting), a list
+// of origins (echoed when they match), or off. A request without an Origin header is
+// answered exactly as before (no Access-Control-* header, Vary untouched), and a plain
+// OPTIONS keeps its JSON description: only a real preflight (Origin and
+// Access-Control-Request-Method) gets the plugin's empty 200.
+// Registered before every other onRequest hook, so that refusals (400 host, 429, 404, 405,
+// 503) carry the headers too and a browser script can read them. The headers are set per
+// request, never cached with an answer.
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config, CorsOrigins } from '../config.js';
+import { ALLOW_METHODS } from '../constants.js';
+
+/** What a script on another origin may read besides the simple headers. */
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+];
+/** How long a browser may keep a preflight's answer (one day). */
+export const PREFLIGHT_MAX_AGE = 86400;
+
+export function isCorsPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+export async function registerCors(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>): Promise<void> {
+  const origins = config.corsOrigins;
+  if (origins === 'off') return;
+  await app.register(cors, { delegator: (request, callback) => callback(null, corsOptions(request, origins)) });
+  // Per request, the plugin adds `Vary: Origin` before it asks which options apply; answers
+  // outside /api/ (health, media, tiles, the map page, their 404s) are left as they were.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isCorsPath(request.url)) withoutVaryOrigin(reply);
+  });
+}
+
+function withoutVaryOrigin(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) return;
+  const tokens = String(vary).split(',').map((t) => t.trim()).filter((t) => t !== '' && t.toLowerCase() !== 'origin');
+  if (tokens.length === 0) reply.removeHeader('vary');
+  else reply.header('vary', tokens.join(', '));
+}
+
+function corsOptions(request: FastifyRequest, origins: Exclude<CorsOrigins, 'off'>): FastifyCorsOptions {
+  if (request.headers.origin === undefined || !isCorsPath(request.url)) return { origin: false };
+  const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+  return {
+    origin: origins === '*' ? '*' : [...origins],
+    methods: ALLOW_METHODS,
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: PREFLIGHT_MAX_AGE,
+    preflight,
+    strictPreflight: false,
+    optionsSuccessStatus: 200,
+  };
+}
+
+/** Vary tokens CORS adds on API paths: `Origin` when the answer depends on which origin asked. */
+export function corsVary(request: FastifyRequest, config: Pick<Config, 'corsOrigins'>): string[] {
+  return Array.isArray(config.corsOrigins) && request.headers.origin !== undefined ? ['Origin'] : [];
+}

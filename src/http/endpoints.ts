@@ -1,0 +1,46 @@
+// Every endpoint of the API, declared once. routes.ts registers a route for each entry and
+// the OpenAPI document (src/openapi/) describes each entry, with the same JSON Schema of its
+// answer that the tests check bodies against (render/schemas.ts). Nothing here is handed to
+// Fastify as a route schema: answers are pre-rendered bytes and params.ts gives the original's
+// error messages, so Fastify must neither validate nor serialise.
+import type { TSchema } from '@sinclair/typebox';
+import { API_PREFIX, COLLECTIONS, type Collection } from '../constants.js';
+import { ApiRootSchema, LIST_SCHEMAS, OpenApiDocumentSchema, RECORD_SCHEMAS } from '../render/schemas.js';
+import type { EndpointDescription } from '../render/root.js';
+import { DESCRIPTIONS } from './descriptions.js';
+
+export type EndpointKind = 'root' | 'list' | 'detail' | 'openapi';
+
+export interface ApiEndpoint {
+  /** Fastify's form of the path: `:id` for a path parameter. */
+  url: string;
+  kind: EndpointKind;
+  collection: Collection | null;
+  /** What OPTIONS says of it; also its summary and description in the OpenAPI document. */
+  description: EndpointDescription;
+  /** The body of its 200. */
+  schema: TSchema;
+}
+
+export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
+
+const OPENAPI_DESCRIPTION: EndpointDescription = {
+  name: 'OpenAPI Document',
+  description: 'This API described in OpenAPI 3.1: every path, method, parameter, answer and error. A readable version is at /api/docs/.',
+};
+
+function collectionEndpoints(collection: Collection): ApiEndpoint[] {
+  const list = { kind: 'list', collection, description: DESCRIPTIONS[collection].list, schema: LIST_SCHEMAS[collection] } as const;
+  return [
+    { ...list, url: `${API_PREFIX}${collection}/` },
+    // The original service's query endpoints: the same answers, links to themselves.
+    { ...list, url: `${API_PREFIX}query/${collection}/` },
+    { url: `${API_PREFIX}${collection}/:id/`, kind: 'detail', collection, description: DESCRIPTIONS[collection].detail, schema: RECORD_SCHEMAS[collection] },
+  ];
+}
+
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  { url: API_PREFIX, kind: 'root', collection: null, description: DESCRIPTIONS.root, schema: ApiRootSchema },
+  ...COLLECTIONS.flatMap(collectionEndpoints),
+  { url: OPENAPI_PATH, kind: 'openapi', collection: null, description: OPENAPI_DESCRIPTION, schema: OpenApiDocumentSchema },
+];

@@ -1,0 +1,147 @@
+// The OpenAPI 3.1 document of the service, built from the declarations the server runs on:
+// the endpoint table (http/endpoints.ts), the parameters' rules and the wire shapes
+// (render/schemas.ts). Built once per server; only `servers` differs between requests.
+import { readFileSync } from 'node:fs';
+import { API_PREFIX, COLLECTIONS } from '../constants.js';
+import { API_ENDPOINTS, type ApiEndpoint } from '../http/endpoints.js';
+import { componentName, componentSchemas, type JsonObject } from './components.js';
+import { componentParameters, detailParameters, formatParameters, listParameters } from './parameters.js';
+import { componentResponses, errorRef, notModifiedRef, okResponse, withoutBody, type ErrorStatus } from './responses.js';
+import { OptionsSchema } from '../render/schemas.js';
+import { tilePaths } from './tiles.js';
+
+export interface DocumentOptions {
+  /** RATE_LIMIT is on: /api/ answers may be 429 and carry RateLimit-* headers. */
+  rateLimited: boolean;
+}
+
+/**
+ * Paths described by one part of the service. The API's own come from the endpoint table;
+ * another part (the vector tiles, say) adds a function here returning its path items.
+ */
+export type PathGroup = (options: DocumentOptions) => Record<string, JsonObject>;
+const PATH_GROUPS: readonly PathGroup[] = [apiPaths, tilePaths];
+
+const REFUSED_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+const READ_ONLY_TAG = 'read-only';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+const INFO = {
+  title: 'heritage-api',
+  version: VERSION,
+  summary: 'A read-only JSON/GeoJSON API over a catalogue of mapped historic buildings and places.',
+  description: [
+    'Features (buildings and places with a GeoJSON MultiPolygon footprint) and the images, documents and media attached to them, in the shape of the Survey of London\'s "Histories of Whitechapel" API.',
+    'Every collection is paginated (20 a page, ascending id) and takes the finding-things parameters; filters combine with AND. `next` and `previous` are absolute URLs that keep every parameter.',
+    'Answers on /api/ may be read by a web page on any origin (CORS; the server may restrict it with CORS_ORIGINS). HEAD answers the GET headers with no body; OPTIONS answers a JSON description, or a CORS preflight (with Origin and Access-Control-Request-Method) an empty 200.',
+    'Errors are JSON `{"detail": "…"}`. A human-readable version of this document is at /api/docs/.',
+  ].join('\n\n'),
+  license: { name: 'MIT', identifier: 'MIT' },
+};
+
+export function buildOpenApiDocument(options: DocumentOptions): JsonObject {
+  return {
+    openapi: '3.1.0',
+    info: INFO,
+    tags: [
+      { name: 'catalogue', description: 'The API root and this document.' },
+      ...COLLECTIONS.map((name) => ({ name, description: `The ${name} collection: pages, the original's query path, one record.` })),
+      { name: READ_ONLY_TAG, description: 'Methods other than GET, HEAD and OPTIONS: always 405, before any body is read.' },
+      { name: 'tiles', description: 'Mapbox Vector Tiles of the footprints, for maps (outside /api/: not rate limited).' },
+    ],
+    paths: Object.assign({}, ...PATH_GROUPS.map((group) => group(options))),
+    components: {
+      schemas: componentSchemas(),
+      parameters: componentParameters(),
+      responses: componentResponses(options.rateLimited),
+    },
+  };
+}
+
+/** The document as served: its one server is the base URL every link of the API starts with. */
+export function withServer(document: JsonObject, baseUrl: string): JsonObject {
+  const { openapi, info, ...rest } = document;
+  return { openapi, info, servers: [{ url: baseUrl }], ...rest };
+}
+
+/** `/api/v1/features/:id/` → `/api/v1/features/{id}/` */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+function apiPaths(options: DocumentOptions): Record<string, JsonObject> {
+  return Object.fromEntries(API_ENDPOINTS.map((endpoint) => [openApiPath(endpoint.url), pathItem(endpoint, options)]));
+}
+
+function pathItem(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
+  const get = readOperation(endpoint, options);
+  const responses = get.responses as Record<string, JsonObject>;
+  const head = { ...get, operationId: operationId('head', endpoint), responses: mapValues(responses, withoutBody) };
+  const refused = Object.fromEntries(REFUSED_METHODS.map((method) => [method, refusedOperation(method, endpoint, options)]));
+  return { get, head, options: optionsOperation(endpoint, options), ...refused };
+}
+
+function readOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
+  const cached = endpoint.kind !== 'root';
+  const errors: ErrorStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
+  return {
+    operationId: operationId('get', endpoint),
+    tags: [tagOf(endpoint)],
+    summary: endpoint.description.name,
+    description: endpoint.description.description,
+    parameters: parametersOf(endpoint),
+    responses: {
+      200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited),
+      ...(cached ? { 304: notModifiedRef() } : {}),
+      ...errorResponses(errors, options),
+    },
+  };
+}
+
+function optionsOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
+  return {
+    operationId: operationId('options', endpoint),
+    tags: [tagOf(endpoint)],
+    summary: `Describe: ${endpoint.description.name}`,
+    description: 'A JSON description of the endpoint (name, description, renders, parses). A CORS preflight (Origin and Access-Control-Request-Method) gets instead an empty 200 with Access-Control-Allow-Methods `GET, HEAD, OPTIONS`, the requested headers allowed and Access-Control-Max-Age 86400.',
+    responses: {
+      200: okResponse('The description, or an empty preflight answer.', componentName(OptionsSchema), false, options.rateLimited),
+      ...errorResponses([400], options),
+    },
+  };
+}
+
+function refusedOperation(method: string, endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
+  return {
+    operationId: operationId(method, endpoint),
+    tags: [READ_ONLY_TAG],
+    summary: `Not allowed (${method.toUpperCase()})`,
+    description: 'The API is read-only. Any method other than GET, HEAD and OPTIONS gets 405.',
+    responses: errorResponses([400, 405], options),
+  };
+}
+
+/** These statuses, and those any request on /api/ may get: 414, and 429 when rate limited. */
+function errorResponses(statuses: ErrorStatus[], options: DocumentOptions): JsonObject {
+  const all: ErrorStatus[] = [...statuses, 414, ...(options.rateLimited ? [429 as const] : [])];
+  return Object.fromEntries(all.sort((a, b) => a - b).map((status) => [status, errorRef(status)]));
+}
+
+function parametersOf(endpoint: ApiEndpoint): JsonObject[] {
+  if (endpoint.kind === 'list') return listParameters(endpoint.collection!);
+  if (endpoint.kind === 'detail') return detailParameters();
+  if (endpoint.kind === 'root') return formatParameters();
+  return [];
+}
+
+const tagOf = (endpoint: ApiEndpoint) => endpoint.collection ?? 'catalogue';
+
+/** `get` + `/api/v1/query/features/` → `getQueryFeatures`; the root is `ApiRoot`. */
+function operationId(method: string, endpoint: ApiEndpoint): string {
+  const words = endpoint.url.slice(API_PREFIX.length).split(/[/.]/).filter((w) => w !== '');
+  const name = words.length === 0 ? 'ApiRoot' : words.map((w) => (w === ':id' ? 'ById' : w[0]!.toUpperCase() + w.slice(1))).join('');
+  return `${method}${name}`;
+}
+
+function mapValues(record: Record<string, JsonObject>, f: (value: JsonObject) => JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+}

@@ -1,0 +1,217 @@
+// GET /api/v1/openapi.json: a valid OpenAPI 3.1 document that says what the server does —
+// every documented path answers, every route is documented, every documented parameter
+// value is accepted and every malformed one refused — and the /api/docs/ page. (Every other
+// answer of the suites is checked against the document by test/support/openapi-check.ts.)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { COLLECTIONS } from '../../src/constants.js';
+import { API_ENDPOINTS } from '../../src/http/endpoints.js';
+import { filterParametersOf } from '../../src/http/filters.js';
+import { buildOpenApiDocument, openApiPath, withServer } from '../../src/openapi/document.js';
+import * as wireShapes from '../../src/render/schemas.js';
+import { request } from '../support/http.js';
+import { checkApiAnswer } from '../support/openapi-check.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const OPENAPI = '/api/v1/openapi.json';
+type Json = Record<string, any>;
+
+let t: TestServer;
+let document: Json;
+/** The API's own paths (other parts of the service may add theirs to the document). */
+const apiPaths = (): [string, Json][] => Object.entries(document.paths as Json).filter(([path]) => path.startsWith('/api/'));
+before(async () => {
+  t = await startTestServer();
+  document = (await request(t.origin, OPENAPI)).json();
+});
+after(() => t.close());
+
+async function validateOpenApi(candidate: unknown) {
+  return new Validator().validate(candidate as never);
+}
+
+/** A documented path with its `{id}` replaced by a record that exists. */
+async function concretePath(path: string): Promise<string> {
+  if (!path.includes('{id}')) return path;
+  const list = (await request(t.origin, path.replace('{id}/', ''))).json();
+  const first = Array.isArray(list.results) ? list.results[0] : list.results.features[0];
+  return path.replace('{id}', String(first.id));
+}
+
+describe('the document', () => {
+  test('is served as application/json with an ETag, and is valid OpenAPI 3.1', async () => {
+    const answer = await request(t.origin, OPENAPI);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.match(String(answer.headers.etag), /^"0-[\w-]+"$/);
+    assert.equal(document.openapi, '3.1.0');
+    assert.deepEqual(await validateOpenApi(document), { valid: true });
+    const again = await request(t.origin, OPENAPI, { headers: { 'if-none-match': String(answer.headers.etag) } });
+    assert.equal(again.status, 304);
+  });
+
+  test('the validator does fail a broken document', async () => {
+    const broken = structuredClone(document);
+    broken.paths['/api/v1/features/'].get.responses = 'none';
+    assert.equal((await validateOpenApi(broken)).valid, false);
+  });
+
+  test('is the one built from the declarations, with the request\'s base URL as its server', async () => {
+    assert.deepEqual(document, withServer(buildOpenApiDocument({ rateLimited: true }), t.origin));
+    const other = await request(t.origin, OPENAPI, { headers: { host: `localhost:${t.port}` } });
+    assert.deepEqual(other.json().servers, [{ url: `http://localhost:${t.port}` }]);
+  });
+
+  test('with BASE_URL its server is BASE_URL', async () => {
+    const behind = await startTestServer({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
+    try {
+      assert.deepEqual((await request(behind.origin, OPENAPI)).json().servers, [{ url: 'https://heritage.example.org/survey' }]);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  test('a Host that is not allowed gets 400, as everywhere on the API', async () => {
+    const answer = await request(t.origin, OPENAPI, { headers: { host: 'evil.example' } });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.json(), { detail: 'Invalid host header.' });
+  });
+
+  test('has a component for every wire shape, each nested shape a $ref', () => {
+    const titles = Object.values(wireShapes).map((s) => (s as { title?: string }).title).filter((x) => typeof x === 'string');
+    for (const name of ['FeatureList', 'ListedFeature', 'SearchableFeature', 'MediaFeature', 'Image', 'Document', 'Media', 'Author', 'Category', 'Site', 'Error']) {
+      assert.ok(titles.includes(name), name);
+    }
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), [...titles].sort());
+    assert.deepEqual(document.components.schemas.Image.properties.author, { $ref: '#/components/schemas/Author' });
+  });
+});
+
+describe('paths and routes agree', () => {
+  test('every route of the endpoint table is documented, and nothing else under /api/', () => {
+    assert.deepEqual(apiPaths().map(([path]) => path).sort(), API_ENDPOINTS.map((e) => openApiPath(e.url)).sort());
+  });
+
+  test('every documented path answers GET, HEAD and OPTIONS with 200 and refuses POST, PUT, PATCH, DELETE with 405', async () => {
+    for (const [path, item] of apiPaths()) {
+      const concrete = await concretePath(path);
+      for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+        assert.ok(item[method.toLowerCase()].responses['200'], `${method} ${path}`);
+        assert.equal((await request(t.origin, concrete, { method })).status, 200, `${method} ${concrete}`);
+      }
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        assert.ok(item[method.toLowerCase()].responses['405'], `${method} ${path}`);
+        assert.equal((await request(t.origin, concrete, { method })).status, 405, `${method} ${concrete}`);
+      }
+    }
+  });
+
+  test('every operation documents 400 and 414, and 429 while rate limiting is on', () => {
+    for (const [path, item] of apiPaths()) {
+      for (const [method, operation] of Object.entries(item as Json)) {
+        for (const status of ['400', '414', '429']) assert.ok(operation.responses[status], `${method} ${path} ${status}`);
+      }
+    }
+  });
+
+  test('without rate limiting no 429 is documented', async () => {
+    const unlimited = await startTestServer({ settings: { rateLimit: 'off' } });
+    try {
+      const text = (await request(unlimited.origin, OPENAPI)).text;
+      assert.ok(!text.includes('"429"') && !text.includes('RateLimit-'));
+    } finally {
+      await unlimited.close();
+    }
+  });
+});
+
+describe('parameters', () => {
+  const listPaths = API_ENDPOINTS.filter((e) => e.kind === 'list');
+  const parameterNames = (path: string): string[] =>
+    document.paths[path].get.parameters.map((p: Json) => p.$ref.split('/').pop());
+
+  test('each collection documents paging, format and the filters it takes', () => {
+    for (const endpoint of listPaths) {
+      const names = parameterNames(endpoint.url);
+      const unoffered = endpoint.collection === 'features' || endpoint.collection === 'media' ? ['date_range'] : [];
+      const filters = filterParametersOf(endpoint.collection!).filter((n) => !unoffered.includes(n));
+      assert.deepEqual(names, ['page', 'page_size', 'format', ...filters], endpoint.url);
+    }
+  });
+
+  test('page_size is 1-100 and format json or api', () => {
+    const { page_size, format } = document.components.parameters;
+    assert.equal(page_size.schema.minimum, 1);
+    assert.equal(page_size.schema.maximum, 100);
+    assert.deepEqual(format.schema.enum, ['json', 'api']);
+  });
+
+  test('every example value is accepted, and a value outside a pattern or integer range is a 400 naming it', async () => {
+    for (const endpoint of listPaths) {
+      for (const name of parameterNames(endpoint.url)) {
+        const parameter = document.components.parameters[name];
+        if (parameter.example !== undefined) {
+          const ok = await request(t.origin, `${endpoint.url}?${name}=${encodeURIComponent(parameter.example)}`);
+          assert.equal(ok.status, 200, `${endpoint.url} ${name}=${parameter.example}`);
+        }
+        if (parameter.schema.pattern === undefined && parameter.schema.type !== 'integer') continue;
+        if (['page', 'page_size'].includes(name)) continue; // paging answers 404 / ignores, as the original did
+        const bad = await request(t.origin, `${endpoint.url}?${name}=not-valid`);
+        assert.ok(!new RegExp(parameter.schema.pattern ?? '^\\d+$').test('not-valid'));
+        assert.equal(bad.status, 400, `${endpoint.url} ${name}`);
+        assert.match(bad.json().detail, new RegExp(`^Invalid ${name}`));
+      }
+    }
+  });
+});
+
+describe('the response check of the suites', () => {
+  const ok = {
+    status: 200,
+    headers: { 'content-type': 'application/json', vary: 'Accept', allow: 'GET, HEAD, OPTIONS', etag: '"1-x"', 'cache-control': 'public' },
+  };
+
+  test('passes a real answer and fails one that breaks the document', async () => {
+    const answer = await request(t.origin, '/api/v1/features/1/');
+    const get = { method: 'GET', pathAndQuery: '/api/v1/features/1/', headers: {} };
+    assert.equal(checkApiAnswer(get, answer), null);
+    const tampered = { ...answer.json(), extra: true };
+    assert.match(String(checkApiAnswer(get, { ...ok, bytes: Buffer.from(JSON.stringify(tampered)) })), /does not match/);
+    assert.match(String(checkApiAnswer(get, { ...ok, status: 418, bytes: Buffer.from('{}') })), /status 418 is not documented/);
+    assert.match(String(checkApiAnswer({ ...get, pathAndQuery: '/api/v1/nothing/' }, { ...ok, bytes: Buffer.from('{}') })), /undocumented path/);
+    assert.match(String(checkApiAnswer({ ...get, method: 'HEAD' }, { ...ok, bytes: Buffer.from('{}') })), /HEAD answered with a body/);
+  });
+});
+
+describe('/api/docs/', () => {
+  test('a page that loads only this server\'s own files', async () => {
+    const page = await request(t.origin, '/api/docs/');
+    assert.equal(page.status, 200);
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(String(page.headers['content-security-policy']), /default-src 'none'/);
+    const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(sources.length >= 3);
+    for (const source of sources) {
+      assert.ok(!/^[a-z]+:|^\/\//i.test(source), `relative: ${source}`);
+      const asset = await request(t.origin, `/api/docs/${source}`);
+      assert.equal(asset.status, 200, source);
+      assert.ok(asset.bytes.length > 0, source);
+    }
+    const init = await request(t.origin, '/api/docs/init.js');
+    assert.match(init.text, /url: '\.\.\/v1\/openapi\.json'/);
+    assert.match(init.text, /validatorUrl: null/);
+  });
+
+  test('/api/docs redirects to /api/docs/', async () => {
+    const answer = await request(t.origin, '/api/docs');
+    assert.equal(answer.status, 301);
+    assert.equal(answer.headers.location, '/api/docs/');
+  });
+});
+
+test('every collection has its three paths', () => {
+  for (const collection of COLLECTIONS) {
+    for (const path of [`/api/v1/${collection}/`, `/api/v1/query/${collection}/`, `/api/v1/${collection}/{id}/`]) assert.ok(document.paths[path], path);
+  }
+});
