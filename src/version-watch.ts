@@ -6,6 +6,8 @@ import type { CatalogueReader } from './store/store.js';
 export interface VersionWatch {
   /** The last version seen; null until the first successful poll. */
   current(): number | null;
+  /** When this process first saw the current version (ms since the epoch); null before. */
+  seenAt(): number | null;
   stop(): void;
 }
 
@@ -15,6 +17,7 @@ export function watchCatalogueVersion(
   onChange: (version: number, previous: number | null) => void,
 ): VersionWatch {
   let current: number | null = null;
+  let seenAt: number | null = null;
   let polling = false;
   const poll = async () => {
     if (polling) return;
@@ -24,6 +27,7 @@ export function watchCatalogueVersion(
       if (version !== current) {
         const previous = current;
         current = version;
+        seenAt = Date.now();
         onChange(version, previous);
       }
     } catch {
@@ -35,5 +39,5 @@ export function watchCatalogueVersion(
   void poll();
   const timer = setInterval(poll, intervalMs);
   timer.unref();
-  return { current: () => current, stop: () => clearInterval(timer) };
+  return { current: () => current, seenAt: () => seenAt, stop: () => clearInterval(timer) };
 }

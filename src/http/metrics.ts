@@ -1,0 +1,88 @@
+// GET /metrics in Prometheus text format (prom-client), one registry per app: requests by
+// route pattern (never the raw URL, so the label set stays bounded) and status, latency,
+// bytes, the answer cache, the catalogue version, the store's pool and the 429s.
+// Answers only the exempt addresses (RATE_LIMIT_EXEMPT); METRICS=off removes the route.
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Config } from '../config.js';
+import type { CatalogueReader } from '../store/store.js';
+import type { VersionWatch } from '../version-watch.js';
+import type { AnswerCache } from './answer-cache.js';
+import { clientAddress, type AddressList } from './client-address.js';
+import { permissionDenied } from './errors.js';
+
+export const METRICS_PATH = '/metrics';
+const NOT_ROUTED = '(no route)';
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** One finished request; route is the matched pattern (undefined: no route matched). */
+  observe(method: string, route: string | undefined, status: number, seconds: number, bytes: number): void;
+  rejected(): void;
+}
+
+export interface MetricSources {
+  cache: AnswerCache;
+  versions: VersionWatch;
+  store: CatalogueReader;
+}
+
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'heritage_http_requests_total', help: 'Requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const latency = new Histogram({ name: 'heritage_http_request_duration_seconds', help: 'Time from the request to the last byte handed to the socket.', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const bytes = new Counter({ name: 'heritage_http_response_bytes_total', help: 'Body bytes sent, by route pattern.', labelNames: ['route'], registers: [registry] });
+  const rejections = new Counter({ name: 'heritage_rate_limit_rejections_total', help: 'Requests refused with 429 by the rate limit.', registers: [registry] });
+  registerSourceMetrics(registry, sources);
+  return {
+    registry,
+    observe: (method, route = NOT_ROUTED, status, seconds, sent) => {
+      requests.inc({ method, route, status });
+      latency.observe({ route }, seconds);
+      bytes.inc({ route }, sent);
+    },
+    rejected: () => rejections.inc(),
+  };
+}
+
+/** Values read from their owners when scraped. */
+function registerSourceMetrics(registry: Registry, { cache, versions, store }: MetricSources): void {
+  const registers = [registry];
+  new Counter({ name: 'heritage_answer_cache_hits_total', help: 'Answers served from the answer cache.', registers, collect() { this.reset(); this.inc(cache.hits); } });
+  new Counter({ name: 'heritage_answer_cache_misses_total', help: 'Answers rendered because the cache did not hold them.', registers, collect() { this.reset(); this.inc(cache.misses); } });
+  new Gauge({ name: 'heritage_answer_cache_bytes', help: 'Memory held by cached answers (CACHE_MAX_MB bounds it).', registers, collect() { this.set(cache.size.bytes); } });
+  new Gauge({ name: 'heritage_answer_cache_entries', help: 'Answers in the cache.', registers, collect() { this.set(cache.size.entries); } });
+  new Gauge({ name: 'heritage_catalogue_version', help: 'The catalogue version being served (goes up by one with every import).', registers, collect() {
+    const version = versions.current();
+    if (version === null) this.reset();
+    else this.set(version);
+  } });
+  new Gauge({ name: 'heritage_catalogue_seen_timestamp_seconds', help: 'When this process first saw the current catalogue version (within VERSION_POLL_MS of its import).', registers, collect() {
+    const seenAt = versions.seenAt();
+    if (seenAt === null) this.reset();
+    else this.set(seenAt / 1000);
+  } });
+  if (store.poolStats) {
+    const poolStats = store.poolStats.bind(store);
+    new Gauge({ name: 'heritage_store_pool_connections', help: 'PostgreSQL pool: connections open (total), idle, and requests waiting for one.', labelNames: ['state'], registers, collect() {
+      const stats = poolStats();
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, stats[state]);
+    } });
+  }
+}
+
+/** GET /metrics for the exempt addresses; 403 for everyone else. */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'trustProxy'>, allowed: AddressList): void {
+  app.get(METRICS_PATH, async (request, reply) => {
+    if (!allowed.has(clientAddress(request, config.trustProxy))) throw permissionDenied();
+    const text = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}
+
+/** Scrapers address a process by its IP: /metrics, like the probes, skips the Host check. */
+export function isMetricsPath(url: string): boolean {
+  return url === METRICS_PATH || url.startsWith(`${METRICS_PATH}?`);
+}
