@@ -1,4 +1,5 @@
 // npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick]
+// npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // in its own process (pinned to core 0 with taskset when available) and loads it with
@@ -13,6 +14,8 @@ import pg from 'pg';
 import { generateDemoCatalogue } from '../src/catalogue/demo.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
+import { timeTiles } from './tiles.js';
+import { runSoak } from './soak.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     quick: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '10' },
     store: { type: 'string', default: 'sqlite' },
   },
 });
@@ -202,6 +207,19 @@ async function main() {
   const startedAt = performance.now();
   const server = await startServer(entry, settings);
   const startup = performance.now() - startedAt;
+  if (values.soak) {
+    // --soak replaces the measurements: soak.ts; --quick makes it 30 s.
+    if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
+    const soak = { origin: server.origin, pid: server.child.pid!, catalogue, connections, log, cacheMaxMb: loadConfig({}).cacheMaxBytes / 2 ** 20 };
+    try {
+      await runSoak({ ...soak, seconds: values.quick ? 30 : Number(values.minutes) * 60 });
+    } finally {
+      server.child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+    return;
+  }
   let limit: { child: ChildProcess; origin: string } | undefined;
   try {
     const urls = urlMix(catalogue);
@@ -210,10 +228,11 @@ async function main() {
     await depth(server.origin);
     await coldRender(server.origin, catalogue);
     await timeFilters(server.origin, filterUrls(catalogue));
+    await timeTiles(entry, settings, catalogue, log);
     const capturedFile = path.join(dir, 'captured.json');
     await capture(server.origin, urls, capturedFile);
-    const entry = path.resolve(import.meta.dirname, 'limit-server.ts');
-    limit = await startProcess([process.execPath, '--import', 'tsx', entry, capturedFile], /at (http:\/\/[^/\s]+)\/api\/v1\//);
+    const limitEntry = path.resolve(import.meta.dirname, 'limit-server.ts');
+    limit = await startProcess([process.execPath, '--import', 'tsx', limitEntry, capturedFile], /at (http:\/\/[^/\s]+)\/api\/v1\//);
     log(`load: ${connections} connections, ${seconds} s measured after 1 s warm-up, ${urls.length} URLs${hasTaskset ? ', servers on core 0, load on core 1' : ''}`);
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
     const ours = await load(server.origin, urls);

@@ -2,16 +2,24 @@
 // It never listens (server.ts does), so tests can drive it over a real socket or inject().
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { handleClientError } from './http/client-errors.js';
-import { ApiError, badRequest, notFound, serverError, serviceUnavailable } from './http/errors.js';
+import { frameworkErrorHandler, handleClientError } from './http/client-errors.js';
+import { registerCors } from './http/cors.js';
+import { registerDocsPage } from './http/docs-page.js';
+import { ApiError, notFound, serverError, serviceUnavailable } from './http/errors.js';
 import { isHealthPath, registerHealth } from './http/health.js';
 import { checkHost } from './http/host.js';
+import { configureServer, refuseLongUrls, serverLimitOptions } from './http/limits.js';
 import { registerMedia } from './http/media.js';
+import { isMetricsPath } from './http/metrics.js';
+import { registerOperations } from './http/operations.js';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/request-log.js';
+import { registerMapPage } from './http/map-page.js';
 import { apiHeaders, sendError } from './http/reply.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
 import { registerApiRoutes } from './http/routes.js';
 import { slashRedirectTarget } from './http/slash-redirect.js';
+import { registerTileRoutes } from './http/tiles.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
 
 export interface AppDeps {
@@ -23,17 +31,18 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    // One log line per request would cost more than the request itself; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's two lines per request are replaced by one (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    genReqId: requestId,
+    requestIdHeader: false,
     // Malformed URLs and headers are the client's mistake: a JSON 400, not Fastify's text.
-    frameworkErrors: (_error, _request, reply) => sendError(reply, badRequest()),
+    frameworkErrors: frameworkErrorHandler(deps.config),
     clientErrorHandler: handleClientError,
+    ...serverLimitOptions(deps.config),
   });
-  app.addHook('onRequest', async (request) => {
-    // Probes address a process by its IP, whatever names the site is served under.
-    if (!isHealthPath(request.url)) checkHost(request, deps.config);
-  });
-  app.addHook('onSend', apiHeaders(deps.config));
+  configureServer(app.server);
+  echoRequestId(app);
+  // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
     if (error instanceof StoreUnavailableError) {
@@ -45,6 +54,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, serverError());
   });
+  // First, so that every refusal by a later hook still carries the CORS headers.
+  await registerCors(app, deps.config);
+  app.addHook('onRequest', refuseLongUrls(deps.config));
+  app.addHook('onRequest', async (request) => {
+    // Probes address a process by its IP, whatever names the site is served under.
+    if (!isHealthPath(request.url) && !isMetricsPath(request.url)) checkHost(request, deps.config);
+  });
+  app.addHook('onSend', apiHeaders(deps.config));
   app.setNotFoundHandler(async (request, reply) => {
     const target = slashRedirectTarget(request.url);
     if (target === null) throw notFound();
@@ -55,8 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
   });
   app.addHook('onClose', async () => versions.stop());
+  await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, cache, versions });
   registerHealth(app, deps.store);
+  registerDocsPage(app, deps.config);
+  registerTileRoutes(app, { ...deps, cache, versions });
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
+  await registerMapPage(app, { ...deps, cache, versions });
   return app;
 }

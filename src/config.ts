@@ -1,5 +1,6 @@
 // One typed, frozen Config: defaults, then the environment, then command-line flags.
 // process.env is read here and nowhere else.
+import { isIP } from 'node:net';
 
 export interface Config {
   /** A SQLite file path, or a postgres:// URL. */
@@ -27,6 +28,36 @@ export interface Config {
   readonly cacheMaxBytes: number;
   /** gzip/brotli by Accept-Encoding (then Vary is `Accept, Accept-Encoding`). */
   readonly compress: boolean;
+  /** Origins that browser scripts may read /api/ from: `*` (any), a list, or `off`. */
+  readonly corsOrigins: CorsOrigins;
+  /** The map page's base map: an XYZ raster template ({z}, {x}, {y}) or a style URL (.json); null = none. */
+  readonly basemapUrl: string | null;
+  /** Requests per client address on /api/ paths per window; null = no limit. */
+  readonly rateLimit: RateLimit | null;
+  /** Addresses never limited (and the only ones /metrics answers): `addr` or `addr/prefix`. */
+  readonly rateLimitExempt: readonly string[];
+  /** Shared rate-limit counters (redis:// or rediss://); null = per process. */
+  readonly redisUrl: string | null;
+  /** Prefix of every Redis key this service writes. */
+  readonly redisKeyPrefix: string;
+  /** GET /metrics (Prometheus), for the exempt addresses only. */
+  readonly metrics: boolean;
+  readonly logFormat: 'json' | 'pretty';
+  /** SIGTERM/SIGINT: the longest requests in flight may take to finish before their connections are closed. */
+  readonly shutdownTimeoutMs: number;
+  /** The longest a client may take to send a request line and its headers. */
+  readonly headersTimeoutMs: number;
+  /** The longest a client may take to send a whole request. */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  readonly keepAliveTimeoutMs: number;
+  /** Longest request target (path and query) accepted; longer: 414. */
+  readonly maxUrlBytes: number;
+}
+
+export interface RateLimit {
+  readonly max: number;
+  readonly windowMs: number;
 }
 
 /** Settings as given by flags or environment: all strings, all optional. */
@@ -46,6 +77,19 @@ export interface RawSettings {
   cacheControl?: string;
   cacheMaxMb?: string;
   compress?: string;
+  corsOrigins?: string;
+  basemapUrl?: string;
+  rateLimit?: string;
+  rateLimitExempt?: string;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  metrics?: string;
+  logFormat?: string;
+  shutdownTimeoutMs?: string;
+  headersTimeoutMs?: string;
+  requestTimeoutMs?: string;
+  keepAliveTimeoutMs?: string;
+  maxUrlBytes?: string;
 }
 
 export const DEFAULT_DATABASE = './data/catalogue.db';
@@ -71,6 +115,19 @@ const ENV_NAMES: Record<keyof RawSettings, string> = {
   cacheControl: 'CACHE_CONTROL',
   cacheMaxMb: 'CACHE_MAX_MB',
   compress: 'COMPRESS',
+  corsOrigins: 'CORS_ORIGINS',
+  basemapUrl: 'BASEMAP_URL',
+  rateLimit: 'RATE_LIMIT',
+  rateLimitExempt: 'RATE_LIMIT_EXEMPT',
+  redisUrl: 'REDIS_URL',
+  redisKeyPrefix: 'REDIS_KEY_PREFIX',
+  metrics: 'METRICS',
+  logFormat: 'LOG_FORMAT',
+  shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
+  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  maxUrlBytes: 'MAX_URL_BYTES',
 };
 
 /** The settings the environment gives, by their RawSettings names. */
@@ -103,6 +160,15 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
     cacheControl: raw.cacheControl ?? 'public, max-age=60',
     cacheMaxBytes: parseWholeNumber('CACHE_MAX_MB', raw.cacheMaxMb ?? '64', 0, 100_000) * 1024 * 1024,
     compress: parseBoolean('COMPRESS', raw.compress ?? '0'),
+    corsOrigins: parseCorsOrigins(raw.corsOrigins ?? '*'),
+    basemapUrl: raw.basemapUrl === undefined ? null : parseBasemapUrl(raw.basemapUrl),
+    rateLimit: parseRateLimit(raw.rateLimit ?? '1000/day'),
+    rateLimitExempt: Object.freeze(parseAddressList(raw.rateLimitExempt ?? '127.0.0.0/8,::1')),
+    redisUrl: raw.redisUrl === undefined ? null : parseRedisUrl(raw.redisUrl),
+    redisKeyPrefix: raw.redisKeyPrefix ?? 'heritage-api:',
+    metrics: parseBoolean('METRICS', raw.metrics ?? '1'),
+    logFormat: parseLogFormat(raw.logFormat ?? 'json'),
+    ...parseConnectionLimits(raw),
   });
 }
 
@@ -130,6 +196,23 @@ export function parseBaseUrl(value: string): string {
     throw new ConfigError(`base URL must not carry a query, fragment or credentials: "${value}".`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** An http(s) XYZ raster template with {z}, {x} and {y}, or a MapLibre style URL ending in .json. */
+export function parseBasemapUrl(value: string): string {
+  const expected = 'an http(s) XYZ template such as https://tile.example.org/{z}/{x}/{y}.png, or a style URL ending in .json';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`BASEMAP_URL must be ${expected}, not "${value}".`);
+  }
+  const template = ['{z}', '{x}', '{y}'].every((p) => value.includes(p));
+  const style = url.pathname.endsWith('.json');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !(template || style)) {
+    throw new ConfigError(`BASEMAP_URL must be ${expected}, not "${value}".`);
+  }
+  return value;
 }
 
 /** Comma-separated patterns; by default the loopback names and BASE_URL's host. */
@@ -160,7 +243,96 @@ function parseBoolean(name: string, value: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0 (true/false), not "${value}".`);
 }
 
+export type CorsOrigins = '*' | 'off' | readonly string[];
+
+/** `*`, `off`, or comma-separated origins (`https://app.example.org,http://localhost:3000`). */
+export function parseCorsOrigins(value: string): CorsOrigins {
+  const v = value.trim();
+  if (v === '*' || v.toLowerCase() === 'off') return v === '*' ? '*' : 'off';
+  const origins = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  if (origins.length === 0) throw new ConfigError(`CORS_ORIGINS must be *, off, or comma-separated origins, not "${value}".`);
+  return Object.freeze(origins.map(parseOrigin));
+}
+
+/** An origin as browsers send it: scheme, host and a port only when not the default. */
+function parseOrigin(value: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  const bare = url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' &&
+    !url.search && !url.hash && !url.username && !url.password;
+  if (url === null || !bare) {
+    throw new ConfigError(`CORS_ORIGINS: "${value}" is not an origin such as https://app.example.org or http://localhost:3000.`);
+  }
+  return url.origin;
+}
+
 function parseLogLevel(value: string): string {
   if (!LOG_LEVELS.includes(value)) throw new ConfigError(`log level must be one of ${LOG_LEVELS.join(', ')}, not "${value}".`);
   return value;
+}
+
+const RATE_WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** `N/second|minute|hour|day` (DRF's throttle rate syntax) or `off`. */
+export function parseRateLimit(value: string): RateLimit | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'off') return null;
+  const match = /^(\d{1,9})\s*\/\s*(second|minute|hour|day)$/.exec(v);
+  const max = match ? Number(match[1]) : 0;
+  if (!match || max < 1) throw new ConfigError(`RATE_LIMIT must be N/second, N/minute, N/hour or N/day (N at least 1), or off; not "${value}".`);
+  return Object.freeze({ max, windowMs: RATE_WINDOWS[match[2]!]! });
+}
+
+/** Comma-separated addresses or CIDR blocks (`10.0.0.0/8`, `::1`); empty = none. */
+export function parseAddressList(value: string): string[] {
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? 0 : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+    if (family === 0 || extra !== undefined || bits < 0 || bits > (family === 4 ? 32 : 128)) {
+      throw new ConfigError(`RATE_LIMIT_EXEMPT must list IP addresses or CIDR blocks such as 127.0.0.0/8,::1; "${entry}" is not one.`);
+    }
+  }
+  return entries;
+}
+
+export function parseRedisUrl(value: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:')) {
+    // The value is not echoed: it may hold a password.
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379.');
+  }
+  return value;
+}
+
+function parseLogFormat(value: string): 'json' | 'pretty' {
+  if (value !== 'json' && value !== 'pretty') throw new ConfigError(`log format must be json or pretty, not "${value}".`);
+  return value;
+}
+
+/** Timeouts and limits of connections (why each default: src/http/limits.ts). */
+function parseConnectionLimits(raw: RawSettings) {
+  const headersTimeoutMs = parseWholeNumber('HEADERS_TIMEOUT_MS', raw.headersTimeoutMs ?? '10000', 100, 600_000);
+  const requestTimeoutMs = parseWholeNumber('REQUEST_TIMEOUT_MS', raw.requestTimeoutMs ?? '30000', 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(`REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must not be below HEADERS_TIMEOUT_MS (${headersTimeoutMs}): headers are part of the request.`);
+  }
+  return {
+    shutdownTimeoutMs: parseWholeNumber('SHUTDOWN_TIMEOUT_MS', raw.shutdownTimeoutMs ?? '10000', 0, 3_600_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: parseWholeNumber('KEEP_ALIVE_TIMEOUT_MS', raw.keepAliveTimeoutMs ?? '5000', 100, 3_600_000),
+    // Node refuses a request line and headers above 16 KiB (431) before any of this runs.
+    maxUrlBytes: parseWholeNumber('MAX_URL_BYTES', raw.maxUrlBytes ?? '8192', 256, 16_384),
+  };
 }

@@ -47,14 +47,15 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('--base-url <url>', 'absolute base of every link, e.g. https://example.org (env BASE_URL; default: from the Host header)')
     .option('--allowed-hosts <list>', 'comma-separated Host names accepted; .example.org for subdomains, * for any (env ALLOWED_HOSTS; default localhost,127.0.0.1,[::1] and the base URL\'s host)')
     .option('--media-root <dir>', 'serve the files of this folder under /media/ (env MEDIA_ROOT)')
-    .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host (env TRUST_PROXY=1)')
+    .option('--trust-proxy', 'honour X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For (env TRUST_PROXY=1)')
     .addOption(new Option('--log-level <level>', 'log level (env LOG_LEVEL; default info)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+    .addOption(new Option('--log-format <format>', 'json lines, or pretty for a terminal (env LOG_FORMAT; default json)').choices(['json', 'pretty']))
     .option('--compress', 'gzip or brotli bodies by Accept-Encoding, each compressed once (env COMPRESS=1)')
     .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
     .action((o) => done(runServe({
       database: o.db, databaseSchema: o.schema, workers: o.workers, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
       mediaRoot: o.mediaRoot, trustProxy: o.trustProxy ? '1' : undefined, logLevel: o.logLevel, initDemo: o.initDemo,
-      compress: o.compress ? '1' : undefined,
+      logFormat: o.logFormat, compress: o.compress ? '1' : undefined,
     })));
 
   program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')

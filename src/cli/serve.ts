@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { generateDemoCatalogue } from '../catalogue/demo.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer } from '../server.js';
+import { shutdownSignal } from '../shutdown.js';
+import { perWorkerLimitWarning } from '../http/rate-limit.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { step, summarise } from './report.js';
 import { isWorkerProcess, leaveCluster, runPrimary } from './workers.js';
@@ -19,16 +21,20 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (initDemo && !worker && !isPostgresUrl(config.database) && !fs.existsSync(config.database)) await buildDemoDatabase(config);
   if (workers > 1 && !worker) {
     process.stderr.write(`heritage-api: starting ${workers} worker processes.\n`);
-    return runPrimary(workers);
+    const warning = perWorkerLimitWarning(config, workers);
+    if (warning !== null) process.stderr.write(`heritage-api: ${warning}\n`);
+    return runPrimary(workers, config.shutdownTimeoutMs);
   }
   const server = await startServer(config);
   process.stderr.write(`heritage-api ${worker ? `worker ${process.pid} ` : ''}serving ${describeDatabase(config)} at ${server.address}/api/v1/\n`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  const signal = await shutdownSignal({ ignoreRepeats: worker });
+  const who = `heritage-api${worker ? ` worker ${process.pid}` : ''}`;
+  process.stderr.write(`${who}: ${signal}: no new connections; finishing the requests in flight (at most ${config.shutdownTimeoutMs} ms).\n`);
   await server.close();
+  process.stderr.write(`${who}: stopped.\n`);
   if (worker) leaveCluster();
+  // Everything is closed; a handle left open by mistake must not keep the process alive.
+  setTimeout(() => process.exit(), 2000).unref();
   return 0;
 }
 

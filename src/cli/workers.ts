@@ -3,6 +3,8 @@
 import cluster, { type Worker } from 'node:cluster';
 
 const RESTART_PAUSE_MS = 1000;
+/** A worker still running this long after its own drain deadline is killed. */
+const STOP_MARGIN_MS = 5000;
 
 export function isWorkerProcess(): boolean {
   return cluster.isWorker;
@@ -14,7 +16,7 @@ export function leaveCluster(): void {
 }
 
 /** Runs in the primary until a signal stops every worker; returns the exit code. */
-export async function runPrimary(count: number): Promise<number> {
+export async function runPrimary(count: number, shutdownTimeoutMs: number): Promise<number> {
   let stopping = false;
   const fork = (): Worker => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
@@ -34,14 +36,18 @@ export async function runPrimary(count: number): Promise<number> {
   });
   stopping = true;
   const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-  await Promise.all(workers.map((w) => stopWorker(w)));
+  await Promise.all(workers.map((w) => stopWorker(w, shutdownTimeoutMs + STOP_MARGIN_MS)));
   return 0;
 }
 
-function stopWorker(worker: Worker): Promise<void> {
+function stopWorker(worker: Worker, killAfterMs: number): Promise<void> {
   return new Promise((resolve) => {
     if (worker.isDead()) return resolve();
-    worker.once('exit', () => resolve());
+    const kill = setTimeout(() => worker.process.kill('SIGKILL'), killAfterMs);
+    worker.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     worker.process.kill('SIGTERM');
   });
 }

@@ -10,18 +10,28 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 64 * 1024 * 1024, compress: false },
+        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 64 * 1024 * 1024, compress: false,
+        corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
+        redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownTimeoutMs: 10_000,
+        headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192 },
     );
     assert.ok(Object.isFrozen(config));
   });
   test('environment mirrors the flags', () => {
     const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
       DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200',
-      CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1' });
+      CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1', CORS_ORIGINS: 'https://a.org,https://b.org',
+      BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', RATE_LIMIT: '60/minute', RATE_LIMIT_EXEMPT: '10.0.0.0/8',
+      REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_TIMEOUT_MS: '2000',
+      HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096' });
     assert.deepEqual(
       { ...config },
       { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
-        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true },
+        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true,
+        corsOrigins: ['https://a.org', 'https://b.org'], basemapUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        rateLimit: { max: 60, windowMs: 60_000 }, rateLimitExempt: ['10.0.0.0/8'], redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'h:',
+        metrics: false, logFormat: 'pretty', shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
+        keepAliveTimeoutMs: 1000, maxUrlBytes: 4096 },
     );
   });
   test('flags win', () => {
@@ -57,4 +67,30 @@ describe('hosts', () => {
   for (const [domain, patterns, expected] of allowed) {
     test(`${domain} against ${patterns}`, () => assert.equal(isAllowedHost(domain, patterns), expected));
   }
+});
+
+describe('BASEMAP_URL', () => {
+  test('an XYZ raster template or a style URL, kept as given', () => {
+    const template = 'https://tile.example.org/{z}/{x}/{y}.png';
+    assert.equal(loadConfig({}, { BASEMAP_URL: template }).basemapUrl, template);
+    assert.equal(loadConfig({}, { BASEMAP_URL: 'https://maps.example.org/style.json?key=k' }).basemapUrl, 'https://maps.example.org/style.json?key=k');
+    assert.equal(loadConfig({}, {}).basemapUrl, null);
+  });
+  for (const value of ['tiles/{z}/{x}/{y}.png', 'ftp://e.org/{z}/{x}/{y}.png', 'https://e.org/{z}/{x}.png', 'https://e.org/style']) {
+    test(`refuses ${value}`, () => {
+      assert.throws(() => loadConfig({}, { BASEMAP_URL: value }), (e: unknown) => e instanceof ConfigError && /^BASEMAP_URL must be an http\(s\) XYZ template/.test(e.message));
+    });
+  }
+});
+
+describe('CORS_ORIGINS', () => {
+  test('* by default; a list or off from the environment; flags win', () => {
+    assert.equal(loadConfig({}, {}).corsOrigins, '*');
+    assert.deepEqual(loadConfig({}, { CORS_ORIGINS: 'https://a.org, http://localhost:3000' }).corsOrigins, ['https://a.org', 'http://localhost:3000']);
+    assert.equal(loadConfig({}, { CORS_ORIGINS: 'off' }).corsOrigins, 'off');
+    assert.equal(loadConfig({ corsOrigins: '*' }, { CORS_ORIGINS: 'off' }).corsOrigins, '*');
+  });
+  test('a value that is not an origin is refused with a sentence naming CORS_ORIGINS', () => {
+    assert.throws(() => loadConfig({}, { CORS_ORIGINS: 'https://a.org/app' }), (e) => e instanceof ConfigError && e.message.includes('CORS_ORIGINS'));
+  });
 });

@@ -1,0 +1,160 @@
+// Graceful shutdown of `serve`: on SIGTERM or SIGINT the listener closes at once, every
+// request already received is answered in full (even to a client reading slowly), idle
+// keep-alive connections are closed without waiting for the deadline, the store closes and
+// the process exits 0. Past SHUTDOWN_TIMEOUT_MS what is left is cut and it still exits 0.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { importInto } from './support/server.js';
+import { createTestDatabase, type TestDatabase } from './support/stores.js';
+import {
+  BIG_FEATURE_ID,
+  BIG_URL,
+  catalogueWithBigFeature,
+  keepAliveLoad,
+  pausedRequest,
+  spawnServe,
+  waitFor,
+  waitUntilRefused,
+  type PausedRequest,
+  type ServeProcess,
+} from './support/drain.js';
+
+const LOAD_URLS = [
+  '/api/v1/',
+  '/api/v1/features/',
+  '/api/v1/features/?page=2',
+  '/api/v1/features/1/',
+  '/api/v1/images/',
+  '/api/v1/images/7/',
+  '/api/v1/documents/',
+  '/api/v1/media/',
+  '/api/v1/features/?page_size=5&page=3',
+];
+
+let database: TestDatabase;
+before(async () => {
+  database = createTestDatabase('sqlite');
+  await importInto(database.settings, catalogueWithBigFeature());
+});
+after(() => database.drop());
+
+async function pausedBigAnswers(origin: string, count: number): Promise<PausedRequest[]> {
+  const paused = await Promise.all(Array.from({ length: count }, () => pausedRequest(origin, BIG_URL)));
+  for (const p of paused) assert.equal(p.status, 200);
+  return paused;
+}
+
+async function assertWhole(paused: PausedRequest[]): Promise<void> {
+  for (const p of paused) {
+    const { bytes, complete } = await p.finish();
+    assert.ok(complete, 'the answer was not cut');
+    assert.equal(bytes.length, p.contentLength);
+    assert.equal(JSON.parse(bytes.toString('utf8')).id, BIG_FEATURE_ID);
+  }
+}
+
+async function stillDraining(serve: ServeProcess): Promise<void> {
+  assert.equal(serve.child.exitCode, null, 'the process waits for the slow readers');
+  assert.doesNotMatch(serve.stderr(), /stopped\./);
+}
+
+describe('graceful shutdown', { timeout: 120_000 }, () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    test(`${signal} under load: every request received is answered whole, new connections are refused, exit 0`, async () => {
+      const serve = await spawnServe(database.args, { SHUTDOWN_TIMEOUT_MS: '60000' });
+      let signalled = false;
+      const load = keepAliveLoad(serve.origin, LOAD_URLS, 12, () => signalled);
+      try {
+        // Slow requests: answers of ~12 MB that their clients have stopped reading.
+        const slow = await pausedBigAnswers(serve.origin, 4);
+        await waitFor('steady load', () => load.outcomes.length >= 300);
+        serve.child.kill(signal);
+        signalled = true;
+        await waitUntilRefused(serve.origin);
+        await stillDraining(serve);
+        await assertWhole(slow);
+        await load.done;
+        assert.equal(await serve.exited, 0);
+        assert.match(serve.stderr(), new RegExp(`${signal}: no new connections[^]*stopped\\.`));
+
+        const answers = load.outcomes.filter((o) => o.kind === 'answer');
+        const errors = load.outcomes.filter((o) => o.kind === 'error');
+        assert.ok(answers.length >= 300, `${answers.length} answers`);
+        for (const a of answers) assert.deepEqual([a.status, a.complete], [200, true]);
+        // Each client ends on a refused connection: it only opens one after an answer with
+        // `Connection: close`, given once the drain began. A reset on a reused idle
+        // connection is HTTP's keep-alive race (the client retries); none is expected here.
+        assert.deepEqual(errors.map((e) => e.code), Array(12).fill('ECONNREFUSED'));
+        assert.ok(answers.some((a) => a.afterSignal && a.connectionClose), 'answers during the drain close their connection');
+      } finally {
+        load.stop();
+        serve.child.kill('SIGKILL');
+      }
+    });
+  }
+
+  test('an idle keep-alive connection is closed at once, not at the deadline', async () => {
+    const serve = await spawnServe(database.args, { SHUTDOWN_TIMEOUT_MS: '60000' });
+    try {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const { hostname, port } = new URL(serve.origin);
+      const idleClosed = new Promise<void>((resolve) => {
+        http.get({ host: hostname, port, path: '/api/v1/', agent }, (res) => {
+          assert.equal(res.headers.connection, 'keep-alive');
+          res.socket.once('close', () => resolve());
+          res.resume();
+        });
+      });
+      const slow = await pausedBigAnswers(serve.origin, 1);
+      serve.child.kill('SIGTERM');
+      await idleClosed;
+      await stillDraining(serve);
+      await assertWhole(slow);
+      assert.equal(await serve.exited, 0);
+      agent.destroy();
+    } finally {
+      serve.child.kill('SIGKILL');
+    }
+  });
+
+  test('past SHUTDOWN_TIMEOUT_MS a client that never reads is cut, and the process still exits 0', async () => {
+    const serve = await spawnServe(database.args, { SHUTDOWN_TIMEOUT_MS: '500' });
+    try {
+      const [stuck] = await pausedBigAnswers(serve.origin, 1);
+      serve.child.kill('SIGTERM');
+      assert.equal(await serve.exited, 0);
+      const { bytes, complete } = await stuck!.finish();
+      assert.ok(!complete && bytes.length < stuck!.contentLength, `${bytes.length} of ${stuck!.contentLength} bytes`);
+      assert.match(serve.stdout(), /1 request\(s\) still in progress after 500 ms were cut/);
+    } finally {
+      serve.child.kill('SIGKILL');
+    }
+  });
+
+  const signals = [
+    { name: 'SIGTERM to the primary', group: false, send: (pid: number) => process.kill(pid, 'SIGTERM') },
+    { name: 'SIGINT to the whole process group (Ctrl-C)', group: true, send: (pid: number) => process.kill(-pid, 'SIGINT') },
+  ];
+  for (const { name, group, send } of signals) {
+    test(`serve --workers 2, ${name}: every worker drains, then exit 0`, async () => {
+      const serve = await spawnServe([...database.args, '--workers', '2'], { SHUTDOWN_TIMEOUT_MS: '60000' }, group);
+      const workerPids = () => [...serve.stderr().matchAll(/worker (\d+) serving/g)].map((m) => Number(m[1]));
+      try {
+        await waitFor('two workers', () => workerPids().length === 2);
+        // Enough slow answers that, shared round-robin, both workers hold some.
+        const slow = await pausedBigAnswers(serve.origin, 6);
+        send(serve.child.pid!);
+        await waitUntilRefused(serve.origin);
+        await stillDraining(serve);
+        await assertWhole(slow);
+        assert.equal(await serve.exited, 0);
+        assert.equal([...serve.stderr().matchAll(/worker \d+: SIG(TERM|INT): no new connections/g)].length, 2);
+        assert.equal([...serve.stderr().matchAll(/worker \d+: stopped\./g)].length, 2);
+        for (const pid of workerPids()) assert.throws(() => process.kill(pid, 0), 'every worker has exited');
+      } finally {
+        serve.child.kill('SIGKILL');
+      }
+    });
+  }
+});

@@ -1,0 +1,170 @@
+// Tools for the shutdown tests: `serve` as a child process with its own environment, a
+// catalogue with one very large record (an answer far larger than the kernel's socket
+// buffers, so a client that stops reading really holds the server), clients that stop
+// reading, a keep-alive load, and a probe for a closed listener.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import type { Catalogue } from '../../src/catalogue/format.js';
+import { buildTestCatalogue } from './catalogue.js';
+
+const ENTRY = path.resolve(import.meta.dirname, '../../src/cli/bin.ts');
+const WORKER_LINE = /serving .* at (http:\/\/\S+?)\/api\/v1\//;
+
+/** Id of the feature whose answer is about 12 MB. */
+export const BIG_FEATURE_ID = 999;
+export const BIG_URL = `/api/v1/features/${BIG_FEATURE_ID}/`;
+
+export function catalogueWithBigFeature(positions = 300_000): Catalogue {
+  const catalogue = buildTestCatalogue();
+  const ring: [number, number][] = [];
+  for (let i = 0; i < positions; i++) {
+    const angle = (2 * Math.PI * i) / positions;
+    ring.push([-0.0703927410721712 + 0.001 * Math.cos(angle), 51.5168396123456789 + 0.001 * Math.sin(angle)]);
+  }
+  ring.push(ring[0]!);
+  const template = catalogue.features[5]!;
+  catalogue.features.push({ ...template, id: BIG_FEATURE_ID, geometry: { type: 'MultiPolygon', coordinates: [[ring]] } });
+  return catalogue;
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  origin: string;
+  stderr(): string;
+  stdout(): string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * `serve` on a free port with extra environment (SHUTDOWN_TIMEOUT_MS, ...); `group` makes
+ * it lead its own process group, so that a signal can go to it all, as a terminal's Ctrl-C.
+ */
+export function spawnServe(args: string[], env: Record<string, string> = {}, group = false): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    detached: group,
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = WORKER_LINE.exec(stderr);
+      if (match) resolve({ child, origin: match[1]!, stderr: () => stderr, stdout: () => stdout, exited });
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+export async function waitFor(what: string, condition: () => boolean, attempts = 400): Promise<void> {
+  for (let i = 0; i < attempts && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(condition(), `waited in vain for ${what}`);
+}
+
+/** A GET whose answer the client stops reading as soon as the headers arrive. */
+export interface PausedRequest {
+  status: number;
+  contentLength: number;
+  /** Reads the rest of the answer; resolves with what arrived and whether it was whole. */
+  finish(): Promise<{ bytes: Buffer; complete: boolean }>;
+}
+
+export function pausedRequest(origin: string, pathAndQuery: string): Promise<PausedRequest> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: hostname, port, path: pathAndQuery, agent: false }, (res) => {
+      res.pause();
+      const chunks: Buffer[] = [];
+      const finished = new Promise<{ bytes: Buffer; complete: boolean }>((done) => {
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ bytes: Buffer.concat(chunks), complete: res.complete }));
+        res.on('error', () => done({ bytes: Buffer.concat(chunks), complete: false }));
+        res.on('aborted', () => done({ bytes: Buffer.concat(chunks), complete: false }));
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        contentLength: Number(res.headers['content-length']),
+        finish: () => {
+          res.resume();
+          return finished;
+        },
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+export type Outcome =
+  | { kind: 'answer'; status: number; complete: boolean; connectionClose: boolean; afterSignal: boolean }
+  | { kind: 'error'; code: string; reused: boolean; afterSignal: boolean };
+
+/**
+ * `clients` keep-alive clients, each asking the URLs in turn on one connection, as a load
+ * balancer's pool does, until a connection is refused or `stop()` is called.
+ */
+export function keepAliveLoad(origin: string, urls: string[], clients: number, signalled: () => boolean) {
+  const { hostname, port } = new URL(origin);
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  const one = (agent: http.Agent, url: string) =>
+    new Promise<Outcome>((resolve) => {
+      const req = http.get({ host: hostname, port, path: url, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const length = Buffer.concat(chunks).length;
+          const complete = res.complete && length === Number(res.headers['content-length']) && isJson(Buffer.concat(chunks));
+          resolve({ kind: 'answer', status: res.statusCode ?? 0, complete, connectionClose: res.headers.connection === 'close', afterSignal: signalled() });
+        });
+        res.on('error', (e: NodeJS.ErrnoException) => resolve({ kind: 'error', code: `mid-answer ${e.code ?? e.message}`, reused: req.reusedSocket, afterSignal: signalled() }));
+      });
+      req.setTimeout(30_000, () => req.destroy(new Error('timed out')));
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ kind: 'error', code: e.code ?? e.message, reused: req.reusedSocket, afterSignal: signalled() }));
+    });
+  const client = async (n: number) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = n; !stopped; i++) {
+      const outcome = await one(agent, urls[i % urls.length]!);
+      outcomes.push(outcome);
+      if (outcome.kind === 'error') break;
+    }
+    agent.destroy();
+  };
+  const done = Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
+  return { outcomes, done, stop: () => (stopped = true) };
+}
+
+function isJson(bytes: Buffer): boolean {
+  try {
+    JSON.parse(bytes.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a new TCP connection to the origin is refused. */
+export function connectionRefused(origin: string): Promise<boolean> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+}
+
+export async function waitUntilRefused(origin: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await connectionRefused(origin)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`${origin} still accepts connections`);
+}
