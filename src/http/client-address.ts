@@ -42,10 +42,21 @@ export function addressList(entries: readonly string[]): AddressList {
     if (prefix === undefined) list.addAddress(address, type);
     else list.addSubnet(address, Number(prefix), type);
   }
+  const check = (address: string): boolean => {
+    const family = isIP(address);
+    return entries.length > 0 && family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
+  // BlockList.check builds a SocketAddress each time: answers are remembered per address
+  // (a few thousand at most between resets, so the memory stays small).
+  const known = new Map<string, boolean>();
   return {
     has: (address) => {
-      const family = isIP(address);
-      return entries.length > 0 && family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+      let answer = known.get(address);
+      if (answer === undefined) {
+        if (known.size >= 4096) known.clear();
+        known.set(address, (answer = check(address)));
+      }
+      return answer;
     },
   };
 }

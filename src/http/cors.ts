@@ -33,8 +33,9 @@ export async function registerCors(app: FastifyInstance, config: Pick<Config, 'c
   await app.register(cors, { delegator: (request, callback) => callback(null, corsOptions(request, origins)) });
   // Per request, the plugin adds `Vary: Origin` before it asks which options apply; answers
   // outside /api/ (health, media, tiles, the map page, their 404s) are left as they were.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!isCorsPath(request.url)) withoutVaryOrigin(reply);
+    done(null, payload);
   });
 }
 
@@ -46,8 +47,10 @@ function withoutVaryOrigin(reply: FastifyReply): void {
   else reply.header('vary', tokens.join(', '));
 }
 
+const NO_CORS: FastifyCorsOptions = Object.freeze({ origin: false });
+
 function corsOptions(request: FastifyRequest, origins: Exclude<CorsOrigins, 'off'>): FastifyCorsOptions {
-  if (request.headers.origin === undefined || !isCorsPath(request.url)) return { origin: false };
+  if (request.headers.origin === undefined || !isCorsPath(request.url)) return NO_CORS;
   const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
   return {
     origin: origins === '*' ? '*' : [...origins],

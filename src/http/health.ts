@@ -8,7 +8,8 @@ import { sendJson } from './reply.js';
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 export function isHealthPath(url: string): boolean {
-  return HEALTH_PATHS.has(url.split('?')[0]!);
+  const query = url.indexOf('?');
+  return HEALTH_PATHS.has(query === -1 ? url : url.slice(0, query));
 }
 
 export function registerHealth(app: FastifyInstance, store: CatalogueReader): void {

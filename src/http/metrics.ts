@@ -36,12 +36,21 @@ export function createMetrics(sources: MetricSources): Metrics {
   const bytes = new Counter({ name: 'heritage_http_response_bytes_total', help: 'Body bytes sent, by route pattern.', labelNames: ['route'], registers: [registry] });
   const rejections = new Counter({ name: 'heritage_rate_limit_rejections_total', help: 'Requests refused with 429 by the rate limit.', registers: [registry] });
   registerSourceMetrics(registry, sources);
+  // prom-client hashes the labels on every call; the bound children are kept instead (routes,
+  // methods and statuses are few, so these maps stay small).
+  const requestsBy = new Map<string, ReturnType<typeof requests.labels>>();
+  const routeMetrics = new Map<string, { latency: ReturnType<typeof latency.labels>; bytes: ReturnType<typeof bytes.labels> }>();
   return {
     registry,
     observe: (method, route = NOT_ROUTED, status, seconds, sent) => {
-      requests.inc({ method, route, status });
-      latency.observe({ route }, seconds);
-      bytes.inc({ route }, sent);
+      const key = `${method} ${status} ${route}`;
+      let counter = requestsBy.get(key);
+      if (counter === undefined) requestsBy.set(key, (counter = requests.labels({ method, route, status })));
+      counter.inc();
+      let byRoute = routeMetrics.get(route);
+      if (byRoute === undefined) routeMetrics.set(route, (byRoute = { latency: latency.labels({ route }), bytes: bytes.labels({ route }) }));
+      byRoute.latency.observe(seconds);
+      byRoute.bytes.inc(sent);
     },
     rejected: () => rejections.inc(),
   };
