@@ -48,10 +48,9 @@ export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
 }
 
 /**
- * One tile ($1 = z, $2 = x, $3 = y) by PostGIS, empty bytes when no footprint reaches it.
- * The GiST index on geom (lon/lat) finds the candidates: a web-mercator tile envelope is a
- * lon/lat rectangle too, so its transform is exact. `fid` becomes the MVT feature id; `id`
- * stays a property, as in the SQLite tiles.
+ * One tile by PostGIS ($1..$3 = z, x, y; $4..$7 = the buffered lon/lat box, found through
+ * the GiST index on geom), empty bytes when no footprint reaches it. `fid` becomes the MVT
+ * feature id; `id` stays a property, as in the SQLite tiles.
  */
 export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXTENT}, 'geom', 'fid') FROM (
   SELECT f.id AS fid, f.id, f.feature_type, c.name AS category, c.id AS category_id, f.b_name,
@@ -59,15 +58,20 @@ export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXT
   FROM features f
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id
-  WHERE f.geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => ${TILE_BUFFER / TILE_EXTENT}), 4326)
+  WHERE f.geom && ST_MakeEnvelope($4, $5, $6, $7, 4326)
   ORDER BY f.id
 ) t WHERE t.geom IS NOT NULL`;
+
+/** z, x, y, then the buffered tile's lon/lat box (tileBox): a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform finds nothing. */
+export function postgresTileParams(tile: TileAddress): number[] {
+  return [tile.z, tile.x, tile.y, ...tileBox(tile)];
+}
 
 export function* postgresTilePlan(tile: TileAddress): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
   if (stored) return { version, ...stored };
-  const rows = (yield { sql: `SELECT (${POSTGRES_TILE_MVT}) AS mvt`, params: [tile.z, tile.x, tile.y] }) as { mvt: Buffer | null }[];
+  const rows = (yield { sql: `SELECT (${POSTGRES_TILE_MVT}) AS mvt`, params: postgresTileParams(tile) }) as { mvt: Buffer | null }[];
   const bytes = rows[0]?.mvt ?? null;
   return { version, bytes: bytes !== null && bytes.length > 0 ? bytes : null };
 }

@@ -6,10 +6,10 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
-import { tileBox, TILE_BUFFER, TILE_EXTENT } from '../tiles/grid.js';
+import { tileBox } from '../tiles/grid.js';
 import { encodeStreamed } from '../tiles/stream-encode.js';
 import { toSqlite } from './sql.js';
-import { POSTGRES_TILE_MVT, SQLITE_TILE_CANDIDATES, toTileFeature, type SqliteTileRow } from './tile-plans.js';
+import { POSTGRES_TILE_MVT, SQLITE_TILE_CANDIDATES, postgresTileParams, toTileFeature, type SqliteTileRow } from './tile-plans.js';
 
 const SQLITE_COUNT = 'SELECT count(*) FROM features_rtree WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?';
 
@@ -31,14 +31,14 @@ export function precomputeSqliteTiles(db: Database.Database): void {
   }
 }
 
-const POSTGRES_COUNT = `SELECT count(*)::int AS n FROM features
-  WHERE geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => ${TILE_BUFFER / TILE_EXTENT}), 4326)`;
+/** The buffered tile's lon/lat box from tileBox(), as SQLite counts: a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform gives nothing. */
+const POSTGRES_COUNT = 'SELECT count(*)::int AS n FROM features WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)';
 
 export async function precomputePostgresTiles(client: pg.ClientBase): Promise<void> {
   await client.query('DELETE FROM tiles');
-  const crowded = await runCrowdedSearchAsync(async ({ z, x, y }) => (await client.query(POSTGRES_COUNT, [z, x, y])).rows[0].n as number);
+  const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number);
   const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
-  for (const { z, x, y } of crowded) await client.query(insert, [z, x, y]);
+  for (const tile of crowded) await client.query(insert, postgresTileParams(tile));
 }
 
 function* mapIterator<T, U>(items: Iterator<T>, map: (item: T) => U): Iterator<U> {

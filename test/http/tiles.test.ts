@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
+import Database from 'better-sqlite3';
 import { PbfReader } from 'pbf';
+import pg from 'pg';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { buildFindingCatalogue, HOLED_ID } from '../support/finding-catalogue.js';
 import { request, type Answer } from '../support/http.js';
@@ -343,3 +345,50 @@ test('the Host check applies to tiles', async () => {
     await t.close();
   }
 });
+
+describe('vector tiles: crowded tiles are made at import', () => {
+  const catalogue = buildTileCatalogue();
+  /** The crowd's corner, in a tile of every zoom until the crowd's tiles hold 1,000 or fewer. */
+  const crowdCorner = [0.5, 51.6];
+
+  test('the crowd\'s tiles from zoom 0 down are in the tiles table, and zoom 12 is served as stored', async () => {
+    const database = createTestDatabase();
+    const t = await startTestServer({ catalogue, database });
+    try {
+      // Down to zoom 0 the tile holding the crowd is stored (PostGIS drops footprints smaller
+      // than a tile unit, so the smallest zooms may be stored empty there).
+      for (const z of [0, 4, 8]) assert.notEqual(await storedTile(database, tileOf(crowdCorner, z)), undefined, `zoom ${z}`);
+      const tile = tileOf(crowdCorner, 12);
+      const stored = await storedTile(database, tile);
+      assert.ok(stored, 'zoom 12 stored with bytes');
+      const served = await request(t.origin, tilePath(tile));
+      assert.equal(served.status, 200);
+      assert.ok(served.bytes.equals(stored), 'served as stored');
+      assert.ok(decode(served).length > 1000, 'the whole crowd is in it');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** The tile's bytes as stored at import, read straight from the database: null when stored empty, undefined when not stored. */
+async function storedTile(database: TestDatabase, { z, x, y }: Tile): Promise<Buffer | null | undefined> {
+  const sql = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+  if (database.settings.databaseSchema !== undefined) {
+    const client = new pg.Client({ connectionString: database.settings.database, options: `-c search_path=${database.settings.databaseSchema}` });
+    await client.connect();
+    try {
+      const rows = (await client.query(sql, [z, x, y])).rows;
+      return rows.length === 0 ? undefined : (rows[0].mvt as Buffer | null);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(database.settings.database!, { readonly: true });
+  try {
+    const row = db.prepare(sql.replace(/\$\d/g, '?')).get(z, x, y) as { mvt: Buffer | null } | undefined;
+    return row === undefined ? undefined : row.mvt;
+  } finally {
+    db.close();
+  }
+}
