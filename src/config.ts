@@ -158,7 +158,7 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
     trustProxy: parseBoolean('TRUST_PROXY', raw.trustProxy ?? '0'),
     logLevel: parseLogLevel(raw.logLevel ?? 'info'),
     cacheControl: raw.cacheControl ?? 'public, max-age=60',
-    cacheMaxBytes: parseWholeNumber('CACHE_MAX_MB', raw.cacheMaxMb ?? '32', 0, 100_000) * 1024 * 1024,
+    cacheMaxBytes: parseWholeNumber('CACHE_MAX_MB', raw.cacheMaxMb ?? '16', 0, 100_000) * 1024 * 1024,
     compress: parseBoolean('COMPRESS', raw.compress ?? '0'),
     corsOrigins: parseCorsOrigins(raw.corsOrigins ?? '*'),
     basemapUrl: raw.basemapUrl === undefined ? null : parseBasemapUrl(raw.basemapUrl),

@@ -10,7 +10,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 32 * 1024 * 1024, compress: false,
+        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: false,
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
         redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownTimeoutMs: 10_000,
         headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192 },
