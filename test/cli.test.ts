@@ -184,11 +184,18 @@ describe('serve', () => {
       assert.equal(answer.status, 200);
       assertMatches(FeatureListSchema, answer.json());
       assert.ok(answer.json().count >= 3600, String(answer.json().count));
+      // The demo's pictures are written beside the database and served under /media/.
+      const image = (await request(origin, '/api/v1/images/')).json().results[0];
+      const picture = await request(origin, new URL(image.file).pathname);
+      assert.equal(picture.status, 200, image.file);
+      assert.match(picture.headers['content-type'] ?? '', /^image\//);
+      assert.deepEqual([...picture.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     } finally {
       child.kill('SIGTERM');
     }
     assert.equal(await exitCode(child), 0);
     assert.ok(fs.existsSync(database));
+    assert.ok(fs.existsSync(path.join(dir, 'fresh', 'media')));
   });
 
   test('an existing database is served as it is, not rebuilt', async () => {
@@ -197,6 +204,7 @@ describe('serve', () => {
     const { child, origin } = await startCliServer(['--db', database, '--init-demo']);
     try {
       assert.equal((await request(origin, '/api/v1/features/')).json().count, 45);
+      assert.equal((await request(origin, '/media/anything.png')).status, 404, 'no media root: nothing was written beside it');
     } finally {
       child.kill('SIGINT');
     }

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { generateDemoCatalogue } from '../catalogue/demo.js';
+import { writeCatalogueMedia } from '../catalogue/demo-media.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';
@@ -16,9 +18,12 @@ export interface ServeOptions extends RawSettings {
 /** Serve until SIGINT/SIGTERM, then drain requests in flight and exit. */
 export async function runServe(options: ServeOptions): Promise<number> {
   const { initDemo, workers = 1, ...settings } = options;
-  const config = loadConfig(settings);
+  const given = loadConfig(settings);
   const worker = isWorkerProcess();
-  if (initDemo && !worker && !isPostgresUrl(config.database) && !fs.existsSync(config.database)) await buildDemoDatabase(config);
+  const demoMedia = initDemo && !isPostgresUrl(given.database) ? path.join(path.dirname(given.database), 'media') : null;
+  if (demoMedia !== null && !worker && !fs.existsSync(given.database)) await buildDemoDatabase(given, demoMedia);
+  // The demo's pictures are served unless a media root was given.
+  const config = given.mediaRoot === null && demoMedia !== null && fs.existsSync(demoMedia) ? loadConfig({ ...settings, mediaRoot: demoMedia }) : given;
   if (workers > 1 && !worker) {
     process.stderr.write(`heritage-api: starting ${workers} worker processes.\n`);
     const warning = perWorkerLimitWarning(config, workers);
@@ -38,7 +43,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
   return 0;
 }
 
-async function buildDemoDatabase(config: Config): Promise<void> {
+/** The demo catalogue into the database, and a picture for each of its media paths under mediaRoot. */
+async function buildDemoDatabase(config: Config, mediaRoot: string): Promise<void> {
   const { database } = config;
   process.stderr.write(`${database} does not exist yet: building the demo catalogue into it.\n`);
   const catalogue = await step('Generating the demo catalogue', () => generateDemoCatalogue({ scale: 1, seed: 1 }));
@@ -48,5 +54,6 @@ async function buildDemoDatabase(config: Config): Promise<void> {
   } finally {
     await store.close();
   }
+  await step(`Writing its pictures under ${mediaRoot}`, () => writeCatalogueMedia(catalogue, mediaRoot));
   process.stderr.write(`Demo catalogue ready: ${summarise(catalogue)}.\n`);
 }

@@ -1,12 +1,10 @@
 // What the map page's browser tests need besides a server: the bundle built from web/ when
-// missing or older than its sources, picture files for a catalogue's media paths, and a
-// page that records its console errors and every request it makes.
-import fs from 'node:fs';
+// missing or older than its sources, picture files for a catalogue's media paths (the
+// demo's, from src/), and a page that records its console errors and every request it makes.
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.mjs';
-import type { Catalogue } from '../../src/catalogue/format.js';
+export { writeCatalogueMedia } from '../../src/catalogue/demo-media.js';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-artifacts');
 
@@ -14,49 +12,6 @@ export async function ensureWebBuilt(): Promise<void> {
   if (webBuildIsStale()) await buildWeb();
 }
 
-/** A small PNG for every category thumbnail and image file of the catalogue, under root. */
-export function writeCatalogueMedia(catalogue: Catalogue, root: string): void {
-  const files = [...catalogue.categories.map((c) => c.thumbnail), ...catalogue.images.map((i) => i.file)];
-  files.forEach((file, i) => {
-    const target = path.join(root, file);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, png(96, 72, (i * 47) % 360));
-  });
-}
-
-/** A striped picture in one hue: enough to see that it is there. */
-function png(width: number, height: number, hue: number): Buffer {
-  const [r, g, b] = hslToRgb(hue / 360, 0.45, 0.55);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const shade = (x + y) % 24 < 12 ? 1 : 0.8;
-      rows.set([r * shade, g * shade, b * shade].map(Math.round), row + 1 + x * 3);
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function hslToRgb(h: number, s: number, l: number): [number, number, number] {
-  const k = (n: number) => (n + h * 12) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [f(0) * 255, f(8) * 255, f(4) * 255];
-}
 
 export interface WatchedPage {
   page: Page;
