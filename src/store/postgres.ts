@@ -11,7 +11,7 @@ import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
-import { CATALOGUE_TABLES_IN_DELETE_ORDER, STORED_TABLE_QUERIES, fromTables, type StoredTables } from './tables.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { postgresTilePlan } from './tile-plans.js';
 import {
   StoreError,
@@ -211,14 +211,6 @@ export class PostgresStore implements CatalogueStore {
     } finally {
       client.release(broken);
     }
-  }
-
-  async readCatalogue(): Promise<Catalogue> {
-    return this.inSnapshot(async (client) => {
-      const tables: Record<string, unknown[]> = {};
-      for (const [table, sql] of Object.entries(STORED_TABLE_QUERIES)) tables[table] = (await client.query(sql)).rows;
-      return fromTables(tables as unknown as StoredTables);
-    });
   }
 
   async close(): Promise<void> {

@@ -192,10 +192,6 @@ export class SqliteStore implements CatalogueStore {
     }
   }
 
-  async readCatalogue(): Promise<Catalogue> {
-    return this.db.transaction(() => readStoredCatalogue(this.db))();
-  }
-
   async close(): Promise<void> {
     this.db.close();
   }

@@ -171,9 +171,7 @@ export interface CatalogueStore extends CatalogueReader {
   replaceCatalogue(catalogue: Catalogue): Promise<void>;
   /** Start replacing the whole catalogue record by record (a streamed import). */
   beginLoad(): Promise<CatalogueLoad>;
-  /** The catalogue as stored, unpublished records included (tests, small catalogues). */
-  readCatalogue(): Promise<Catalogue>;
-  /** The same, list by list in batches from one read snapshot, never held whole (export). */
+  /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
   close(): Promise<void>;
 }

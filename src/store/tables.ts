@@ -1,4 +1,4 @@
-// Table rows back into the catalogue (readCatalogue, SQLite's schema upgrade) and the
+// Table rows back into the catalogue (SQLite's schema upgrade reads an older file this way) and the
 // tables' delete order. Records become rows in catalogue-rows.ts.
 import { CATALOGUE_FORMAT, type Catalogue, type Feature } from '../catalogue/format.js';
 

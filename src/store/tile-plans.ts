@@ -17,10 +17,21 @@ export const SQLITE_TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.ge
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id`;
 
-/** Candidates by bounding box (R*Tree) meeting the buffered tile; the encoder clips the rest away. */
+/** A footprint's bounding box (R*Tree row r) meets the buffered tile; parameters from sqliteTileParams. */
+const SQLITE_MEETS_TILE = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
+
+/** Candidates by bounding box meeting the buffered tile; the encoder clips the rest away. */
 export const SQLITE_TILE_CANDIDATES = `${SQLITE_TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
-  WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4
+  WHERE ${SQLITE_MEETS_TILE}
   ORDER BY f.id`;
+
+/** How many footprints a tile would be made from (which tiles are crowded: tiles/crowded.ts). */
+export const SQLITE_TILE_COUNT = `SELECT count(*) FROM features_rtree r WHERE ${SQLITE_MEETS_TILE}`;
+
+export function sqliteTileParams(tile: TileAddress): number[] {
+  const [minX, minY, maxX, maxY] = tileBox(tile);
+  return [minX, maxX, minY, maxY];
+}
 
 export interface SqliteTileRow {
   id: number;
@@ -42,8 +53,7 @@ export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
   if (stored) return { version, ...stored };
-  const [minX, minY, maxX, maxY] = tileBox(tile);
-  const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: [minX, maxX, minY, maxY] }) as SqliteTileRow[];
+  const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: sqliteTileParams(tile) }) as SqliteTileRow[];
   return { version, bytes: tileEncoder(rows.map(toTileFeature))(tile) };
 }
 

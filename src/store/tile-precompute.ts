@@ -9,22 +9,24 @@ import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
 import { tileBox } from '../tiles/grid.js';
 import { encodeStreamed } from '../tiles/stream-encode.js';
 import { toSqlite } from './sql.js';
-import { POSTGRES_TILE_MVT, SQLITE_TILE_CANDIDATES, postgresTileParams, toTileFeature, type SqliteTileRow } from './tile-plans.js';
-
-const SQLITE_COUNT = 'SELECT count(*) FROM features_rtree WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?';
+import {
+  POSTGRES_TILE_MVT,
+  SQLITE_TILE_CANDIDATES,
+  SQLITE_TILE_COUNT,
+  postgresTileParams,
+  sqliteTileParams,
+  toTileFeature,
+  type SqliteTileRow,
+} from './tile-plans.js';
 
 export function precomputeSqliteTiles(db: Database.Database): void {
   db.prepare('DELETE FROM tiles').run();
-  const count = db.prepare(SQLITE_COUNT).pluck();
-  const crowded = runCrowdedSearch((tile) => {
-    const [minX, minY, maxX, maxY] = tileBox(tile);
-    return count.get(minX, maxX, minY, maxY) as number;
-  });
+  const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
+  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number);
   const candidates = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES));
   const insert = db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)');
   for (const tile of crowded) {
-    const [minX, minY, maxX, maxY] = tileBox(tile);
-    const rows = candidates.iterate(minX, maxX, minY, maxY) as IterableIterator<SqliteTileRow>;
+    const rows = candidates.iterate(...sqliteTileParams(tile)) as IterableIterator<SqliteTileRow>;
     // The statement is busy until its rows are read to the end, so the insert comes after.
     const bytes = encodeStreamed(tile, mapIterator(rows, toTileFeature));
     insert.run(tile.z, tile.x, tile.y, bytes);
