@@ -71,8 +71,8 @@ describe('RATE_LIMIT=3/minute, nobody exempt', () => {
     assert.match(String(answer.headers['access-control-expose-headers']), /Retry-After/i);
   });
 
-  test('the map page, tiles, media, probes and /metrics are never limited', async () => {
-    for (const url of ['/', '/map/', '/tiles/features/0/0/0.mvt', '/media/categories/x.png', '/healthz', '/readyz', '/metrics']) {
+  test('the map page, the reference page, tiles, media, probes and /metrics are never limited', async () => {
+    for (const url of ['/', '/map/', '/api/docs/', '/tiles/features/0/0/0.mvt', '/media/categories/x.png', '/healthz', '/readyz', '/metrics']) {
       const answer = await request(t.origin, url);
       assert.notEqual(answer.status, 429, url);
       assertNoRateHeaders(answer);
