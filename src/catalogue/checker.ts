@@ -5,10 +5,12 @@
 // pass go on to a sink while the file has no problem; the top level is checked at the end.
 import type { Problem } from './format.js';
 import type { CatalogueEvents } from './json-reader.js';
+import { DEFAULT_CATALOGUE_LIMITS, count, describeLimit, type CatalogueLimits } from './limits.js';
 import { CATALOGUE_LISTS, type CatalogueSink, type ListName } from './lists.js';
 import { normaliseRecord } from './normalise.js';
-import { filePosition, formatPath, isPlainObject, type PathSegment } from './paths.js';
+import { filePosition, formatPath, isPlainObject, type LocatedProblem, type PathSegment } from './paths.js';
 import { ProblemList } from './problem-list.js';
+import { quote } from './strings.js';
 import { structuralProblems } from './structure.js';
 
 /** Ties at one place in the file keep this order (the order of the whole-file checks). */
@@ -54,11 +56,18 @@ export class CatalogueChecker implements CatalogueEvents {
   /** Lists read to their end. */
   private readonly read = new Set<ListName>();
   private readonly counts = emptyCounts();
+  /** Problems of top-level values that only the text shows, listed with the top level's at the end. */
+  private readonly textProblems: LocatedProblem[] = [];
 
-  constructor(private readonly sink?: CatalogueSink) {}
+  constructor(
+    private readonly sink?: CatalogueSink,
+    private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS,
+  ) {}
 
-  rootValue(key: string, value: unknown): void {
-    this.skeleton[key] = value;
+  rootValue(key: string, value: unknown, problems: readonly LocatedProblem[] = []): void {
+    // An own property even for `__proto__`, so that the schema sees the key the file has.
+    Object.defineProperty(this.skeleton, key, { value, writable: true, enumerable: true, configurable: true });
+    for (const p of problems) this.textProblems.push({ segments: [key, ...p.segments], message: p.message });
   }
 
   listStart(list: ListName): void {
@@ -75,16 +84,18 @@ export class CatalogueChecker implements CatalogueEvents {
     this.topLevel = { value };
   }
 
-  record(list: ListName, index: number, value: unknown): void {
+  record(list: ListName, index: number, value: unknown, textProblems: readonly LocatedProblem[] = []): void {
     const before = this.problems.total;
     const base = [this.places.get(list) ?? 0, index];
-    for (const p of structuralProblems(value, list)) {
+    const add = (p: LocatedProblem) =>
       this.problems.add([...base, ...filePosition(value, p.segments)], { segments: [list, index, ...p.segments], message: p.message }, PHASE.shape);
-    }
-    const structurallyValid = this.problems.total === before;
+    textProblems.forEach(add);
+    // undefined: a record past the size limit, no longer built.
+    if (value !== undefined) recordProblems(value, list, this.limits, textProblems).forEach(add);
+    const valid = this.problems.total === before;
     if (isPlainObject(value)) this.relations(list, index, value, base);
     else this.unjudgeable.add(list);
-    if (structurallyValid) this.accept(list, value);
+    if (valid) this.accept(list, value);
   }
 
   /** The file's problems (the first PROBLEM_LIMIT in file order), or its record counts. */
@@ -92,7 +103,8 @@ export class CatalogueChecker implements CatalogueEvents {
     if (this.topLevel !== null) {
       for (const p of structuralProblems(this.topLevel.value)) this.problems.add([], p);
     } else {
-      for (const p of structuralProblems(this.skeleton)) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
+      for (const p of withoutPlacesOf(structuralProblems(this.skeleton), this.textProblems)) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
+      for (const p of this.textProblems) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
       this.judgeDeferred();
     }
     if (this.problems.total === 0) return { ok: true, counts: this.counts };
@@ -128,7 +140,7 @@ export class CatalogueChecker implements CatalogueEvents {
   private unique<V>(first: Map<V, number>, value: V, index: number, list: ListName, key: string, position: number[], phase: number): void {
     const earlier = first.get(value);
     if (earlier === undefined) first.set(value, index);
-    else this.problems.add(position, { segments: [list, index, key], message: `duplicate ${key} ${JSON.stringify(value)}: ${formatPath([list, earlier])} has it too` }, phase);
+    else this.problems.add(position, { segments: [list, index, key], message: `duplicate ${key} ${typeof value === 'string' ? quote(value) : JSON.stringify(value)}: ${formatPath([list, earlier])} has it too` }, phase);
   }
 
   /** Each of a feature's categories must exist, and be listed once. */
@@ -162,6 +174,32 @@ export class CatalogueChecker implements CatalogueEvents {
     }
     this.deferred.length = 0;
   }
+}
+
+/** A record's shape and footprint size; a place the text already refused is not judged again. */
+function recordProblems(record: unknown, list: ListName, limits: CatalogueLimits, textProblems: readonly LocatedProblem[]): LocatedProblem[] {
+  const problems = withoutPlacesOf(structuralProblems(record, list), textProblems);
+  const geometry = list === 'features' && isPlainObject(record) ? record['geometry'] : undefined;
+  const positions = isPlainObject(geometry) ? countPositions(geometry['coordinates']) : 0;
+  if (positions > limits.maxPositions) {
+    problems.push({ segments: ['geometry', 'coordinates'], message: `has ${count(positions)} positions: ${describeLimit('maxPositions', limits)}` });
+  }
+  return problems;
+}
+
+function withoutPlacesOf(problems: LocatedProblem[], taken: readonly LocatedProblem[]): LocatedProblem[] {
+  if (taken.length === 0) return problems;
+  const places = new Set(taken.map((p) => formatPath(p.segments)));
+  return problems.filter((p) => !places.has(formatPath(p.segments)));
+}
+
+/** Positions are the lists whose first item is a number, at whatever depth. */
+function countPositions(node: unknown): number {
+  if (!Array.isArray(node)) return 0;
+  if (typeof node[0] === 'number') return 1;
+  let total = 0;
+  for (const child of node) total += countPositions(child);
+  return total;
 }
 
 /** A key's place among its record's keys; a missing key sorts after those present. */

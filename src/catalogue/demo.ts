@@ -19,6 +19,9 @@ export interface DemoOptions {
   seed: number;
 }
 
+/** The demo `serve --init-demo` (what `npm start` runs) builds, and README's examples are tried on. */
+export const INIT_DEMO: DemoOptions = { scale: 1, seed: 1 };
+
 /** Record counts at scale 1. */
 export const DEMO_SCALE_1 = { features: 4000, images: 3000, documents: 1060, media: 60, authors: 40, sites: 15 } as const;
 

@@ -4,13 +4,20 @@
 import type { MultiPolygon, PolygonCoordinates, Position } from './format.js';
 import type { FileGeometry } from './schema.js';
 
+/** A position's ranges, [-limit, limit]. */
+export const LONGITUDE_LIMIT = 180;
+export const LATITUDE_LIMIT = 90;
+
+const within = (value: unknown, limit: number) => typeof value === 'number' && value >= -limit && value <= limit;
+
+/** Two finite numbers within the ranges (1e400 is Infinity, a problem of its own). */
 function isPosition(value: unknown): value is Position {
-  return Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
+  return Array.isArray(value) && value.length === 2 && within(value[0], LONGITUDE_LIMIT) && within(value[1], LATITUDE_LIMIT);
 }
 
 /**
  * False only for a ring that is otherwise well formed and whose last position differs from
- * its first: a short ring or a bad position is already a problem of its own.
+ * its first: a short ring or a bad first or last position is already a problem of its own.
  */
 export function isClosedRing(ring: unknown[]): boolean {
   const first = ring[0];

@@ -3,15 +3,20 @@
 // is ever held as a JS value, so a file of any size reads in bounded memory.
 import { none } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/parser.js';
+import { DEFAULT_CATALOGUE_LIMITS, count, describeLimit, type CatalogueLimits } from './limits.js';
 import { CATALOGUE_LISTS, type ListName } from './lists.js';
+import type { LocatedProblem } from './paths.js';
+import { quote } from './strings.js';
+import { TokenPacker, ValueBuilder, type PackedToken } from './value-builder.js';
 
 /** What the reader hands on, in file order. */
 export interface CatalogueEvents {
   /** A top-level value that is not a streamed list: `format`, an unknown key, a list key holding a non-list. */
-  rootValue(key: string, value: unknown): void;
+  rootValue(key: string, value: unknown, problems?: readonly LocatedProblem[]): void;
   /** A top-level list starts (its value is `[]` as far as root checks go). */
   listStart(list: ListName): void;
-  record(list: ListName, index: number, value: unknown): void;
+  /** `problems`: what only the text shows (a key twice, a limit), paths relative to the record. */
+  record(list: ListName, index: number, value: unknown, problems?: readonly LocatedProblem[]): void;
   listEnd(list: ListName): void;
   /** The top level is not an object: its value, lists and objects left empty. */
   notAnObject(value: unknown): void;
@@ -23,62 +28,6 @@ export class FileProblem extends Error {}
 const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 const TOO_EARLY = '; the file ends too early (truncated?)';
 
-/** Builds one JS value from tokens, like JSON.parse (a `__proto__` key is an own property). */
-class ValueBuilder {
-  private readonly stack: (unknown[] | Record<string, unknown>)[] = [];
-  private readonly keys: (string | undefined)[] = [];
-  value: unknown = undefined;
-  done = false;
-
-  /** No token taken yet. */
-  get fresh(): boolean {
-    return !this.done && this.stack.length === 0;
-  }
-
-  /** Feeds one token; true once the value is complete. */
-  take(token: Token): boolean {
-    switch (token.name) {
-      case 'startObject': return this.open({});
-      case 'startArray': return this.open([]);
-      case 'endObject':
-      case 'endArray': return this.close();
-      case 'keyValue': this.keys[this.keys.length - 1] = token.value; return false;
-      case 'stringValue': return this.put(token.value);
-      case 'numberValue': return this.put(Number(token.value));
-      case 'nullValue': return this.put(null);
-      case 'trueValue': return this.put(true);
-      case 'falseValue': return this.put(false);
-      default: return false;
-    }
-  }
-
-  private open(container: unknown[] | Record<string, unknown>): boolean {
-    this.stack.push(container);
-    this.keys.push(undefined);
-    return false;
-  }
-
-  private close(): boolean {
-    const container = this.stack.pop();
-    this.keys.pop();
-    return this.put(container);
-  }
-
-  private put(value: unknown): boolean {
-    const parent = this.stack[this.stack.length - 1];
-    if (parent === undefined) {
-      this.value = value;
-      this.done = true;
-      return true;
-    }
-    const key = this.keys[this.keys.length - 1] as string;
-    if (Array.isArray(parent)) parent.push(value);
-    else if (key === '__proto__') Object.defineProperty(parent, key, { value, writable: true, enumerable: true, configurable: true });
-    else parent[key] = value;
-    return false;
-  }
-}
-
 type State =
   | { at: 'start' }
   | { at: 'root' }
@@ -89,14 +38,18 @@ type State =
 
 /** The reader's state machine over tokens. Feed text with `push`, then call `end`. */
 export class CatalogueJsonReader {
-  private readonly parse = jsonParser({ packValues: true, streamValues: false });
+  // Chunks, not whole values: a string is held only up to the string limit (TokenPacker).
+  private readonly parse = jsonParser({ packValues: false, streamValues: true });
+  private readonly packer: TokenPacker;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private state: State = { at: 'start' };
   private firstBytes = true;
   private line = 1;
   private readonly seenKeys = new Set<string>();
 
-  constructor(private readonly events: CatalogueEvents) {}
+  constructor(private readonly events: CatalogueEvents, private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS) {
+    this.packer = new TokenPacker(limits.maxStringChars);
+  }
 
   /** Raw bytes of the file, in order. */
   pushBytes(bytes: Uint8Array): void {
@@ -144,17 +97,20 @@ export class CatalogueJsonReader {
       throw new FileProblem(`the file is not valid JSON: ${syntaxMessage((error as Error).message, atEnd)} (line ${this.line})${atEnd ? TOO_EARLY : ''}`);
     }
     if (produced === none) return;
-    for (const token of (produced as { values: Token[] }).values) this.take(token);
+    for (const token of (produced as { values: Token[] }).values) {
+      const packed = this.packer.pack(token);
+      if (packed !== null) this.take(packed);
+    }
   }
 
-  private take(token: Token): void {
+  private take(token: PackedToken): void {
     const state = this.state;
     switch (state.at) {
       case 'start': return this.takeFirst(token);
       case 'root': return this.takeInRoot(token);
       case 'rootValue':
         if (state.builder.fresh && this.takeRootValueStart(token)) return;
-        if (state.builder.take(token)) this.finishRootValue(state.key, state.builder.value);
+        if (state.builder.take(token)) this.finishRootValue(state.key, state.builder);
         return;
       case 'list': return this.takeInList(state, token);
       case 'skip': return this.skip(state, token);
@@ -162,58 +118,59 @@ export class CatalogueJsonReader {
     }
   }
 
-  private takeFirst(token: Token): void {
+  private takeFirst(token: PackedToken): void {
     if (token.name === 'startObject') {
       this.state = { at: 'root' };
       return;
     }
     // Not an object: only its kind matters, so a list is skipped, never built.
-    const builder = new ValueBuilder();
+    const builder = new ValueBuilder(this.limits);
     if (token.name === 'startArray') this.events.notAnObject([]);
     else if (builder.take(token)) this.events.notAnObject(builder.value);
     this.state = token.name === 'startArray' ? { at: 'skip', depth: 1 } : { at: 'end' };
   }
 
-  private skip(state: Extract<State, { at: 'skip' }>, token: Token): void {
+  private skip(state: Extract<State, { at: 'skip' }>, token: PackedToken): void {
     if (token.name === 'startArray' || token.name === 'startObject') state.depth++;
     else if (token.name === 'endArray' || token.name === 'endObject') state.depth--;
     if (state.depth === 0) this.state = { at: 'end' };
   }
 
-  private takeInRoot(token: Token): void {
+  private takeInRoot(token: PackedToken): void {
     if (token.name === 'endObject') {
       this.state = { at: 'end' };
       return;
     }
     if (token.name !== 'keyValue') return;
     const key = token.value;
-    if (this.seenKeys.has(key)) throw new FileProblem(`the file has the top-level key ${JSON.stringify(key)} twice`);
+    if (token.length > this.limits.maxStringChars) throw new FileProblem(`the file has a top-level key of ${count(token.length)} characters: ${describeLimit('maxStringChars', this.limits)}`);
+    if (this.seenKeys.has(key)) throw new FileProblem(`the file has the top-level key ${quote(key)} twice`);
     this.seenKeys.add(key);
-    this.state = { at: 'rootValue', key, builder: new ValueBuilder() };
+    this.state = { at: 'rootValue', key, builder: new ValueBuilder(this.limits) };
   }
 
-  private finishRootValue(key: string, value: unknown): void {
-    this.events.rootValue(key, value);
+  private finishRootValue(key: string, builder: ValueBuilder): void {
+    this.events.rootValue(key, builder.value, builder.problems);
     this.state = { at: 'root' };
   }
 
-  private takeInList(state: Extract<State, { at: 'list' }>, token: Token): void {
+  private takeInList(state: Extract<State, { at: 'list' }>, token: PackedToken): void {
     if (state.builder === null) {
       if (token.name === 'endArray') {
         this.events.listEnd(state.list);
         this.state = { at: 'root' };
         return;
       }
-      state.builder = new ValueBuilder();
+      state.builder = new ValueBuilder(this.limits);
     }
     if (state.builder.take(token)) {
-      this.events.record(state.list, state.index++, state.builder.value);
+      this.events.record(state.list, state.index++, state.builder.value, state.builder.problems);
       state.builder = null;
     }
   }
 
   /** A list key whose value opens a list streams its records; anything else is built whole. */
-  private takeRootValueStart(token: Token): boolean {
+  private takeRootValueStart(token: PackedToken): boolean {
     const state = this.state;
     if (state.at !== 'rootValue' || token.name !== 'startArray' || !LIST_NAMES.has(state.key)) return false;
     const list = state.key as ListName;

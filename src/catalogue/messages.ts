@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { dateProblem, FORMAT_PROBLEMS } from './formats.js';
 import { unclosedRingMessage } from './geometry.js';
 import { pointerToSegments, type LocatedProblem, type PathSegment } from './paths.js';
+import { quote } from './strings.js';
 
 const TYPE_WORDS: Record<string, string> = {
   integer: 'an integer',
@@ -94,7 +95,7 @@ export function problemFromAjvError(error: ErrorObject): LocatedProblem {
     case 'required':
       return { segments: [...segments, params['missingProperty']], message: `required key "${params['missingProperty']}" is missing` };
     case 'additionalProperties':
-      return { segments: [...segments, params['additionalProperty']], message: `unknown key "${params['additionalProperty']}"` };
+      return { segments: [...segments, params['additionalProperty']], message: `unknown key ${quote(params['additionalProperty'] as string)}` };
     case 'discriminator':
       return { segments: [...segments, params['tag']], message: tagMessage(error) };
     default:

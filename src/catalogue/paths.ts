@@ -1,5 +1,6 @@
 // Problem paths: where in the file a problem is (`features[12].geometry.coordinates[0][0]`),
 // and the order problems are listed in (the order of the file itself).
+import { cutKey } from './strings.js';
 
 /** An object key or an array index. */
 export type PathSegment = string | number;
@@ -15,7 +16,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** `['features', 12, 'geometry']` → `features[12].geometry`; the whole file is `$`. */
 export function formatPath(segments: readonly PathSegment[]): string {
   let path = '';
-  for (const segment of segments) {
+  for (const whole of segments) {
+    const segment = typeof whole === 'string' ? cutKey(whole) : whole;
     if (typeof segment === 'number') path += `[${segment}]`;
     else if (IDENTIFIER.test(segment)) path += path === '' ? segment : `.${segment}`;
     else path += `[${JSON.stringify(segment)}]`;

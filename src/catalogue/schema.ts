@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { CATALOGUE_FORMAT, FEATURE_TYPES, type FeatureType } from './format.js';
 import { DATE_FORM } from './formats.js';
+import { LATITUDE_LIMIT, LONGITUDE_LIMIT } from './geometry.js';
 
 type DefinitionName = 'PolygonCoordinates' | 'Geometry' | 'Author' | 'Category' | 'Site' | 'Feature' | 'Image' | 'Document' | 'Media';
 
@@ -22,8 +23,8 @@ function coordinate(name: string, limit: number) {
   return Type.Number({ minimum: -limit, maximum: limit, messages: { type: `${name} must be a finite number`, minimum: range, maximum: range } });
 }
 
-const Longitude = coordinate('longitude', 180);
-const Latitude = coordinate('latitude', 90);
+const Longitude = coordinate('longitude', LONGITUDE_LIMIT);
+const Latitude = coordinate('latitude', LATITUDE_LIMIT);
 
 const POSITION_SIZE = 'a position must be exactly two numbers, [longitude, latitude]';
 

@@ -5,8 +5,10 @@
 import { CatalogueChecker, type CheckResult } from './checker.js';
 import { CATALOGUE_FORMAT, type Catalogue, type ValidationResult } from './format.js';
 import { CatalogueJsonReader, FileProblem, type CatalogueEvents } from './json-reader.js';
+import { DEFAULT_CATALOGUE_LIMITS, type CatalogueLimits } from './limits.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type CatalogueSink, type ListName } from './lists.js';
 import { isPlainObject } from './paths.js';
+import { parsedStringProblems } from './strings.js';
 
 const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 
@@ -25,9 +27,9 @@ function toValidationResult(result: CheckResult, collector: CatalogueCollector):
 }
 
 /** Bytes or chunks of a file through the reader; a whole-file problem replaces the rest. */
-function readInto(checker: CatalogueChecker, feed: (reader: CatalogueJsonReader) => void): CheckResult {
+function readInto(checker: CatalogueChecker, limits: CatalogueLimits, feed: (reader: CatalogueJsonReader) => void): CheckResult {
   try {
-    feed(new CatalogueJsonReader(checker));
+    feed(new CatalogueJsonReader(checker, limits));
   } catch (error) {
     if (error instanceof FileProblem) return CatalogueChecker.refuseWhole(error.message);
     throw error;
@@ -36,9 +38,9 @@ function readInto(checker: CatalogueChecker, feed: (reader: CatalogueJsonReader)
 }
 
 /** A catalogue file's bytes → its normalised catalogue, or every problem it has. */
-export function parseCatalogueBytes(bytes: Uint8Array): ValidationResult {
+export function parseCatalogueBytes(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ValidationResult {
   const collector = new CatalogueCollector();
-  const result = readInto(new CatalogueChecker(collector), (reader) => {
+  const result = readInto(new CatalogueChecker(collector, limits), limits, (reader) => {
     reader.pushBytes(bytes);
     reader.end();
   });
@@ -46,24 +48,24 @@ export function parseCatalogueBytes(bytes: Uint8Array): ValidationResult {
 }
 
 /** A parsed catalogue file → its normalised catalogue, or every problem it has. */
-export function validateCatalogue(value: unknown): ValidationResult {
+export function validateCatalogue(value: unknown, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ValidationResult {
   const collector = new CatalogueCollector();
-  const checker = new CatalogueChecker(collector);
-  walkValue(value, checker);
+  const checker = new CatalogueChecker(collector, limits);
+  walkValue(value, checker, limits);
   return toValidationResult(checker.finish(), collector);
 }
 
-/** A parsed file handed to the checker exactly as the reader would hand it on. */
-function walkValue(value: unknown, events: CatalogueEvents): void {
+/** A parsed file handed to the checker exactly as the reader would hand it on (no record size: there is no text). */
+function walkValue(value: unknown, events: CatalogueEvents, limits: CatalogueLimits): void {
   if (!isPlainObject(value)) return events.notAnObject(Array.isArray(value) ? [] : value);
   for (const [key, child] of Object.entries(value)) {
     if (!LIST_NAMES.has(key) || !Array.isArray(child)) {
-      events.rootValue(key, child);
+      events.rootValue(key, child, parsedStringProblems(child, limits));
       continue;
     }
     const list = key as ListName;
     events.listStart(list);
-    child.forEach((record: unknown, index) => events.record(list, index, record));
+    child.forEach((record: unknown, index) => events.record(list, index, record, parsedStringProblems(record, limits)));
     events.listEnd(list);
   }
 }
@@ -73,12 +75,14 @@ export interface StreamOptions {
   sink?: CatalogueSink;
   /** After each chunk: lets an asynchronous sink write what it holds (backpressure). */
   afterChunk?: (bytesRead: number) => Promise<void> | void;
+  limits?: CatalogueLimits;
 }
 
 /** A file as a stream of chunks, checked as it arrives and never held whole. */
 export async function checkCatalogueStream(chunks: AsyncIterable<Uint8Array>, options: StreamOptions = {}): Promise<CheckResult> {
-  const checker = new CatalogueChecker(options.sink);
-  const reader = new CatalogueJsonReader(checker);
+  const limits = options.limits ?? DEFAULT_CATALOGUE_LIMITS;
+  const checker = new CatalogueChecker(options.sink, limits);
+  const reader = new CatalogueJsonReader(checker, limits);
   let bytesRead = 0;
   try {
     for await (const chunk of chunks) {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { CheckResult } from '../catalogue/checker.js';
+import type { CatalogueLimits } from '../catalogue/limits.js';
 import { checkCatalogueStream } from '../catalogue/validate.js';
 import { CliError } from './io.js';
 import { printProblems, ProgressDisplay } from './report.js';
@@ -30,6 +31,7 @@ export interface StreamCheckOptions {
   sink?: CatalogueSink;
   /** Between chunks: the sink writes what it holds. */
   flush?: () => Promise<void>;
+  limits: CatalogueLimits;
 }
 
 /** Checks the file as it streams; prints its problems (capped) when it is refused. */
@@ -39,6 +41,7 @@ export async function checkCatalogueFile(file: string, options: StreamCheckOptio
   const megabytes = (bytes: number) => Math.round(bytes / 1e6);
   const result = await checkCatalogueStream(chunks, {
     sink: options.sink,
+    limits: options.limits,
     afterChunk: async (bytesRead) => {
       await options.flush?.();
       progress.update({ done: megabytes(bytesRead), total: size === null ? null : megabytes(size) });

@@ -7,6 +7,9 @@ import { seconds, step, summariseCounts } from './report.js';
 export interface ImportOptions {
   db?: string;
   schema?: string;
+  maxStringChars?: string;
+  maxPositions?: string;
+  maxRecordBytes?: string;
 }
 
 /**
@@ -15,14 +18,15 @@ export interface ImportOptions {
  */
 export async function runImport(file: string, options: ImportOptions): Promise<number> {
   const started = performance.now();
-  const config = loadConfig({ database: options.db, databaseSchema: options.schema });
+  const { db, schema, ...limits } = options;
+  const config = loadConfig({ database: db, databaseSchema: schema, ...limits });
   const created = !isPostgresUrl(config.database) && !fs.existsSync(config.database);
   const store = await openStore(config, { create: true });
   let result;
   try {
     const load = await store.beginLoad();
     try {
-      result = await checkCatalogueFile(file, { label: `Importing into ${describeDatabase(config)}`, sink: load.sink, flush: () => load.flush() });
+      result = await checkCatalogueFile(file, { label: `Importing into ${describeDatabase(config)}`, sink: load.sink, flush: () => load.flush(), limits: config.catalogueLimits });
       if (result.ok) await step('Finishing (positions, counts, search text)', () => load.commit());
     } finally {
       if (!result?.ok) await load.rollback();

@@ -1,9 +1,10 @@
+import { loadConfig, type RawSettings } from '../config.js';
 import { checkCatalogueFile, sourceName } from './catalogue-stream.js';
 import { summariseCounts } from './report.js';
 
 /** The import's checks without a database, the file streamed. */
-export async function runValidate(file: string): Promise<number> {
-  const result = await checkCatalogueFile(file, { label: 'Validating' });
+export async function runValidate(file: string, limits: Pick<RawSettings, 'maxStringChars' | 'maxPositions' | 'maxRecordBytes'> = {}): Promise<number> {
+  const result = await checkCatalogueFile(file, { label: 'Validating', limits: loadConfig(limits).catalogueLimits });
   if (!result.ok) return 1;
   process.stdout.write(`${sourceName(file)} is a valid catalogue: ${summariseCounts(result.counts)}.\n`);
   return 0;
