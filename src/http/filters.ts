@@ -5,12 +5,11 @@
 import { FEATURE_TYPES, type FeatureType } from '../catalogue/format.js';
 import type { Collection } from '../constants.js';
 import type { QueryPairs } from '../render/links.js';
-import { foldText, queryWords } from '../search/text.js';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../search/text.js';
 import type { Filters } from '../store/filters.js';
 import { ApiError } from './errors.js';
 import { lastValue } from './params.js';
 
-const MAX_WORDS = 20;
 const MAX_LIST = 100;
 const RECORDS: readonly Collection[] = ['images', 'documents', 'media'];
 const ALL: readonly Collection[] = ['features', ...RECORDS];
@@ -23,6 +22,9 @@ interface Parameter {
   applies: readonly Collection[];
   parse(value: string, collection: Collection): Filters;
 }
+
+/** Characters as a person counts them (and JSON Schema's maxLength): code points. */
+const codePoints = (text: string) => [...text].length;
 
 const ID = /^\d{1,9}$/;
 const YEAR = /^-?\d{1,4}$/;
@@ -69,9 +71,11 @@ const PARAMETERS: readonly Parameter[] = [
     name: 'q',
     applies: ALL,
     parse: (value) => {
+      if (codePoints(value) > MAX_QUERY_LENGTH) throw invalid('q', `at most ${MAX_QUERY_LENGTH} characters`);
       const words = queryWords(value);
-      if (words.length > MAX_WORDS) throw invalid('q', `at most ${MAX_WORDS} words`);
-      return words.length === 0 ? {} : { words };
+      if (words.length > MAX_QUERY_WORDS) throw invalid('q', `at most ${MAX_QUERY_WORDS} words`);
+      if (words.some((w) => codePoints(w) > MAX_WORD_LENGTH)) throw invalid('q', `words of at most ${MAX_WORD_LENGTH} characters`);
+      return words.length === 0 ? {} : { words: essentialWords(words) };
     },
   },
   { name: 'author', applies: ALL, parse: (value) => ({ author: id('author', value) }) },

@@ -1,6 +1,23 @@
 // Full-text search words, the same on both stores: the text indexed for each record, and
 // the words of a `q` query. Matching is case- and accent-insensitive and by word prefix.
 
+/**
+ * Bounds of a `q` value, so that no text query holds the database for long; far above what a
+ * person types (the longest place name in Britain has 58 letters).
+ */
+export const MAX_QUERY_LENGTH = 500;
+export const MAX_QUERY_WORDS = 20;
+export const MAX_WORD_LENGTH = 64;
+
+/**
+ * The words a store must match: a repeated word, or one that begins another word of the
+ * query, changes no answer (every word must begin a word of the record), only the cost.
+ */
+export function essentialWords(words: readonly string[]): string[] {
+  const unique = [...new Set(words)];
+  return unique.filter((w) => !unique.some((other) => other !== w && other.startsWith(w)));
+}
+
 /** Words of a query: letters and digits, lower case, accents removed; punctuation separates. */
 export function queryWords(q: string): string[] {
   return foldText(q).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');

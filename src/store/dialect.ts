@@ -35,7 +35,8 @@ export const SQLITE_DIALECT: Dialect = {
 export const POSTGRES_DIALECT: Dialect = {
   textMatch(table, words, bind) {
     const query = words.map((w) => `${w}:*`).join(' & ');
-    return `SELECT id FROM ${table} WHERE document @@ to_tsquery('simple', unaccent(${bind(query)}))`;
+    // text_query (migration 4): to_tsquery('simple', unaccent(…)), computed once per query.
+    return `SELECT id FROM ${table} WHERE document @@ text_query(${bind(query)})`;
   },
   intersectsBox([minX, minY, maxX, maxY], bind) {
     return `ST_Intersects(f.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;

@@ -1,5 +1,5 @@
 // Picks the store from the database setting: a postgres:// URL or a SQLite file path.
-import type { Config } from '../config.js';
+import { parseDatabase, type Config } from '../config.js';
 import { describeUrl } from './postgres-connect.js';
 import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
@@ -19,6 +19,8 @@ export function isPostgresUrl(database: string): boolean {
 }
 
 export async function openStore(config: StoreConfig, options: OpenOptions = {}): Promise<CatalogueStore> {
+  // Refuses `mysql://…` before SQLite makes a folder `mysql:` of it, whoever built the config.
+  parseDatabase(config.database);
   if (!isPostgresUrl(config.database)) return openSqliteStore(config.database, options);
   const settings = { url: config.database, schema: config.databaseSchema, poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs };
   return openPostgresStore(settings, options);

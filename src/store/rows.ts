@@ -1,6 +1,7 @@
 // Flat SQL result rows → the typed rows of store.ts. Both stores select the same column
 // aliases, so this mapping is shared.
 import type { FeatureType } from '../catalogue/format.js';
+import { JsonText } from '../json-text.js';
 import type {
   AttachmentSummaryRow,
   CategoryRow,
@@ -92,7 +93,7 @@ export function toFeatureRow(f: FlatFeature, extras: FeatureExtras): FeatureRow 
     address: f.address,
     current: f.current,
     count: f.item_count,
-    geometry: JSON.parse(f.geometry),
+    geometry: new JsonText(f.geometry),
     site: f.site_id === null ? null : { id: f.site_id, name: f.site_name ?? '' },
     categories: extras.categories.get(f.id) ?? [],
     documents: extras.documents.get(f.id) ?? [],
@@ -112,7 +113,7 @@ function toNestedFeature(r: FlatRecord): NestedFeatureRow {
     count: r.f_item_count,
     search_str: r.f_search_str,
     tags: JSON.parse(r.f_tags),
-    geometry: JSON.parse(r.f_geometry),
+    geometry: new JsonText(r.f_geometry),
   };
 }
 

@@ -1,5 +1,6 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
+import type { JsonText } from '../json-text.js';
 import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
@@ -39,7 +40,8 @@ export interface FeatureBaseRow {
   address: string;
   /** Published images, documents and media attached. */
   count: number;
-  geometry: MultiPolygon;
+  /** As stored (JsonText: written into answers as is), or a value. */
+  geometry: MultiPolygon | JsonText;
 }
 
 /** A feature as listed by /features/. */

@@ -1,9 +1,10 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
 // at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
-// footprints: SQLite hands them to the JavaScript encoder, PostGIS encodes the tile itself.
+// footprints: SQLite hands them to the JavaScript encoder (the same one that made the crowded
+// tiles), PostGIS encodes the tile itself.
 import type { FeatureType } from '../catalogue/format.js';
-import { tileEncoder, type TileFeature } from '../tiles/encode.js';
+import { encodeTile, type TileFeature } from '../tiles/encode.js';
 import { TILE_BUFFER, TILE_EXTENT, TILE_LAYER, tileBox, type TileAddress } from '../tiles/grid.js';
 import { versionPlan, type Plan } from './read-plans.js';
 import type { VectorTile } from './store.js';
@@ -42,7 +43,10 @@ export interface SqliteTileRow {
   category_id: number | null;
 }
 
-export const toTileFeature = (row: SqliteTileRow): TileFeature => ({ ...row, geometry: JSON.parse(row.geometry) });
+/** Rows as the encoder takes them, each footprint parsed only when the encoder reaches it. */
+export function* tileFeatures(rows: Iterable<SqliteTileRow>): Generator<TileFeature> {
+  for (const row of rows) yield { ...row, geometry: JSON.parse(row.geometry) };
+}
 
 function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
   const rows = (yield { sql: STORED_TILE, params: [z, x, y] }) as { mvt: Buffer | null }[];
@@ -54,7 +58,7 @@ export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
   const stored = yield* storedTile(tile);
   if (stored) return { version, ...stored };
   const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: sqliteTileParams(tile) }) as SqliteTileRow[];
-  return { version, bytes: tileEncoder(rows.map(toTileFeature))(tile) };
+  return { version, bytes: encodeTile(tile, tileFeatures(rows)) };
 }
 
 /**

@@ -6,8 +6,8 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
+import { encodeTile } from '../tiles/encode.js';
 import { tileBox } from '../tiles/grid.js';
-import { encodeStreamed } from '../tiles/stream-encode.js';
 import { toSqlite } from './sql.js';
 import {
   POSTGRES_TILE_MVT,
@@ -15,7 +15,7 @@ import {
   SQLITE_TILE_COUNT,
   postgresTileParams,
   sqliteTileParams,
-  toTileFeature,
+  tileFeatures,
   type SqliteTileRow,
 } from './tile-plans.js';
 
@@ -28,7 +28,7 @@ export function precomputeSqliteTiles(db: Database.Database): void {
   for (const tile of crowded) {
     const rows = candidates.iterate(...sqliteTileParams(tile)) as IterableIterator<SqliteTileRow>;
     // The statement is busy until its rows are read to the end, so the insert comes after.
-    const bytes = encodeStreamed(tile, mapIterator(rows, toTileFeature));
+    const bytes = encodeTile(tile, tileFeatures(rows));
     insert.run(tile.z, tile.x, tile.y, bytes);
   }
 }
@@ -41,8 +41,4 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
   const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number);
   const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
   for (const tile of crowded) await client.query(insert, postgresTileParams(tile));
-}
-
-function* mapIterator<T, U>(items: Iterator<T>, map: (item: T) => U): Iterator<U> {
-  for (let next = items.next(); !next.done; next = items.next()) yield map(next.value);
 }
