@@ -1,6 +1,7 @@
 // The map explorer: reads /map/config.json, draws the map, and keeps the search, the panel
 // and the URL's fragment (view + selected feature) in step.
 import { setWorkerUrl, type Map as MapLibre } from 'maplibre-gl';
+import { TILES_TEMPLATE_PATH } from '../src/constants.js';
 import { ApiProblem, getJson } from './api.js';
 import { categoryColours } from './colours.js';
 import { formatHash, parseHash } from './hash.js';
@@ -40,7 +41,7 @@ async function start(): Promise<void> {
   if (worker) setWorkerUrl(worker);
   status.info('catalogue', 'Loading the catalogue…');
   const loaded = await loadConfig();
-  const config: MapConfig = loaded ?? { extent: null, tiles: `${location.origin}${base}/tiles/features/{z}/{x}/{y}.mvt`, basemap: null, categories: [] };
+  const config: MapConfig = loaded ?? { extent: null, tiles: `${location.origin}${base}${TILES_TEMPLATE_PATH}`, basemap: null, categories: [] };
   if (loaded) status.clear('catalogue');
   if (loaded && loaded.extent === null) status.info('catalogue', 'The catalogue is empty: there are no buildings or places to show yet.');
 

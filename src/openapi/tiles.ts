@@ -1,5 +1,5 @@
 // The vector tiles' path in the OpenAPI document (a PathGroup of document.ts).
-import { CONTENT_TYPE_MVT, TILES_PREFIX } from '../constants.js';
+import { CONTENT_TYPE_MVT, TILES_TEMPLATE_PATH } from '../constants.js';
 import { MAX_TILE_ZOOM } from '../tiles/grid.js';
 import type { JsonObject } from './components.js';
 import { errorRef, notModifiedRef } from './responses.js';
@@ -36,7 +36,8 @@ function tileOperation(method: 'get' | 'head'): JsonObject {
 
 export function tilePaths(): Record<string, JsonObject> {
   return {
-    [`${TILES_PREFIX}{z}/{x}/{y}.mvt`]: {
+    [TILES_TEMPLATE_PATH]: {
+      description: 'GET and HEAD. A method other than GET, HEAD and OPTIONS is answered 405 (the `MethodNotAllowed` response of the components), with `Allow: GET, HEAD`.',
       parameters: [
         coordinate('z', `Zoom, 0 to ${MAX_TILE_ZOOM}.`, MAX_TILE_ZOOM),
         coordinate('x', 'Column, 0 to 2^z - 1, from the west.'),

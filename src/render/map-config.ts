@@ -1,9 +1,8 @@
 // What the map page starts from (/map/config.json): the catalogue's extent, the tile URL
 // template, the optional base map and the legend's categories with absolute thumbnails.
+import { TILES_TEMPLATE_PATH } from '../constants.js';
 import type { Overview } from '../store/store.js';
 import { mediaUrl } from './media-url.js';
-
-export const TILES_TEMPLATE_PATH = '/tiles/features/{z}/{x}/{y}.mvt';
 
 export interface MapConfig {
   extent: [number, number, number, number] | null;

@@ -1,15 +1,18 @@
-// Mapbox Vector Tiles from footprints, in JavaScript (the SQLite store's encoder; PostGIS
-// encodes its own): geojson-vt projects, clips and simplifies, vt-pbf writes the bytes.
-import GeoJSONVT from 'geojson-vt';
-import vtpbf from 'vt-pbf';
-import type { Feature as GeoJsonFeature, MultiPolygon as GeoJsonMultiPolygon } from 'geojson';
-import type { MultiPolygon } from '../catalogue/format.js';
-import { MAX_TILE_ZOOM, TILE_BUFFER, TILE_EXTENT, TILE_LAYER, type TileAddress } from './grid.js';
+// Mapbox Vector Tiles from footprints, in JavaScript: the SQLite store's one encoder, for a
+// tile made on request and for a crowded tile made at import alike (PostGIS encodes its
+// own). Footprints are met one at a time and written straight into the tile's bytes, so
+// memory follows the tile's size, not the catalogue's: the whole catalogue at zoom 0 too.
+// Each footprint is projected, clipped, rounded and wound by tile-geometry.ts (where
+// simplification would go); vt-pbf writes the layer from a lazy one.
+import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
+import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
+import { TILE_EXTENT, TILE_LAYER, type TileAddress } from './grid.js';
+import { tileRings, type TileRing } from './tile-geometry.js';
 
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
   id: number;
-  feature_type: string;
+  feature_type: FeatureType;
   b_name: string | null;
   /** The first category's name and id, null when the feature has none. */
   category: string | null;
@@ -17,33 +20,62 @@ export interface TileFeature {
   geometry: MultiPolygon;
 }
 
-const OPTIONS = {
-  maxZoom: MAX_TILE_ZOOM,
-  // Only the top tile is indexed up front; a tile asked for is reached by drilling down.
-  indexMaxZoom: 0,
-  // Simplify to one tile unit (the default, 3, drops small footprints PostGIS keeps).
-  tolerance: 1,
-  extent: TILE_EXTENT,
-  buffer: TILE_BUFFER,
-};
-
-/** Makes tiles of these footprints: the bytes, or null when none reaches into the tile. */
-export function tileEncoder(features: readonly TileFeature[]): (tile: TileAddress) => Buffer | null {
-  if (features.length === 0) return () => null;
-  const index = new GeoJSONVT({ type: 'FeatureCollection', features: features.map(toGeoJson) }, OPTIONS);
-  return (tile) => encode(index, tile);
+/** The tile's bytes from footprints met one at a time, or null when none lies in the tile. */
+export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): Buffer | null {
+  const layer = new LazyLayer(tile, features[Symbol.iterator]());
+  const bytes = fromVectorTileJs({ layers: { [TILE_LAYER]: layer } });
+  return layer.written === 0 ? null : Buffer.from(bytes);
 }
 
-function encode(index: GeoJSONVT, { z, x, y }: TileAddress): Buffer | null {
-  const tile = index.getTile(z, x, y);
-  if (!tile || tile.features.length === 0) return null;
-  return Buffer.from(vtpbf.fromGeojsonVt({ [TILE_LAYER]: tile }, { version: 2, extent: TILE_EXTENT }));
+/**
+ * vt-pbf loops `for (i = 0; i < layer.length; i++) layer.feature(i)`, reading `length` on
+ * every turn: the getter looks one footprint ahead, skipping those that clip to nothing.
+ */
+class LazyLayer implements VectorTileLayerLike {
+  readonly version = 2;
+  readonly name = TILE_LAYER;
+  readonly extent = TILE_EXTENT;
+  private count = 0;
+  private pending: VectorTileFeatureLike | null;
+
+  constructor(
+    private readonly tile: TileAddress,
+    private readonly features: Iterator<TileFeature>,
+  ) {
+    this.pending = this.nextInTile();
+  }
+
+  /** How many features were handed to vt-pbf. */
+  get written(): number {
+    return this.count;
+  }
+
+  get length(): number {
+    return this.pending === null ? this.count : this.count + 1;
+  }
+
+  feature(): VectorTileFeatureLike {
+    const feature = this.pending;
+    if (feature === null) throw new RangeError('The layer has no more features.');
+    this.pending = this.nextInTile();
+    this.count += 1;
+    return feature;
+  }
+
+  private nextInTile(): VectorTileFeatureLike | null {
+    for (let next = this.features.next(); !next.done; next = this.features.next()) {
+      const rings = tileRings(next.value.geometry, this.tile);
+      if (rings.length > 0) return tileFeature(next.value, rings);
+    }
+    return null;
+  }
 }
 
-function toGeoJson(feature: TileFeature): GeoJsonFeature<GeoJsonMultiPolygon> {
+/** The properties in this order, a null one left out (as PostGIS's ST_AsMVT does). */
+function tileFeature(feature: TileFeature, rings: TileRing[]): VectorTileFeatureLike {
   const properties: Record<string, string | number> = { id: feature.id, feature_type: feature.feature_type };
   if (feature.category !== null) properties.category = feature.category;
   if (feature.category_id !== null) properties.category_id = feature.category_id;
   if (feature.b_name !== null) properties.b_name = feature.b_name;
-  return { type: 'Feature', id: feature.id, properties, geometry: feature.geometry as GeoJsonMultiPolygon };
+  return { id: feature.id, type: 3, properties, extent: TILE_EXTENT, loadGeometry: () => rings };
 }

@@ -1,6 +1,10 @@
 // A footprint in a tile's own coordinates: projected to web mercator, clipped to the tile
 // with its buffer, rounded to whole tile units, rings wound as the MVT spec wants (an
 // exterior ring has positive area by the surveyor's formula in y-down tile coordinates).
+// A ring that rounds to no area is left out, and a polygon with its exterior, as PostGIS's
+// ST_AsMVTGeom does. Nothing is simplified: that, and dropping footprints smaller than a
+// pixel, would go in tileRings too (a footprint left with no ring is not in the tile).
+import Point from '@mapbox/point-geometry';
 import type { MultiPolygon } from '../catalogue/format.js';
 import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 
@@ -8,15 +12,15 @@ export interface TilePoint {
   x: number;
   y: number;
 }
-/** Closed: the last point repeats the first. */
-export type TileRing = TilePoint[];
+/** Whole tile units, closed (the last point repeats the first); Points, as vt-pbf's types ask. */
+export type TileRing = Point[];
 
 /** The rings of every polygon, exterior before its holes; empty when nothing lies in the tile. */
 export function tileRings(geometry: MultiPolygon, tile: TileAddress): TileRing[] {
   const project = projector(tile);
   return geometry.coordinates.flatMap((polygon) => {
     const [outer, ...holes] = polygon.map((ring) => clipRing(ring.map(([lon, lat]) => project(lon!, lat!))));
-    const exterior = outer === undefined ? null : exteriorRing(outer);
+    const exterior = outer === undefined ? null : roundRing(outer);
     if (exterior === null) return [];
     const inner = holes.map(roundRing).filter((ring): ring is TileRing => ring !== null);
     return [wound(exterior, 1), ...inner.map((ring) => wound(ring, -1))];
@@ -32,26 +36,17 @@ function projector({ z, x, y }: TileAddress): (lon: number, lat: number) => Tile
   };
 }
 
-/** An exterior ring too small to keep its shape at this zoom becomes a one-unit square, so every footprint still shows. */
-function exteriorRing(clipped: TilePoint[]): TileRing | null {
-  if (clipped.length === 0) return null;
-  const rounded = roundRing(clipped);
-  if (rounded !== null) return rounded;
-  const { x, y } = { x: Math.round(clipped[0]!.x), y: Math.round(clipped[0]!.y) };
-  return [{ x, y }, { x: x + 1, y }, { x: x + 1, y: y + 1 }, { x, y: y + 1 }, { x, y }];
-}
-
 /** Whole units, repeated points dropped; null when fewer than three distinct points or no area remain. */
 function roundRing(points: TilePoint[]): TileRing | null {
   const ring: TileRing = [];
   for (const p of points) {
-    const q = { x: Math.round(p.x), y: Math.round(p.y) };
+    const [x, y] = [Math.round(p.x), Math.round(p.y)];
     const last = ring[ring.length - 1];
-    if (!last || last.x !== q.x || last.y !== q.y) ring.push(q);
+    if (!last || last.x !== x || last.y !== y) ring.push(new Point(x, y));
   }
   while (ring.length > 1 && ring[0]!.x === ring[ring.length - 1]!.x && ring[0]!.y === ring[ring.length - 1]!.y) ring.pop();
   if (ring.length < 3 || area(ring) === 0) return null;
-  return [...ring, { ...ring[0]! }];
+  return [...ring, ring[0]!.clone()];
 }
 
 function wound(ring: TileRing, sign: 1 | -1): TileRing {

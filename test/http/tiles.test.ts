@@ -9,6 +9,8 @@ import Database from 'better-sqlite3';
 import { PbfReader } from 'pbf';
 import pg from 'pg';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
+import { loadConfig } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
 import { buildFindingCatalogue, HOLED_ID } from '../support/finding-catalogue.js';
 import { request, type Answer } from '../support/http.js';
 import { importInto, startTestServer, type TestServer } from '../support/server.js';
@@ -59,8 +61,8 @@ function buildTileCatalogue(): Catalogue {
   return catalogue;
 }
 
-function decode(answer: Answer): VectorTileFeature[] {
-  const tile = new VectorTile(new PbfReader(answer.bytes));
+function decode({ bytes }: { bytes: Buffer }): VectorTileFeature[] {
+  const tile = new VectorTile(new PbfReader(bytes));
   assert.deepEqual(Object.keys(tile.layers), ['features']);
   const layer = tile.layers.features!;
   assert.equal(layer.extent, EXTENT);
@@ -371,23 +373,71 @@ describe('vector tiles: crowded tiles are made at import', () => {
   });
 });
 
+describe('vector tiles: one encoder, whether a tile is made at import or on request', () => {
+  const catalogue = buildTileCatalogue();
+  const crowdCorner = [0.5, 51.6];
+  const crowdTiles = [0, 4, 8, 12].map((z) => tileOf(crowdCorner, z));
+
+  test('a crowded tile as made at import and the same tile made on request draw every footprint alike', async () => {
+    const database = createTestDatabase();
+    try {
+      await importInto(database.settings, catalogue);
+      const stored = await Promise.all(crowdTiles.map((tile) => storedTile(database, tile)));
+      assert.ok(stored.every((bytes) => bytes !== undefined), 'the crowd\'s tiles were made at import');
+      // Without their stored rows the server has to make these tiles on request.
+      for (const { z, x, y } of crowdTiles) await queryDatabase(database, 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3', [z, x, y]);
+      assert.ok((await Promise.all(crowdTiles.map((tile) => storedTile(database, tile)))).every((bytes) => bytes === undefined));
+      const server = await startServer(loadConfig({ ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent' }, {}));
+      try {
+        const origin = server.address;
+        let compared = 0;
+        for (const [i, tile] of crowdTiles.entries()) {
+          const bytes: Buffer | null | undefined = stored[i];
+          const atImport: unknown[] = bytes ? drawn(decode({ bytes })) : [];
+          const onRequest = drawn(await fetchTile(origin, tile));
+          assert.deepEqual(onRequest, atImport, tilePath(tile));
+          compared += onRequest.length;
+        }
+        assert.ok(compared > 1000, `only ${compared} footprints compared`);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+/** What a map gets of each feature of a tile: id, properties and rings of points. */
+function drawn(features: VectorTileFeature[]): unknown[] {
+  return features.map((f) => ({ id: f.id, properties: { ...f.properties }, rings: f.loadGeometry().map((ring) => ring.map((p) => [p.x, p.y])) }));
+}
+
 /** The tile's bytes as stored at import, read straight from the database: null when stored empty, undefined when not stored. */
 async function storedTile(database: TestDatabase, { z, x, y }: Tile): Promise<Buffer | null | undefined> {
-  const sql = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+  const rows = await queryDatabase(database, 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3', [z, x, y]);
+  return rows.length === 0 ? undefined : (rows[0]!.mvt as Buffer | null);
+}
+
+/** Runs one statement straight on the test's database ($n parameters), bypassing the server. */
+async function queryDatabase(database: TestDatabase, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
   if (database.settings.databaseSchema !== undefined) {
     const client = new pg.Client({ connectionString: database.settings.database, options: `-c search_path=${database.settings.databaseSchema}` });
     await client.connect();
     try {
-      const rows = (await client.query(sql, [z, x, y])).rows;
-      return rows.length === 0 ? undefined : (rows[0].mvt as Buffer | null);
+      return (await client.query(sql, params)).rows;
     } finally {
       await client.end();
     }
   }
-  const db = new Database(database.settings.database!, { readonly: true });
+  const db = new Database(database.settings.database!);
   try {
-    const row = db.prepare(sql.replace(/\$\d/g, '?')).get(z, x, y) as { mvt: Buffer | null } | undefined;
-    return row === undefined ? undefined : row.mvt;
+    const statement = db.prepare(sql.replace(/\$\d/g, '?'));
+    if (!statement.reader) {
+      statement.run(...params);
+      return [];
+    }
+    return statement.all(...params) as Record<string, unknown>[];
   } finally {
     db.close();
   }
