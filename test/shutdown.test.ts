@@ -1,10 +1,13 @@
-// Graceful shutdown of `serve`: on SIGTERM or SIGINT the listener closes at once, every
+// Graceful shutdown of `serve`: on SIGTERM or SIGINT the listener closes (SIGTERM: after
+// SHUTDOWN_DELAY_MS, /readyz failing meanwhile while the rest is still served); every
 // request already received is answered in full (even to a client reading slowly), idle
 // keep-alive connections are closed without waiting for the deadline, the store closes and
 // the process exits 0. Past SHUTDOWN_TIMEOUT_MS what is left is cut and it still exits 0.
+// Connections the kernel established before the listener closed are all answered, none reset.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { request } from './support/http.js';
 import { importInto } from './support/server.js';
 import { createTestDatabase, type TestDatabase } from './support/stores.js';
 import {
@@ -13,9 +16,11 @@ import {
   catalogueWithBigFeature,
   keepAliveLoad,
   pausedRequest,
+  sigtermDuringBursts,
   spawnServe,
   waitFor,
   waitUntilRefused,
+  waitForAsync,
   type PausedRequest,
   type ServeProcess,
 } from './support/drain.js';
@@ -59,7 +64,7 @@ async function stillDraining(serve: ServeProcess): Promise<void> {
   assert.doesNotMatch(serve.stderr(), /stopped\./);
 }
 
-describe('graceful shutdown', { timeout: 120_000 }, () => {
+describe('graceful shutdown', { timeout: 600_000 }, () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`${signal} under load: every request received is answered whole, new connections are refused, exit 0`, async () => {
       const serve = await spawnServe(database.args, { SHUTDOWN_TIMEOUT_MS: '60000' });
@@ -89,6 +94,55 @@ describe('graceful shutdown', { timeout: 120_000 }, () => {
         assert.ok(answers.some((a) => a.afterSignal && a.connectionClose), 'answers during the drain close their connection');
       } finally {
         load.stop();
+        serve.child.kill('SIGKILL');
+      }
+    });
+  }
+
+  test('SIGTERM as soon as serve says it is serving: it stops gracefully (exit 0), never killed by the signal', async () => {
+    const codes: (number | string)[] = [];
+    for (let i = 0; i < 10; i++) {
+      const serve = await spawnServe(database.args);
+      serve.child.kill('SIGTERM');
+      const code = await serve.exited;
+      codes.push(code ?? `killed by ${serve.child.signalCode}`);
+    }
+    assert.deepEqual(codes, Array(10).fill(0));
+  });
+
+  for (const [delay, workers, rounds] of [['0', 1, 3], ['200', 1, 3], ['0', 2, 2], ['200', 2, 2]] as const) {
+    test(`SIGTERM just after a burst of new connections (SHUTDOWN_DELAY_MS=${delay}, ${workers} process(es)): none is reset, every request is answered whole`, async () => {
+      const { outcomes, exits } = await sigtermDuringBursts(database.args, { SHUTDOWN_DELAY_MS: delay }, rounds, LOAD_URLS, workers);
+      assert.deepEqual(exits, Array(rounds).fill(0));
+      const failed = outcomes.filter((o) => !('status' in o) || o.status !== 200 || !o.complete);
+      assert.deepEqual(failed, [], `${failed.length} of ${outcomes.length} requests failed`);
+    });
+  }
+
+  for (const workers of [1, 2]) {
+    test(`SIGTERM with SHUTDOWN_DELAY_MS (${workers} process(es)): /readyz answers 503 at once while the API and new connections are still served`, async () => {
+      // The flag with workers (the primary hands its command line on), the environment without.
+      const args = workers > 1 ? [...database.args, '--workers', String(workers), '--shutdown-delay-ms', '600000'] : database.args;
+      const serve = await spawnServe(args, workers > 1 ? {} : { SHUTDOWN_DELAY_MS: '600000' });
+      try {
+        await waitFor(`${workers} worker(s)`, () => serve.stderr().match(/ serving /g)!.length === workers);
+        assert.equal((await request(serve.origin, '/readyz')).status, 200);
+        serve.child.kill('SIGTERM');
+        // Every process has had the signal once /readyz fails on as many fresh connections in a row.
+        let failedInARow = 0;
+        await waitForAsync('/readyz to fail', async () => {
+          const ready = await request(serve.origin, '/readyz');
+          failedInARow = ready.status === 503 ? failedInARow + 1 : 0;
+          if (ready.status === 503) assert.deepEqual(ready.json(), { status: 'stopping' });
+          return failedInARow >= 2 * workers;
+        });
+        for (let i = 0; i < 2 * workers; i++) {
+          assert.equal((await request(serve.origin, '/api/v1/')).status, 200);
+        }
+        assert.equal(serve.child.exitCode, null);
+        assert.match(serve.stderr(), /SIGTERM: \/readyz answers 503; still serving new connections for 600000 ms/);
+        assert.doesNotMatch(serve.stderr(), /no new connections/);
+      } finally {
         serve.child.kill('SIGKILL');
       }
     });

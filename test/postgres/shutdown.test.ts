@@ -1,10 +1,11 @@
 // Graceful shutdown on PostgreSQL: requests that are waiting on the database when SIGTERM
 // arrives (held by a lock the test takes, so they are certainly in flight) are answered in
-// full once it is released; meanwhile new connections are refused; then exit 0.
+// full once it is released; meanwhile new connections are refused; then exit 0. And SIGTERM
+// just after a burst of new connections resets none of them.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { spawnServe, waitUntilRefused } from '../support/drain.js';
+import { catalogueWithBigFeature, sigtermDuringBursts, spawnServe, waitUntilRefused } from '../support/drain.js';
 import { request } from '../support/http.js';
 import { importInto } from '../support/server.js';
 import { createTestDatabase, postgresUnavailableReason, TEST_PG_URL, type TestDatabase } from '../support/stores.js';
@@ -14,12 +15,30 @@ const reason = await postgresUnavailableReason();
 const skip = reason !== null && process.env.HERITAGE_TEST_POSTGRES !== 'required' ? reason : false;
 
 let database: TestDatabase;
+let bigDatabase: TestDatabase;
 before(async () => {
   if (skip) return;
   database = createTestDatabase('postgres');
   await importInto(database.settings, buildTestCatalogue());
+  bigDatabase = createTestDatabase('postgres');
+  await importInto(bigDatabase.settings, catalogueWithBigFeature());
 });
-after(() => (skip ? undefined : database.drop()));
+after(async () => {
+  if (skip) return;
+  await database.drop();
+  await bigDatabase.drop();
+});
+
+const BURST_URLS = ['/api/v1/', '/api/v1/features/', '/api/v1/features/?page=2', '/api/v1/images/', '/api/v1/documents/', '/api/v1/media/'];
+
+for (const delay of ['0', '200']) {
+  test(`SIGTERM just after a burst of new connections (SHUTDOWN_DELAY_MS=${delay}): none is reset, every request is answered whole`, { skip, timeout: 120_000 }, async () => {
+    const { outcomes, exits } = await sigtermDuringBursts(bigDatabase.args, { SHUTDOWN_DELAY_MS: delay, DB_TIMEOUT_MS: '60000' }, 3, BURST_URLS);
+    assert.deepEqual(exits, [0, 0, 0]);
+    const failed = outcomes.filter((o) => !('status' in o) || o.status !== 200 || !o.complete);
+    assert.deepEqual(failed, [], `${failed.length} of ${outcomes.length} requests failed`);
+  });
+}
 
 test('SIGTERM while requests wait on PostgreSQL: they are answered whole once it answers, then exit 0', { skip, timeout: 60_000 }, async () => {
   const schema = database.settings.databaseSchema!;

@@ -41,10 +41,11 @@ export interface ServeProcess {
 /**
  * `serve` on a free port with extra environment (SHUTDOWN_TIMEOUT_MS, ...); `group` makes
  * it lead its own process group, so that a signal can go to it all, as a terminal's Ctrl-C.
+ * SHUTDOWN_DELAY_MS is 0 unless given: the tests of the delay set it.
  */
 export function spawnServe(args: string[], env: Record<string, string> = {}, group = false): Promise<ServeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0', ...env },
     detached: group,
   });
   let stderr = '';
@@ -64,6 +65,14 @@ export function spawnServe(args: string[], env: Record<string, string> = {}, gro
 export async function waitFor(what: string, condition: () => boolean, attempts = 400): Promise<void> {
   for (let i = 0; i < attempts && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(condition(), `waited in vain for ${what}`);
+}
+
+export async function waitForAsync(what: string, condition: () => Promise<boolean>, attempts = 400): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`waited in vain for ${what}`);
 }
 
 /** A GET whose answer the client stops reading as soon as the headers arrive. */
@@ -167,4 +176,61 @@ export async function waitUntilRefused(origin: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.fail(`${origin} still accepts connections`);
+}
+
+export type BurstOutcome = { status: number; complete: boolean } | { error: string };
+
+/**
+ * `count` requests at once, each on a connection of its own (as many clients arriving
+ * together). `connected` resolves once the kernel has established every connection, which
+ * is before the server has necessarily accepted them; `outcomes` once each has ended.
+ */
+export function burst(origin: string, urls: string[], count: number) {
+  const { hostname, port } = new URL(origin);
+  const connections: Promise<void>[] = [];
+  const outcomes = Array.from({ length: count }, (_, i) =>
+    new Promise<BurstOutcome>((resolve) => {
+      const req = http.get({ host: hostname, port, path: urls[i % urls.length], agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, complete: res.complete && body.length === Number(res.headers['content-length']) && isJson(body) });
+        });
+        res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: `mid-answer ${e.code ?? e.message}` }));
+      });
+      connections.push(new Promise((connected) => {
+        req.once('socket', (socket) => socket.once('connect', () => connected()));
+        req.once('error', () => connected());
+      }));
+      req.setTimeout(30_000, () => req.destroy(new Error('timed out')));
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+    }),
+  );
+  return { connected: Promise.all(connections).then(() => undefined), outcomes: Promise.all(outcomes) };
+}
+
+/**
+ * Rounds of: `serve` starts, a burst of requests (a few large answers first, so the server
+ * is busy while the rest wait in the kernel's accept queue), SIGTERM as soon as the kernel
+ * has established every connection. Returns every request's outcome and the exit codes.
+ */
+export async function sigtermDuringBursts(args: string[], env: Record<string, string>, rounds: number, urls: string[], workers = 1) {
+  const outcomes: BurstOutcome[] = [];
+  const exits: (number | null)[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const serve = await spawnServe(workers > 1 ? [...args, '--workers', String(workers)] : args, { SHUTDOWN_TIMEOUT_MS: '60000', ...env });
+    try {
+      await waitFor(`${workers} worker(s)`, () => serve.stderr().match(/ serving /g)!.length === workers);
+      const big = burst(serve.origin, [BIG_URL], 3);
+      const small = burst(serve.origin, urls, 40);
+      await Promise.all([big.connected, small.connected]);
+      serve.child.kill('SIGTERM');
+      outcomes.push(...(await big.outcomes), ...(await small.outcomes));
+      exits.push(await serve.exited);
+    } finally {
+      serve.child.kill('SIGKILL');
+    }
+  }
+  return { outcomes, exits };
 }
