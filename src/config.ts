@@ -1,6 +1,7 @@
 // One typed, frozen Config: defaults, then the environment, then command-line flags.
 // process.env is read here and nowhere else.
 import { isIP } from 'node:net';
+import { CATALOGUE_LIMITS, LIMIT_CEILING, type CatalogueLimits } from './catalogue/limits.js';
 
 export interface Config {
   /** A SQLite file path, or a postgres:// URL. */
@@ -43,6 +44,8 @@ export interface Config {
   /** GET /metrics (Prometheus), for the exempt addresses only. */
   readonly metrics: boolean;
   readonly logFormat: 'json' | 'pretty';
+  /** SIGTERM: how long /readyz answers 503 while new connections are still served, before the listener closes. */
+  readonly shutdownDelayMs: number;
   /** SIGTERM/SIGINT: the longest requests in flight may take to finish before their connections are closed. */
   readonly shutdownTimeoutMs: number;
   /** The longest a client may take to send a request line and its headers. */
@@ -53,6 +56,8 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Longest request target (path and query) accepted; longer: 414. */
   readonly maxUrlBytes: number;
+  /** import/validate: the size limits of one record (src/catalogue/limits.ts). */
+  readonly catalogueLimits: CatalogueLimits;
 }
 
 export interface RateLimit {
@@ -85,11 +90,15 @@ export interface RawSettings {
   redisKeyPrefix?: string;
   metrics?: string;
   logFormat?: string;
+  shutdownDelayMs?: string;
   shutdownTimeoutMs?: string;
   headersTimeoutMs?: string;
   requestTimeoutMs?: string;
   keepAliveTimeoutMs?: string;
   maxUrlBytes?: string;
+  maxStringChars?: string;
+  maxPositions?: string;
+  maxRecordBytes?: string;
 }
 
 export const DEFAULT_DATABASE = './data/catalogue.db';
@@ -123,29 +132,57 @@ const ENV_NAMES: Record<keyof RawSettings, string> = {
   redisKeyPrefix: 'REDIS_KEY_PREFIX',
   metrics: 'METRICS',
   logFormat: 'LOG_FORMAT',
+  shutdownDelayMs: 'SHUTDOWN_DELAY_MS',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
   maxUrlBytes: 'MAX_URL_BYTES',
+  ...(Object.fromEntries(CATALOGUE_LIMITS.map((l) => [l.key, l.env])) as Record<keyof CatalogueLimits, string>),
 };
 
-/** The settings the environment gives, by their RawSettings names. */
+/**
+ * Settings where a value that is set but empty means something (README, Settings): no fixed
+ * base, only BASE_URL's host, no media, no origin, no base map, nobody exempt, no Redis, no
+ * key prefix, and off for a switch. Any other setting set empty is refused, not defaulted.
+ */
+const EMPTY_HAS_MEANING: ReadonlySet<keyof RawSettings> = new Set<keyof RawSettings>([
+  'baseUrl', 'allowedHosts', 'mediaRoot', 'corsOrigins', 'basemapUrl', 'rateLimitExempt', 'redisUrl', 'redisKeyPrefix',
+  'trustProxy', 'compress', 'metrics',
+]);
+
+/** Flags not spelled `--` + the setting's name in kebab case (`--log-level`). */
+const FLAG_NAMES: Partial<Record<keyof RawSettings, string>> = { database: '--db', databaseSchema: '--schema' };
+
+/** The settings the environment gives, by their RawSettings names; a variable set empty counts as set. */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): RawSettings {
   const settings: RawSettings = {};
   for (const [key, name] of Object.entries(ENV_NAMES) as [keyof RawSettings, string][]) {
     const value = env[name];
-    if (value !== undefined && value !== '') settings[key] = value;
+    if (value === undefined) continue;
+    refuseEmpty(key, value, `${name} is set but empty`, 'unset it');
+    settings[key] = value;
   }
   return settings;
 }
 
+function refuseEmpty(key: keyof RawSettings, value: string, what: string, leaveOut: string): void {
+  if (value.trim() !== '' || EMPTY_HAS_MEANING.has(key)) return;
+  throw new ConfigError(`${what}: give it a value, or ${leaveOut} for the default.`);
+}
+
+function flagName(key: keyof RawSettings): string {
+  return FLAG_NAMES[key] ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 /** Flags win over the environment, which wins over the defaults. */
 export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = process.env): Config {
-  const raw: RawSettings = { ...settingsFromEnv(env), ...definedOnly(flags) };
-  const baseUrl = raw.baseUrl === undefined ? null : parseBaseUrl(raw.baseUrl);
+  const given = definedOnly(flags);
+  for (const [key, value] of Object.entries(given) as [keyof RawSettings, string][]) refuseEmpty(key, value, `${flagName(key)} is empty`, 'leave it out');
+  const raw: RawSettings = { ...settingsFromEnv(env), ...given };
+  const baseUrl = orNone(raw.baseUrl, parseBaseUrl);
   return Object.freeze({
-    database: raw.database ?? DEFAULT_DATABASE,
+    database: parseDatabase(raw.database ?? DEFAULT_DATABASE),
     databaseSchema: parseSchemaName(raw.databaseSchema ?? DEFAULT_SCHEMA),
     poolSize: parseWholeNumber('PG_POOL_SIZE', raw.poolSize ?? '10', 1, 1000),
     dbTimeoutMs: parseWholeNumber('DB_TIMEOUT_MS', raw.dbTimeoutMs ?? '800', 50, 600_000),
@@ -154,26 +191,48 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
     host: raw.host ?? '127.0.0.1',
     baseUrl,
     allowedHosts: Object.freeze(parseAllowedHosts(raw.allowedHosts, baseUrl)),
-    mediaRoot: raw.mediaRoot ?? null,
+    mediaRoot: orNone(raw.mediaRoot, (root) => root),
     trustProxy: parseBoolean('TRUST_PROXY', raw.trustProxy ?? '0'),
     logLevel: parseLogLevel(raw.logLevel ?? 'info'),
     cacheControl: raw.cacheControl ?? 'public, max-age=60',
     cacheMaxBytes: parseWholeNumber('CACHE_MAX_MB', raw.cacheMaxMb ?? '16', 0, 100_000) * 1024 * 1024,
     compress: parseBoolean('COMPRESS', raw.compress ?? '0'),
     corsOrigins: parseCorsOrigins(raw.corsOrigins ?? '*'),
-    basemapUrl: raw.basemapUrl === undefined ? null : parseBasemapUrl(raw.basemapUrl),
+    basemapUrl: orNone(raw.basemapUrl, parseBasemapUrl),
     rateLimit: parseRateLimit(raw.rateLimit ?? '1000/day'),
     rateLimitExempt: Object.freeze(parseAddressList(raw.rateLimitExempt ?? '127.0.0.0/8,::1')),
-    redisUrl: raw.redisUrl === undefined ? null : parseRedisUrl(raw.redisUrl),
+    redisUrl: orNone(raw.redisUrl, parseRedisUrl),
     redisKeyPrefix: raw.redisKeyPrefix ?? 'heritage-api:',
     metrics: parseBoolean('METRICS', raw.metrics ?? '1'),
     logFormat: parseLogFormat(raw.logFormat ?? 'json'),
     ...parseConnectionLimits(raw),
+    catalogueLimits: parseCatalogueLimits(raw),
   });
+}
+
+/** Each record limit: its setting, or the default of the table in src/catalogue/limits.ts. */
+function parseCatalogueLimits(raw: RawSettings): CatalogueLimits {
+  return Object.freeze(Object.fromEntries(CATALOGUE_LIMITS.map((l) => [
+    l.key,
+    parseWholeNumber(l.env, raw[l.key] ?? String(l.defaultValue), 1, LIMIT_CEILING),
+  ])) as unknown as CatalogueLimits);
 }
 
 function definedOnly(settings: RawSettings): RawSettings {
   return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as RawSettings;
+}
+
+/** Absent or empty: none (null); otherwise parsed. */
+function orNone<T>(value: string | undefined, parse: (value: string) => T): T | null {
+  return value === undefined || value.trim() === '' ? null : parse(value);
+}
+
+/** A SQLite file path or a postgres:// URL; any other `scheme://` is refused before a file of that name is made. */
+export function parseDatabase(value: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  if (scheme === undefined || /^postgres(ql)?$/i.test(scheme)) return value;
+  // Only the scheme is echoed: the rest may hold a password.
+  throw new ConfigError(`--db / DATABASE_URL: ${scheme}:// is not a database heritage-api reads; give a SQLite file path (such as ./data/catalogue.db) or a postgres:// or postgresql:// URL.`);
 }
 
 export function parsePort(value: string): number {
@@ -215,11 +274,13 @@ export function parseBasemapUrl(value: string): string {
   return value;
 }
 
-/** Comma-separated patterns; by default the loopback names and BASE_URL's host. */
+/** Comma-separated patterns; by default the loopback names; BASE_URL's host always (empty: only it). */
 export function parseAllowedHosts(value: string | undefined, baseUrl: string | null): string[] {
   const hosts = value === undefined ? [...DEFAULT_ALLOWED_HOSTS] : value.split(',').map((h) => h.trim().toLowerCase());
   if (baseUrl !== null) hosts.push(new URL(baseUrl).hostname.toLowerCase());
-  return [...new Set(hosts.filter((h) => h !== ''))];
+  const allowed = [...new Set(hosts.filter((h) => h !== ''))];
+  if (allowed.length === 0) throw new ConfigError('ALLOWED_HOSTS is empty and there is no BASE_URL, so every request would be refused: list host names (or * for any), set BASE_URL, or unset ALLOWED_HOSTS for the default.');
+  return allowed;
 }
 
 /** A plain lower-case SQL identifier, so it can be written into SQL unquoted and safely. */
@@ -245,10 +306,10 @@ function parseBoolean(name: string, value: string): boolean {
 
 export type CorsOrigins = '*' | 'off' | readonly string[];
 
-/** `*`, `off`, or comma-separated origins (`https://app.example.org,http://localhost:3000`). */
+/** `*`, `off` (or empty: no origin), or comma-separated origins (`https://app.example.org,http://localhost:3000`). */
 export function parseCorsOrigins(value: string): CorsOrigins {
   const v = value.trim();
-  if (v === '*' || v.toLowerCase() === 'off') return v === '*' ? '*' : 'off';
+  if (v === '*' || v === '' || v.toLowerCase() === 'off') return v === '*' ? '*' : 'off';
   const origins = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
   if (origins.length === 0) throw new ConfigError(`CORS_ORIGINS must be *, off, or comma-separated origins, not "${value}".`);
   return Object.freeze(origins.map(parseOrigin));
@@ -328,6 +389,8 @@ function parseConnectionLimits(raw: RawSettings) {
     throw new ConfigError(`REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must not be below HEADERS_TIMEOUT_MS (${headersTimeoutMs}): headers are part of the request.`);
   }
   return {
+    // Long enough for a load balancer probing /readyz every second or two to see it fail.
+    shutdownDelayMs: parseWholeNumber('SHUTDOWN_DELAY_MS', raw.shutdownDelayMs ?? '5000', 0, 600_000),
     shutdownTimeoutMs: parseWholeNumber('SHUTDOWN_TIMEOUT_MS', raw.shutdownTimeoutMs ?? '10000', 0, 3_600_000),
     headersTimeoutMs,
     requestTimeoutMs,

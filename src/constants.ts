@@ -2,6 +2,9 @@
 
 export const API_PREFIX = '/api/v1/';
 export const MEDIA_PREFIX = '/media/';
+/** The OpenAPI document, and the reference page that renders it. */
+export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
+export const DOCS_PREFIX = '/api/docs/';
 
 export const COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
@@ -20,10 +23,16 @@ export const MAX_PAGE_SIZE = 100;
 
 export const CONTENT_TYPE_JSON = 'application/json';
 export const CONTENT_TYPE_MVT = 'application/vnd.mapbox-vector-tile';
-/** Vector tiles of the features' footprints: {TILES_PREFIX}{z}/{x}/{y}.mvt */
+/** The OpenAPI media type (registered with IANA), with the version of the document. */
+export const CONTENT_TYPE_OPENAPI = 'application/vnd.oai.openapi+json;version=3.1';
+/** Vector tiles of the features' footprints, the one spelling of their paths (web/ bundles it too). */
 export const TILES_PREFIX = '/tiles/features/';
+/** A tile's path as a URL template (MapLibre's, and the OpenAPI path). */
+export const TILES_TEMPLATE_PATH = `${TILES_PREFIX}{z}/{x}/{y}.mvt`;
 export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';
 export const VARY_VALUE = 'Accept';
+/** On every answer, those too broken for the router included. */
+export const NOSNIFF = ['x-content-type-options', 'nosniff'] as const;
 
 /** DRF's defaults, reported by OPTIONS as the original did. */
 export const RENDERS: readonly string[] = [CONTENT_TYPE_JSON];

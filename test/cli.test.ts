@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatCatalogue } from '../src/catalogue/dump.js';
@@ -238,5 +239,120 @@ describe('migrate (SQLite)', () => {
       child.kill('SIGTERM');
       await exitCode(child);
     }
+  });
+});
+
+/** A port on 127.0.0.1 held by a plain TCP server, so that serve cannot take it. */
+async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('--db with a URL of another database', () => {
+  const sentence = 'heritage-api: --db / DATABASE_URL: mysql:// is not a database heritage-api reads; give a SQLite file path (such as ./data/catalogue.db) or a postgres:// or postgresql:// URL.\n';
+  const commands: [string, string[]][] = [
+    ['serve', ['serve', '--port', '0']], ['import', ['import', 'catalogue.json']], ['export', ['export']], ['migrate', ['migrate']],
+  ];
+  for (const [name, args] of commands) {
+    test(`${name} --db mysql://x/y: one sentence, exit 1, nothing created`, async () => {
+      const cwd = fs.mkdtempSync(path.join(dir, `mysql-${name}-`));
+      fs.writeFileSync(path.join(cwd, 'catalogue.json'), formatCatalogue(buildTestCatalogue()));
+      const result = await runCli([...args, '--db', 'mysql://x/y'], { cwd });
+      assert.deepEqual({ code: result.code, stderr: result.stderr }, { code: 1, stderr: sentence });
+      assert.deepEqual(fs.readdirSync(cwd), ['catalogue.json']);
+    });
+  }
+  test('DATABASE_URL=mysql://x/y is refused the same way', async () => {
+    const cwd = fs.mkdtempSync(path.join(dir, 'mysql-env-'));
+    const result = await runCli(['migrate'], { cwd, env: { DATABASE_URL: 'mysql://x/y' } });
+    assert.deepEqual({ code: result.code, stderr: result.stderr, files: fs.readdirSync(cwd) }, { code: 1, stderr: sentence, files: [] });
+  });
+});
+
+describe('serve: what it cannot start with is one sentence naming the flag', () => {
+  let database: string;
+  before(async () => {
+    database = path.join(dir, 'start-checks.db');
+    await importInto(database, buildTestCatalogue());
+  });
+
+  test('a busy port', async () => {
+    const held = await holdPort();
+    try {
+      const result = await runCli(['serve', '--db', database, '--port', String(held.port)]);
+      assert.equal(result.code, 1);
+      assert.equal(result.stderr, `heritage-api: port ${held.port} on 127.0.0.1 is already in use (--port / PORT): stop what listens there, or choose another port.\n`);
+    } finally {
+      await held.close();
+    }
+  });
+
+  test('a busy port with --workers 2: every worker says why, then the server stops (not restarted forever)', { timeout: 60_000 }, async () => {
+    const held = await holdPort();
+    try {
+      const result = await runCli(['serve', '--db', database, '--port', String(held.port), '--workers', '2'], { env: { RATE_LIMIT: 'off' } });
+      assert.equal(result.code, 1);
+      const lines = result.stderr.trim().split('\n');
+      assert.equal(lines.at(-1), 'heritage-api: no worker could start (the reason is above); stopping.');
+      assert.ok(lines.includes(`heritage-api: port ${held.port} on 127.0.0.1 is already in use (--port / PORT): stop what listens there, or choose another port.`), result.stderr);
+      assert.doesNotMatch(result.stderr, /starting another|\n\s+at /);
+    } finally {
+      await held.close();
+    }
+  });
+
+  test('a --media-root that does not exist', async () => {
+    const missing = path.join(dir, 'no-such-media');
+    const result = await runCli(['serve', '--db', database, '--port', '0', '--media-root', missing]);
+    assert.deepEqual({ code: result.code, stderr: result.stderr }, { code: 1, stderr: `heritage-api: --media-root / MEDIA_ROOT ${missing}: no such folder.\n` });
+  });
+
+  test('a MEDIA_ROOT that is a file, not a folder', async () => {
+    const file = writeFile('media-root-file.txt', 'not a folder');
+    const result = await runCli(['serve', '--db', database, '--port', '0'], { env: { MEDIA_ROOT: file } });
+    assert.deepEqual({ code: result.code, stderr: result.stderr }, { code: 1, stderr: `heritage-api: --media-root / MEDIA_ROOT ${file} is a file, not a folder.\n` });
+  });
+
+  test('a catalogue with pictures and no media folder: one warning at start; with a media folder, none', async () => {
+    const catalogue = buildTestCatalogue();
+    const images = catalogue.images.filter((i) => i.published !== false).length;
+    const used = new Set(catalogue.features.flatMap((f) => f.categories));
+    const thumbnails = catalogue.categories.filter((c) => used.has(c.id) && c.thumbnail !== '').length;
+    assert.ok(images > 0 && thumbnails > 0, 'the test catalogue has both kinds of picture');
+    const warning = `heritage-api: warning: the catalogue links ${images} image file(s) and ${thumbnails} category thumbnail(s) under /media/, ` +
+      'but no media folder is set, so each will answer 404: set --media-root (or MEDIA_ROOT) to the folder holding them.\n';
+    for (const [args, expected] of [[[], 1], [['--media-root', dir], 0]] as const) {
+      const { child, origin, stderr } = await startCliServer(['--db', database, ...args]);
+      // An answer first: a SIGTERM right after the "serving" line can come before the handler (seen before this change too).
+      assert.equal((await request(origin, '/healthz')).status, 200);
+      child.kill('SIGTERM');
+      assert.equal(await exitCode(child), 0);
+      assert.equal(stderr().split(warning).length - 1, expected, stderr());
+    }
+  });
+});
+
+describe('RATE_LIMIT_EXEMPT set empty: nobody is exempt', () => {
+  async function loopbackClient(env: NodeJS.ProcessEnv) {
+    const database = path.join(dir, 'exempt.db');
+    if (!fs.existsSync(database)) await importInto(database, buildTestCatalogue());
+    const { child, origin } = await startCliServer(['--db', database], { RATE_LIMIT: '2/minute', ...env });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await request(origin, '/api/v1/features/')).status);
+      return { statuses, metrics: (await request(origin, '/metrics')).status };
+    } finally {
+      child.kill('SIGTERM');
+      await exitCode(child);
+    }
+  }
+
+  test('a loopback client (a same-host proxy) is limited, and /metrics refuses it', async () => {
+    assert.deepEqual(await loopbackClient({ RATE_LIMIT_EXEMPT: '' }), { statuses: [200, 200, 429], metrics: 403 });
+  });
+
+  test('unset, the default exempts loopback: never limited, /metrics answers', async () => {
+    assert.deepEqual(await loopbackClient({}), { statuses: [200, 200, 200], metrics: 200 });
   });
 });

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatCatalogue } from '../src/catalogue/dump.js';
 import { defaultSearchStr, type Catalogue } from '../src/catalogue/format.js';
 import { parseCatalogueBytes, validateCatalogue } from '../src/catalogue/validate.js';
 import { formatProgress } from '../src/cli/report.js';
+import { HarvestClient } from '../src/harvest/client.js';
+import { HarvestError } from '../src/harvest/errors.js';
 import { harvestApi, type HarvestSettings } from '../src/harvest/harvest.js';
 import { mediaPathOf } from '../src/harvest/media-path.js';
 import { backoffMs, parseRetryAfter } from '../src/harvest/retry.js';
@@ -343,6 +347,58 @@ describe('harvest --resume after a kill', () => {
     const result = await runCli(['harvest', `${source.origin}/api/v1/`, '--resume']);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /--resume needs --out/);
+  });
+});
+
+/** A loopback port where nothing listens: taken from the system, then let go. */
+async function deadPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('harvest of an address where nothing listens', () => {
+  test('the command fails at once, in one sentence, and writes nothing', async () => {
+    const port = await deadPort();
+    const out = path.join(dir, 'nothing-listens.json');
+    // With the real backoff (1 s, doubling), 8 attempts would wait at least this long.
+    const retrying = Array.from({ length: 7 }, (_, a) => Math.min(60_000, 1000 * 2 ** a) / 2).reduce((a, b) => a + b);
+    const started = performance.now();
+    const result = await runCli(['harvest', `http://127.0.0.1:${port}/api/v1/`, '--out', out]);
+    const elapsed = performance.now() - started;
+    assert.deepEqual({ code: result.code, stderr: result.stderr },
+      { code: 1, stderr: `heritage-api: harvest stopped: nothing answers at http://127.0.0.1:${port}: connection refused.\n` });
+    assert.ok(elapsed < Math.min(20_000, retrying / 3), `${elapsed} ms`);
+    assert.deepEqual([fs.existsSync(out), fs.existsSync(`${out}.harvest-state`)], [false, false]);
+  });
+
+  test('no retry and no wait: the first refusal ends it', async () => {
+    const port = await deadPort();
+    const notes: string[] = [];
+    const sleeps: number[] = [];
+    const run = harvestApi({
+      url: `http://127.0.0.1:${port}/api/v1/`, statePath: null, resume: false, settings: FAST,
+      reporter: { note: (m) => notes.push(m), progress: () => {} }, sleep: async (ms) => void sleeps.push(ms),
+    });
+    await assert.rejects(run, (e: unknown) => e instanceof HarvestError && e.message === `nothing answers at http://127.0.0.1:${port}: connection refused.`);
+    assert.deepEqual({ notes, sleeps }, { notes: [], sleeps: [] });
+  });
+
+  test('a server that answered before and then refuses is retried (a restart), until the attempts run out', async () => {
+    const server = http.createServer((_request, response) => response.setHeader('content-type', 'application/json').end('{"ok":true}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/`;
+    const sleeps: number[] = [];
+    const client = new HarvestClient({
+      ...FAST, maxAttempts: 3, notify: () => {}, signal: new AbortController().signal, sleep: async (ms) => void sleeps.push(ms),
+    });
+    assert.deepEqual(await client.getJson(url), { ok: true });
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await assert.rejects(client.getJson(url), (e: unknown) => e instanceof HarvestError && e.message === `GET ${url}: still failing after 3 attempts (last: ECONNREFUSED).`);
+    assert.deepEqual({ retries: client.stats.retries, waits: sleeps.length }, { retries: 2, waits: 2 });
   });
 });
 

@@ -1,6 +1,7 @@
 // The command line: parses arguments and dispatches to one function per command.
 // Nothing runs at import time; bin/heritage-api calls main().
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { CATALOGUE_LIMITS } from '../catalogue/limits.js';
 import { ConfigError, DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../config.js';
 import { StoreError } from '../store/store.js';
 import { runDemo } from './demo.js';
@@ -32,6 +33,19 @@ function wholeNumber(value: string): number {
   return Number(value);
 }
 
+/** The record limits as flags of a command that reads catalogue files (import, validate). */
+function withLimitFlags(command: Command): Command {
+  for (const l of CATALOGUE_LIMITS) {
+    command.option(`${l.flag} <n>`, `refuse a record past ${l.defaultValue.toLocaleString('en-GB')} ${l.unit} (env ${l.env}); see README, The catalogue file`);
+  }
+  return command;
+}
+
+/** The limit flags commander gave, as settings (checked by loadConfig). */
+function limitSettings(o: Record<string, string | undefined>) {
+  return { maxStringChars: o['maxStringChars'], maxPositions: o['maxPositions'], maxRecordBytes: o['maxRecordBytes'] };
+}
+
 function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command('heritage-api')
     .description('A fast, read-only JSON/GeoJSON API for catalogues of mapped historic buildings and places.')
@@ -52,17 +66,18 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option('--log-format <format>', 'json lines, or pretty for a terminal (env LOG_FORMAT; default json)').choices(['json', 'pretty']))
     .option('--compress', 'gzip or brotli bodies by Accept-Encoding, each compressed once (env COMPRESS=1)')
     .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
+    .option('--shutdown-delay-ms <ms>', 'on SIGTERM, /readyz answers 503 and new connections are still served this long before the listener closes (env SHUTDOWN_DELAY_MS; default 5000)')
     .action((o) => done(runServe({
       database: o.db, databaseSchema: o.schema, workers: o.workers, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
       mediaRoot: o.mediaRoot, trustProxy: o.trustProxy ? '1' : undefined, logLevel: o.logLevel, initDemo: o.initDemo,
-      logFormat: o.logFormat, compress: o.compress ? '1' : undefined,
+      logFormat: o.logFormat, compress: o.compress ? '1' : undefined, shutdownDelayMs: o.shutdownDelayMs,
     })));
 
-  program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
+  withLimitFlags(program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
     .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input')
     .option('--db <path>', `${DB_HELP}; created (or migrated) when needed`)
-    .option('--schema <name>', SCHEMA_HELP)
-    .action((file, o) => done(runImport(file, { db: o.db, schema: o.schema })));
+    .option('--schema <name>', SCHEMA_HELP))
+    .action((file, o) => done(runImport(file, { db: o.db, schema: o.schema, ...limitSettings(o) })));
 
   program.command('migrate').description('create or upgrade the database tables (import does this by itself)')
     .option('--db <path>', DB_HELP)
@@ -75,9 +90,9 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('--out <file>', 'output file (default: standard output)')
     .action((o) => done(runExport({ db: o.db, schema: o.schema, out: o.out })));
 
-  program.command('validate').description('check a catalogue file without touching any database')
-    .argument('<file>', 'catalogue file, or - for standard input')
-    .action((file) => done(runValidate(file)));
+  withLimitFlags(program.command('validate').description('check a catalogue file without touching any database')
+    .argument('<file>', 'catalogue file, or - for standard input'))
+    .action((file, o) => done(runValidate(file, limitSettings(o))));
 
   program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
     .option('--out <file>', 'output file (default: standard output)')

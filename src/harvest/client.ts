@@ -1,12 +1,13 @@
 // Every HTTP request of a harvest goes through here: a clear User-Agent, bounded
 // concurrency (pool.ts), retries with backoff on network errors and 5xx, Retry-After
-// honoured on 429 and 503, and a clear stop on any other 4xx.
+// honoured on 429 and 503, and a clear stop on any other 4xx — or at once when an address
+// that never answered refuses the connection or has no such host.
 import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HarvestError } from './errors.js';
 import { RequestPool, type Sleep } from './pool.js';
-import { MAX_RETRY_AFTER_MS, backoffMs, honoursRetryAfter, isRetryableStatus, parseRetryAfter } from './retry.js';
+import { MAX_RETRY_AFTER_MS, backoffMs, honoursRetryAfter, isRetryableStatus, parseRetryAfter, unreachable } from './retry.js';
 
 export interface ClientOptions {
   concurrency: number;
@@ -45,6 +46,8 @@ type Outcome<T> = { value: T } | { retry: string; retryAfterMs: number | null };
 export class HarvestClient {
   readonly stats = { requests: 0, retries: 0 };
   private readonly pool: RequestPool;
+  /** Origins that have answered at least once: only their network errors are worth retrying. */
+  private readonly answered = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     this.pool = new RequestPool(options.concurrency, options.delayMs, options.sleep);
@@ -104,10 +107,19 @@ export class HarvestClient {
       response = await fetch(url, { method, headers, signal: withTimeout(signal, this.options.timeoutMs) });
     } catch (error) {
       signal.throwIfAborted();
+      this.refuseUnreachable(url, error);
       return { retry: describeNetworkError(error), retryAfterMs: null };
     }
+    this.answered.add(new URL(url).origin);
     if (response.ok) return this.readSuccess(response, signal, read);
     return this.refusal(method, url, response);
+  }
+
+  /** An origin that never answered and refuses, or does not resolve, ends the harvest now (not after minutes of backoff). */
+  private refuseUnreachable(url: string, error: unknown): void {
+    const origin = new URL(url).origin;
+    const reason = this.answered.has(origin) ? null : unreachable(networkErrorCode(error));
+    if (reason !== null) throw new HarvestError(`nothing answers at ${origin}: ${reason}.`);
   }
 
   private async readSuccess<T>(response: Response, signal: AbortSignal, read: (r: Response) => Promise<T>): Promise<Outcome<T>> {
@@ -137,6 +149,10 @@ export class HarvestClient {
 
 function withTimeout(signal: AbortSignal, timeoutMs: number): AbortSignal {
   return AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+}
+
+function networkErrorCode(error: unknown): string | undefined {
+  return ((error as Error).cause as { code?: string } | undefined)?.code;
 }
 
 /** fetch says only "fetch failed"; the reason (ECONNRESET, a timeout…) is in `cause`. */

@@ -11,6 +11,17 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
+/**
+ * Why an address that has never answered will not answer a retry either (nothing listens
+ * there, no such host), from the network error's code; null when a retry may help. Once an
+ * address has answered, the same refusal is a server restarting, and is retried.
+ */
+export function unreachable(code: string | undefined): string | null {
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND') return 'no such host';
+  return null;
+}
+
 /** Only 429 and 503 carry a Retry-After we honour (RFC 9110 §10.2.3). */
 export function honoursRetryAfter(status: number): boolean {
   return status === 429 || status === 503;

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../src/cli/bin.ts');
+/** tsx by its own address, so that a command run in another folder (cwd) still finds it. */
+const TSX = import.meta.resolve('tsx');
 
 export interface CliResult {
   code: number | null;
@@ -10,9 +12,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
+      cwd: options.cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -30,16 +33,16 @@ export function runCli(args: string[], options: { input?: string | Buffer; env?:
 
 /** Starts a command and hands back the child, for tests that stop it half-way. */
 export function spawnCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  return spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
 /** Starts `serve` and resolves once it says where it listens. */
-export function startCliServer(args: string[]): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+export function startCliServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   let stderr = '';
   return new Promise((resolve, reject) => {

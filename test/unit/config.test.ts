@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DEFAULT_CATALOGUE_LIMITS } from '../../src/catalogue/limits.js';
 import { ConfigError, loadConfig, parseBaseUrl } from '../../src/config.js';
 import { hostDomain, isAllowedHost } from '../../src/http/host.js';
 
@@ -12,8 +13,9 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
         versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: false,
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
-        redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownTimeoutMs: 10_000,
-        headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192 },
+        redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
+        headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192,
+        catalogueLimits: { maxStringChars: DEFAULT_CATALOGUE_LIMITS.maxStringChars, maxPositions: DEFAULT_CATALOGUE_LIMITS.maxPositions, maxRecordBytes: DEFAULT_CATALOGUE_LIMITS.maxRecordBytes } },
     );
     assert.ok(Object.isFrozen(config));
   });
@@ -22,20 +24,22 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200',
       CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1', CORS_ORIGINS: 'https://a.org,https://b.org',
       BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', RATE_LIMIT: '60/minute', RATE_LIMIT_EXEMPT: '10.0.0.0/8',
-      REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_TIMEOUT_MS: '2000',
-      HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096' });
+      REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
+      HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096',
+      CATALOGUE_MAX_STRING_CHARS: '10', CATALOGUE_MAX_POSITIONS: '20', CATALOGUE_MAX_RECORD_BYTES: '30' });
     assert.deepEqual(
       { ...config },
       { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
         databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true,
         corsOrigins: ['https://a.org', 'https://b.org'], basemapUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
         rateLimit: { max: 60, windowMs: 60_000 }, rateLimitExempt: ['10.0.0.0/8'], redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'h:',
-        metrics: false, logFormat: 'pretty', shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
-        keepAliveTimeoutMs: 1000, maxUrlBytes: 4096 },
+        metrics: false, logFormat: 'pretty', shutdownDelayMs: 0, shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
+        keepAliveTimeoutMs: 1000, maxUrlBytes: 4096, catalogueLimits: { maxStringChars: 10, maxPositions: 20, maxRecordBytes: 30 } },
     );
   });
   test('flags win', () => {
     assert.equal(loadConfig({ port: '81' }, { PORT: '80' }).port, 81);
+    assert.equal(loadConfig({ maxPositions: '5' }, { CATALOGUE_MAX_POSITIONS: '7' }).catalogueLimits.maxPositions, 5);
   });
   const bad: [string, Record<string, string>][] = [
     ['port', { PORT: 'http' }], ['port', { PORT: '70000' }], ['base URL', { BASE_URL: 'example.org' }],
@@ -44,6 +48,8 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     ['schema name', { DATABASE_SCHEMA: 'Heritage' }], ['schema name', { DATABASE_SCHEMA: 'a;drop' }],
     ['PG_POOL_SIZE', { PG_POOL_SIZE: '0' }], ['DB_TIMEOUT_MS', { DB_TIMEOUT_MS: 'fast' }], ['VERSION_POLL_MS', { VERSION_POLL_MS: '-1' }],
     ['CACHE_MAX_MB', { CACHE_MAX_MB: 'lots' }], ['COMPRESS', { COMPRESS: 'maybe' }],
+    ['CATALOGUE_MAX_STRING_CHARS', { CATALOGUE_MAX_STRING_CHARS: '0' }], ['CATALOGUE_MAX_POSITIONS', { CATALOGUE_MAX_POSITIONS: 'many' }],
+    ['CATALOGUE_MAX_RECORD_BYTES', { CATALOGUE_MAX_RECORD_BYTES: '1e6' }], ['CATALOGUE_MAX_RECORD_BYTES', { CATALOGUE_MAX_RECORD_BYTES: '600000000' }],
   ];
   for (const [what, env] of bad) {
     test(`${JSON.stringify(env)} is refused with a sentence naming ${what}`, () => {
@@ -93,4 +99,83 @@ describe('CORS_ORIGINS', () => {
   test('a value that is not an origin is refused with a sentence naming CORS_ORIGINS', () => {
     assert.throws(() => loadConfig({}, { CORS_ORIGINS: 'https://a.org/app' }), (e) => e instanceof ConfigError && e.message.includes('CORS_ORIGINS'));
   });
+});
+
+describe('a setting set empty means what it says', () => {
+  // [variable, the Config field, what an empty value gives] — each differs from the default where the default is not "none".
+  const meaningful: [string, string, unknown][] = [
+    ['RATE_LIMIT_EXEMPT', 'rateLimitExempt', []],
+    ['BASE_URL', 'baseUrl', null],
+    ['MEDIA_ROOT', 'mediaRoot', null],
+    ['CORS_ORIGINS', 'corsOrigins', 'off'],
+    ['BASEMAP_URL', 'basemapUrl', null],
+    ['REDIS_URL', 'redisUrl', null],
+    ['REDIS_KEY_PREFIX', 'redisKeyPrefix', ''],
+    ['TRUST_PROXY', 'trustProxy', false],
+    ['COMPRESS', 'compress', false],
+    ['METRICS', 'metrics', false],
+  ];
+  for (const [name, field, expected] of meaningful) {
+    test(`${name}= gives ${JSON.stringify(expected)}`, () => {
+      assert.deepEqual((loadConfig({}, { [name]: '' }) as unknown as Record<string, unknown>)[field], expected);
+    });
+  }
+
+  test('ALLOWED_HOSTS= with a BASE_URL: only its host', () => {
+    assert.deepEqual(loadConfig({}, { ALLOWED_HOSTS: '', BASE_URL: 'https://heritage.example.org' }).allowedHosts, ['heritage.example.org']);
+  });
+
+  test('ALLOWED_HOSTS= without a BASE_URL would refuse every request: refused with a sentence', () => {
+    assert.throws(() => loadConfig({}, { ALLOWED_HOSTS: '' }), {
+      name: 'Error',
+      message: 'ALLOWED_HOSTS is empty and there is no BASE_URL, so every request would be refused: list host names (or * for any), set BASE_URL, or unset ALLOWED_HOSTS for the default.',
+    });
+  });
+
+  const meaningless = [
+    'DATABASE_URL', 'DATABASE_SCHEMA', 'PG_POOL_SIZE', 'DB_TIMEOUT_MS', 'VERSION_POLL_MS', 'PORT', 'HOST', 'LOG_LEVEL', 'CACHE_CONTROL',
+    'CACHE_MAX_MB', 'RATE_LIMIT', 'LOG_FORMAT', 'SHUTDOWN_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS',
+    'MAX_URL_BYTES',
+  ];
+  for (const name of meaningless) {
+    for (const value of ['', ' ']) {
+      test(`${name}=${JSON.stringify(value)} is refused naming ${name}, not taken for the default`, () => {
+        assert.throws(() => loadConfig({}, { [name]: value }), (e: unknown) =>
+          e instanceof ConfigError && e.message === `${name} is set but empty: give it a value, or unset it for the default.`);
+      });
+    }
+  }
+
+  test('a flag given empty is refused naming the flag', () => {
+    const refused: [Record<string, string>, string][] = [[{ port: '' }, '--port'], [{ database: '' }, '--db'], [{ databaseSchema: '' }, '--schema'], [{ logLevel: '' }, '--log-level']];
+    for (const [flags, flag] of refused) {
+      assert.throws(() => loadConfig(flags, {}), (e: unknown) =>
+        e instanceof ConfigError && e.message === `${flag} is empty: give it a value, or leave it out for the default.`);
+    }
+  });
+
+  test('a flag given empty wins over the environment where empty has a meaning', () => {
+    assert.equal(loadConfig({ mediaRoot: '' }, { MEDIA_ROOT: '/srv/media' }).mediaRoot, null);
+    assert.equal(loadConfig({ baseUrl: '' }, { BASE_URL: 'https://e.org' }).baseUrl, null);
+  });
+
+  test('an unset variable still gives the default', () => {
+    const config = loadConfig({}, { RATE_LIMIT_EXEMPT: undefined, CORS_ORIGINS: undefined });
+    assert.deepEqual([config.rateLimitExempt, config.corsOrigins, config.metrics], [['127.0.0.0/8', '::1'], '*', true]);
+  });
+});
+
+describe('the database setting', () => {
+  const accepted = ['./data/catalogue.db', 'catalogue.db', '/srv/a b/c.db', 'file:x.db', 'postgres://h/d', 'postgresql://u@h:5432/d', 'POSTGRES://h/d'];
+  for (const value of accepted) {
+    test(`${value} is kept as given`, () => assert.equal(loadConfig({ database: value }, {}).database, value));
+  }
+  const refused: [string, string][] = [['mysql://x/y', 'mysql'], ['sqlite:///tmp/x.db', 'sqlite'], ['file:///tmp/x.db', 'file'], ['MySQL://u:secret@h/d', 'MySQL']];
+  for (const [value, scheme] of refused) {
+    test(`${value} is refused, naming the flag, the variable and the forms accepted`, () => {
+      const message = `--db / DATABASE_URL: ${scheme}:// is not a database heritage-api reads; give a SQLite file path (such as ./data/catalogue.db) or a postgres:// or postgresql:// URL.`;
+      assert.throws(() => loadConfig({ database: value }, {}), (e: unknown) => e instanceof ConfigError && e.message === message);
+      assert.throws(() => loadConfig({}, { DATABASE_URL: value }), (e: unknown) => e instanceof ConfigError && e.message === message);
+    });
+  }
 });
