@@ -6,13 +6,15 @@ import { frameworkErrorHandler, handleClientError } from './http/client-errors.j
 import { registerCors } from './http/cors.js';
 import { registerDocsPage } from './http/docs-page.js';
 import { ApiError, notFound, serverError, serviceUnavailable } from './http/errors.js';
-import { isHealthPath, registerHealth } from './http/health.js';
+import { isHealthPath, registerHealth, type Readiness } from './http/health.js';
 import { checkHost } from './http/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/limits.js';
 import { registerMedia } from './http/media.js';
 import { isMetricsPath } from './http/metrics.js';
 import { registerOperations } from './http/operations.js';
+import { installFastAnswers } from './http/fast-answers.js';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/request-log.js';
+import { answeredBeforeRouting, canonicalTarget } from './http/request-target.js';
 import { registerMapPage } from './http/map-page.js';
 import { apiHeaders, sendError } from './http/reply.js';
 import { AnswerCache } from './http/answer-cache.js';
@@ -26,6 +28,10 @@ export interface AppDeps {
   store: CatalogueReader;
   config: Config;
   logger?: FastifyServerOptions['logger'];
+  /** Set `stopping` to make /readyz answer 503 (server.ts does, when a shutdown begins). */
+  readiness?: Readiness;
+  /** The fast path for cached answers (http/fast-answers.ts); off only to compare with it. */
+  fastAnswers?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -38,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Malformed URLs and headers are the client's mistake: a JSON 400, not Fastify's text.
     frameworkErrors: frameworkErrorHandler(deps.config),
     clientErrorHandler: handleClientError,
+    // One canonical target for the router and every hook (http/request-target.ts).
+    rewriteUrl: canonicalTarget,
     ...serverLimitOptions(deps.config),
   });
   configureServer(app.server);
@@ -57,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First, so that every refusal by a later hook still carries the CORS headers.
   await registerCors(app, deps.config);
   app.addHook('onRequest', refuseLongUrls(deps.config));
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (answeredBeforeRouting(request.raw, reply)) return reply;
     // Probes address a process by its IP, whatever names the site is served under.
     if (!isHealthPath(request.url) && !isMetricsPath(request.url)) checkHost(request, deps.config);
   });
@@ -72,12 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
   });
   app.addHook('onClose', async () => versions.stop());
-  await registerOperations(app, { ...deps, cache, versions });
+  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, cache, versions });
-  registerHealth(app, deps.store);
+  registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
   registerDocsPage(app, deps.config);
   registerTileRoutes(app, { ...deps, cache, versions });
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
   await registerMapPage(app, { ...deps, cache, versions });
+  if (deps.fastAnswers !== false) installFastAnswers(app, { config: deps.config, cache, versions, metrics, exempt });
   return app;
 }

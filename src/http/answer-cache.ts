@@ -15,12 +15,29 @@ export interface Answer {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** JSON for the API; vector tiles carry their own. */
   contentType: string;
+  /** How it was sent, per request shape, for the fast path (fast-answers.ts). */
+  replays: Map<string, Replay>;
+}
+
+/** One answer as Fastify sent it: replayed by the fast path to the same kind of request. */
+export interface Replay {
+  status: number;
+  /** Flat header list (name, value, …) as sent; the first value is the request id's slot. */
+  head: string[];
+  /** null for HEAD, 304 and 204. */
+  body: Buffer | null;
+  /** Body bytes as logged and counted by the metrics. */
+  bytes: number;
+  /** Counts it in the metrics (null when they are off). */
+  observe: ((seconds: number, bytes: number) => void) | null;
+  /** Writes the request log line (null when the level leaves it out). */
+  logLine: ((id: string, elapsedMs: number, client: string) => void) | null;
 }
 
 export function makeAnswer(version: number, pooledBody: Buffer, contentType = CONTENT_TYPE_JSON): Answer {
   const body = ownMemory(pooledBody);
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
-  return { version, body, etag: `"${version}-${hash}"`, encoded: {}, contentType };
+  return { version, body, etag: `"${version}-${hash}"`, encoded: {}, contentType, replays: new Map() };
 }
 
 /**
@@ -70,6 +87,16 @@ export class AnswerCache {
     this.entries.delete(id);
     this.entries.set(id, entry);
     return entry.answer;
+  }
+
+  /** The answer if cached, counting nothing and moving nothing (the fast path looks first). */
+  peek(version: number, key: string): Answer | undefined {
+    return this.entries.get(`${version}\n${key}`)?.answer;
+  }
+
+  /** A hit on an answer peek() found: counted and made most recently used, as get() does. */
+  touch(version: number, key: string): void {
+    this.get(version, key);
   }
 
   set(key: string, answer: Answer): void {

@@ -1,11 +1,16 @@
 // How a 200 leaves: from the answer cache when this URL was rendered for the current
 // catalogue, with a strong ETag (If-None-Match → 304, no body), Cache-Control, and with
-// --compress a gzip or brotli body compressed once per answer.
+// --compress a gzip or brotli body compressed once per answer, chosen by Accept-Encoding's
+// q-values, each encoding with an ETag of its own.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import type { Config } from '../config.js';
 import type { VersionWatch } from '../version-watch.js';
 import { encodedBody, makeAnswer, type Answer, type AnswerCache, type Encoding } from './answer-cache.js';
 import { CONTENT_TYPE_JSON } from '../constants.js';
+import { stringifyAnswer } from '../json-text.js';
+import { noteReplay } from './fast-answers.js';
 
 export interface AnswerDeps {
   cache: AnswerCache;
@@ -17,7 +22,7 @@ export interface AnswerDeps {
 export async function cachedAnswer(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; body: unknown }>): Promise<Answer> {
   return cachedBytes(deps, key, async () => {
     const { version, body } = await render();
-    return { version, bytes: Buffer.from(JSON.stringify(body)), contentType: CONTENT_TYPE_JSON };
+    return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType: CONTENT_TYPE_JSON };
   });
 }
 
@@ -34,16 +39,43 @@ export async function cachedBytes(deps: AnswerDeps, key: string, render: () => P
 }
 
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: AnswerDeps, key: string, answer: Answer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', deps.config.cacheControl);
+  const { status, encoding, etag } = replyShape(answer, request.headers, deps.config);
+  reply.header('etag', etag).header('cache-control', deps.config.cacheControl);
+  // The answer differs by Accept-Encoding (API paths get their full Vary from reply.ts).
+  if (deps.config.compress) reply.header('vary', 'Accept-Encoding');
   if (answer.body.length > 0) reply.header('content-type', answer.contentType);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  if (answer.body.length === 0) return reply.code(204).send();
-  const encoding = deps.config.compress ? chooseEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return reply.code(200).send(answer.body);
+  if (status !== 200) {
+    noteReplay(request, answer, status, encoding, null);
+    return reply.code(status).send();
+  }
+  if (encoding === null) {
+    noteReplay(request, answer, status, encoding, answer.body);
+    return reply.code(200).send(answer.body);
+  }
   const hadIt = answer.encoded[encoding] !== undefined;
   const body = encodedBody(answer, encoding);
   if (!hadIt) deps.cache.grew(key, answer);
+  noteReplay(request, answer, status, encoding, body);
   return reply.code(200).header('content-encoding', encoding).send(body);
+}
+
+/**
+ * Which answer a request gets: the encoding Accept-Encoding chooses and that encoding's ETag;
+ * 304 when If-None-Match names that ETag, 204 when there is no body, else 200.
+ */
+export function replyShape(answer: Answer, headers: IncomingHttpHeaders, config: Pick<Config, 'compress'>): { status: 200 | 204 | 304; encoding: Encoding | null; etag: string } {
+  const encoding = config.compress && answer.body.length > 0 ? chooseEncoding(headers['accept-encoding']) : null;
+  const etag = encodedEtag(answer.etag, encoding);
+  if (matchesEtag(headers['if-none-match'], etag)) return { status: 304, encoding, etag };
+  return { status: answer.body.length === 0 ? 204 : 200, encoding, etag };
+}
+
+/**
+ * Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3): the
+ * identity body's, with `-gz` or `-br` inside the quotes.
+ */
+export function encodedEtag(etag: string, encoding: Encoding | null): string {
+  return encoding === null ? etag : `${etag.slice(0, -1)}-${encoding === 'gzip' ? 'gz' : 'br'}"`;
 }
 
 /** If-None-Match uses the weak comparison: W/"x" matches "x"; * matches anything. */
@@ -55,17 +87,30 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Brotli when accepted, else gzip when accepted (q > 0), else none. */
+/** At equal q: brotli (smallest), then gzip, then none. */
+const PREFERENCE = ['br', 'gzip', 'identity'] as const;
+/** negotiator 1.x takes the preference order; its @types do not know the argument yet. */
+type PreferringNegotiator = { encodings(available: readonly string[], options: { preferred: readonly string[] }): string[] };
+/** Clients send few distinct headers: each is parsed once (bounded). */
+const chosen = new Map<string, Encoding | null>();
+const CHOSEN_MAX = 256;
+const CHOSEN_HEADER_MAX = 200;
+
+/**
+ * The encoding of the answer, by negotiator's reading of Accept-Encoding (RFC 9110 §12.5.3):
+ * the highest q wins, `q=0` refuses, `*` stands for what is not named, identity is
+ * acceptable unless refused. No header: no encoding. When nothing is acceptable, not even
+ * identity, the identity body is sent anyway (as with compression off) rather than a 406.
+ */
 export function chooseEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
+  if (header === undefined) return null;
+  let encoding = chosen.get(header);
+  if (encoding === undefined) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
+    const best = negotiator.encodings(PREFERENCE, { preferred: PREFERENCE })[0];
+    encoding = best === 'br' || best === 'gzip' ? best : null;
+    if (chosen.size >= CHOSEN_MAX) chosen.clear();
+    if (header.length <= CHOSEN_HEADER_MAX) chosen.set(header, encoding);
   }
-  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
+  return encoding;
 }

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ALLOW_METHODS } from '../constants.js';
+import { ALLOW_METHODS, NOSNIFF } from '../constants.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, errorBody, methodNotAllowed, notFound } from './errors.js';
 import { apiHeaders, sendError } from './reply.js';
@@ -14,6 +14,7 @@ const STATUS: Record<string, [number, string, string]> = {
   // HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS ran out before the request was complete.
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timed out.'],
 };
+const NOSNIFF_LINE = `${NOSNIFF[0]}: ${NOSNIFF[1]}\r\n`;
 const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'Bad request.'];
 const URL_TOO_LONG: [number, string, string] = [414, 'URI Too Long', 'Request URL too long.'];
 /** A request line that alone fills most of the header limit is a URL problem, not a header one. */
@@ -33,7 +34,7 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket):
   const [status, reason, detail] = answerFor(error);
   const body = JSON.stringify({ detail });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_LINE}Connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -46,6 +47,7 @@ export function frameworkErrorHandler(config: Parameters<typeof apiHeaders>[0]) 
   const headers = apiHeaders(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     void headers(request, reply);
+    reply.header(NOSNIFF[0], NOSNIFF[1]);
     sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? notFound() : badRequest());
   };
 }
@@ -58,6 +60,6 @@ export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   const body = JSON.stringify(errorBody(methodNotAllowed('CONNECT')));
   socket.on('error', () => socket.destroy());
   socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nAllow: ${ALLOW_METHODS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nAllow: ${ALLOW_METHODS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_LINE}Connection: close\r\n\r\n${body}`,
   );
 }

@@ -6,9 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
-import { OPENAPI_PATH } from './endpoints.js';
-
-export const DOCS_PREFIX = '/api/docs/';
+import { DOCS_PREFIX, OPENAPI_PATH } from '../constants.js';
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {

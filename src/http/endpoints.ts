@@ -4,7 +4,7 @@
 // Fastify as a route schema: answers are pre-rendered bytes and params.ts gives the original's
 // error messages, so Fastify must neither validate nor serialise.
 import type { TSchema } from '@sinclair/typebox';
-import { API_PREFIX, COLLECTIONS, type Collection } from '../constants.js';
+import { API_PREFIX, COLLECTIONS, OPENAPI_PATH, type Collection } from '../constants.js';
 import { ApiRootSchema, LIST_SCHEMAS, OpenApiDocumentSchema, RECORD_SCHEMAS } from '../render/schemas.js';
 import type { EndpointDescription } from '../render/root.js';
 import { DESCRIPTIONS } from './descriptions.js';
@@ -21,8 +21,6 @@ export interface ApiEndpoint {
   /** The body of its 200. */
   schema: TSchema;
 }
-
-export const OPENAPI_PATH = `${API_PREFIX}openapi.json`;
 
 const OPENAPI_DESCRIPTION: EndpointDescription = {
   name: 'OpenAPI Document',

@@ -6,6 +6,7 @@ import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { refuseConnect } from './client-errors.js';
 import { ApiError } from './errors.js';
+import { refuseExpectations } from './request-target.js';
 
 /**
  * How often node looks for requests past HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS (its
@@ -64,13 +65,15 @@ export const urlTooLong = () => new ApiError(414, 'Request URL too long.');
  */
 export function refuseLongUrls(config: Pick<Config, 'maxUrlBytes'>) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (request.raw.url !== undefined && request.raw.url.length > config.maxUrlBytes) throw urlTooLong();
+    // The target as sent, before request-target.ts made it canonical.
+    if (request.originalUrl.length > config.maxUrlBytes) throw urlTooLong();
   };
 }
 
 /** What cannot be given as an option to node:http's server. */
 export function configureServer(server: Server): void {
   server.on('connect', refuseConnect);
+  refuseExpectations(server);
   // A client may half-close its side once the request is sent (`nc -N`, some scripts):
   // node would then drop an answer still being prepared (any PostgreSQL read). With this
   // (node's own switch, undocumented) the answer is sent and the connection closed after it.

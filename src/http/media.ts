@@ -1,5 +1,8 @@
 // Media files under /media/ when a media root is configured: percent-decoded paths,
-// no directory listings, nothing outside the root (`..`, encoded dots, symlinks out).
+// no directory listings, nothing outside the root (`..`, encoded dots, symlinks out), no
+// dotfiles (`.env`, `.git/`). The files are served from the site's own origin, and the
+// folder may hold what a harvest brought: a sandboxing CSP keeps an HTML or SVG file from
+// running script or reaching anything as the site.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,10 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { MEDIA_PREFIX } from '../constants.js';
 import { notFound } from './errors.js';
 
-/** The decoded relative path if every segment is a plain name, else null. */
+/** Sent with every media file: no script, no requests, a unique origin (sandbox). */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+/** The decoded relative path if every segment is a plain name (none starting with `.`), else null. */
 export function safeMediaPath(wildcard: string): string | null {
   const segments = wildcard.split('/');
-  const plain = segments.every((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('\\') && !s.includes('\0'));
+  const plain = segments.every((s) => s !== '' && !s.startsWith('.') && !s.includes('\\') && !s.includes('\0'));
   return plain ? segments.join('/') : null;
 }
 
@@ -19,7 +25,9 @@ async function resolveInside(root: string, relative: string): Promise<string | n
   try {
     const real = await fs.realpath(path.join(root, relative));
     const stat = await fs.stat(real);
-    return stat.isFile() && real.startsWith(root + path.sep) ? path.relative(root, real) : null;
+    if (!stat.isFile() || !real.startsWith(root + path.sep)) return null;
+    // A symlink to a dotfile is refused like the dotfile.
+    return safeMediaPath(path.relative(root, real).split(path.sep).join('/'));
   } catch {
     return null;
   }
@@ -27,11 +35,11 @@ async function resolveInside(root: string, relative: string): Promise<string | n
 
 export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<void> {
   const root = await fs.realpath(mediaRoot);
-  await app.register(fastifyStatic, { root, serve: false, index: false, list: false, dotfiles: 'allow' });
+  await app.register(fastifyStatic, { root, serve: false, index: false, list: false, dotfiles: 'ignore' });
   app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
     const relative = safeMediaPath((request.params as { '*': string })['*']);
     const inside = relative === null ? null : await resolveInside(root, relative);
     if (inside === null) throw notFound();
-    return reply.sendFile(inside);
+    return reply.header('content-security-policy', MEDIA_CSP).sendFile(inside);
   });
 }

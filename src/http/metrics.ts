@@ -2,6 +2,7 @@
 // route pattern (never the raw URL, so the label set stays bounded) and status, latency,
 // bytes, the answer cache, the catalogue version, the store's pool and the 429s.
 // Answers only the exempt addresses (RATE_LIMIT_EXEMPT); METRICS=off removes the route.
+// Under `serve --workers N` one scrape answers for all the workers (cluster-metrics.ts).
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.js';
@@ -9,7 +10,8 @@ import type { CatalogueReader } from '../store/store.js';
 import type { VersionWatch } from '../version-watch.js';
 import type { AnswerCache } from './answer-cache.js';
 import { clientAddress, type AddressList } from './client-address.js';
-import { permissionDenied } from './errors.js';
+import { workerScrape } from './cluster-metrics.js';
+import { permissionDenied, serviceUnavailable } from './errors.js';
 
 export const METRICS_PATH = '/metrics';
 const NOT_ROUTED = '(no route)';
@@ -17,8 +19,12 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 export interface Metrics {
   readonly registry: Registry;
+  /** The text of /metrics: this process's registry, or the whole cluster's in a worker. */
+  scrape(): Promise<string>;
   /** One finished request; route is the matched pattern (undefined: no route matched). */
   observe(method: string, route: string | undefined, status: number, seconds: number, bytes: number): void;
+  /** observe() with method, route and status fixed (the fast path binds one per replayed answer). */
+  observer(method: string, route: string, status: number): (seconds: number, bytes: number) => void;
   rejected(): void;
 }
 
@@ -28,30 +34,67 @@ export interface MetricSources {
   store: CatalogueReader;
 }
 
+interface RouteCounts {
+  /** Requests per latency bucket (not cumulative), then sum, count and body bytes. */
+  buckets: number[];
+  sum: number;
+  count: number;
+  bytes: number;
+}
+
+type HistogramEntry = { labels: { route: string }; bucketValues: Record<number, number>; sum: number; count: number };
+
+/**
+ * Requests are counted in plain numbers, and the three request metrics read them when scraped:
+ * prom-client checks and hashes the labels on every call, which cost a cached answer more
+ * than its own lookup (BENCHMARKS.md). Label sets appear in the order first seen, as before.
+ */
 export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'heritage_http_requests_total', help: 'Requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const latency = new Histogram({ name: 'heritage_http_request_duration_seconds', help: 'Time from the request to the last byte handed to the socket.', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const bytes = new Counter({ name: 'heritage_http_response_bytes_total', help: 'Body bytes sent, by route pattern.', labelNames: ['route'], registers: [registry] });
+  const byRequest = new Map<string, { labels: { method: string; route: string; status: number }; n: number }>();
+  const byRoute = new Map<string, RouteCounts>();
+  new Counter({ name: 'heritage_http_requests_total', help: 'Requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry], collect() {
+    this.reset();
+    for (const { labels, n } of byRequest.values()) this.inc(labels, n);
+  } });
+  new Histogram({ name: 'heritage_http_request_duration_seconds', help: 'Time from the request to the last byte handed to the socket.', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: [registry], collect() {
+    this.reset();
+    for (const [route, counts] of byRoute) {
+      this.zero({ route });
+      const entry = Object.values((this as unknown as { hashMap: Record<string, HistogramEntry> }).hashMap).find((e) => e.labels.route === route)!;
+      LATENCY_BUCKETS.forEach((bound, i) => (entry.bucketValues[bound] = counts.buckets[i]!));
+      entry.sum = counts.sum;
+      entry.count = counts.count;
+    }
+  } });
+  new Counter({ name: 'heritage_http_response_bytes_total', help: 'Body bytes sent, by route pattern.', labelNames: ['route'], registers: [registry], collect() {
+    this.reset();
+    for (const [route, counts] of byRoute) this.inc({ route }, counts.bytes);
+  } });
   const rejections = new Counter({ name: 'heritage_rate_limit_rejections_total', help: 'Requests refused with 429 by the rate limit.', registers: [registry] });
   registerSourceMetrics(registry, sources);
-  // prom-client hashes the labels on every call; the bound children are kept instead (routes,
-  // methods and statuses are few, so these maps stay small).
-  const requestsBy = new Map<string, ReturnType<typeof requests.labels>>();
-  const routeMetrics = new Map<string, { latency: ReturnType<typeof latency.labels>; bytes: ReturnType<typeof bytes.labels> }>();
+  const observer = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let request = byRequest.get(key);
+    if (request === undefined) byRequest.set(key, (request = { labels: { method, route, status }, n: 0 }));
+    let counts = byRoute.get(route);
+    if (counts === undefined) byRoute.set(route, (counts = { buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0, bytes: 0 }));
+    const [one, all] = [request, counts];
+    return (seconds: number, sent: number) => {
+      one.n++;
+      const bucket = LATENCY_BUCKETS.findIndex((bound) => seconds <= bound);
+      if (bucket !== -1) all.buckets[bucket]!++;
+      all.sum += seconds;
+      all.count++;
+      all.bytes += sent;
+    };
+  };
   return {
     registry,
-    observe: (method, route = NOT_ROUTED, status, seconds, sent) => {
-      const key = `${method} ${status} ${route}`;
-      let counter = requestsBy.get(key);
-      if (counter === undefined) requestsBy.set(key, (counter = requests.labels({ method, route, status })));
-      counter.inc();
-      let byRoute = routeMetrics.get(route);
-      if (byRoute === undefined) routeMetrics.set(route, (byRoute = { latency: latency.labels({ route }), bytes: bytes.labels({ route }) }));
-      byRoute.latency.observe(seconds);
-      byRoute.bytes.inc(sent);
-    },
+    scrape: workerScrape(registry) ?? (() => registry.metrics()),
+    observe: (method, route = NOT_ROUTED, status, seconds, sent) => observer(method, route, status)(seconds, sent),
+    observer,
     rejected: () => rejections.inc(),
   };
 }
@@ -63,12 +106,13 @@ function registerSourceMetrics(registry: Registry, { cache, versions, store }: M
   new Counter({ name: 'heritage_answer_cache_misses_total', help: 'Answers rendered because the cache did not hold them.', registers, collect() { this.reset(); this.inc(cache.misses); } });
   new Gauge({ name: 'heritage_answer_cache_bytes', help: 'Memory held by cached answers (CACHE_MAX_MB bounds it).', registers, collect() { this.set(cache.size.bytes); } });
   new Gauge({ name: 'heritage_answer_cache_entries', help: 'Answers in the cache.', registers, collect() { this.set(cache.size.entries); } });
-  new Gauge({ name: 'heritage_catalogue_version', help: 'The catalogue version being served (goes up by one with every import).', registers, collect() {
+  // Across workers: the version every one of them serves, and when the last one saw it.
+  new Gauge({ name: 'heritage_catalogue_version', help: 'The catalogue version being served (goes up by one with every import).', registers, aggregator: 'min', collect() {
     const version = versions.current();
     if (version === null) this.reset();
     else this.set(version);
   } });
-  new Gauge({ name: 'heritage_catalogue_seen_timestamp_seconds', help: 'When this process first saw the current catalogue version (within VERSION_POLL_MS of its import).', registers, collect() {
+  new Gauge({ name: 'heritage_catalogue_seen_timestamp_seconds', help: 'When this process first saw the current catalogue version (within VERSION_POLL_MS of its import).', registers, aggregator: 'max', collect() {
     const seenAt = versions.seenAt();
     if (seenAt === null) this.reset();
     else this.set(seenAt / 1000);
@@ -86,7 +130,10 @@ function registerSourceMetrics(registry: Registry, { cache, versions, store }: M
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'trustProxy'>, allowed: AddressList): void {
   app.get(METRICS_PATH, async (request, reply) => {
     if (!allowed.has(clientAddress(request, config.trustProxy))) throw permissionDenied();
-    const text = await metrics.registry.metrics();
+    const text = await metrics.scrape().catch((error: Error) => {
+      request.log.warn({ err: error }, 'metrics unavailable');
+      throw serviceUnavailable();
+    });
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });
 }

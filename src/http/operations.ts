@@ -6,8 +6,8 @@ import type { Config } from '../config.js';
 import type { CatalogueReader } from '../store/store.js';
 import type { VersionWatch } from '../version-watch.js';
 import type { AnswerCache } from './answer-cache.js';
-import { addressList } from './client-address.js';
-import { createMetrics, registerMetricsRoute } from './metrics.js';
+import { addressList, type AddressList } from './client-address.js';
+import { createMetrics, registerMetricsRoute, type Metrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerRequestLog } from './request-log.js';
 
@@ -18,11 +18,12 @@ export interface OperationsDeps {
   versions: VersionWatch;
 }
 
-export async function registerOperations(app: FastifyInstance, deps: OperationsDeps): Promise<void> {
+export async function registerOperations(app: FastifyInstance, deps: OperationsDeps): Promise<{ metrics: Metrics | null; exempt: AddressList }> {
   const { config } = deps;
   const exempt = addressList(config.rateLimitExempt);
   const metrics = config.metrics ? createMetrics(deps) : null;
   registerRequestLog(app, config, metrics);
   await registerRateLimit(app, { config, exempt, onRejected: () => metrics?.rejected() });
   if (metrics) registerMetricsRoute(app, metrics, config, exempt);
+  return { metrics, exempt };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Collection } from '../constants.js';
 import { renderEnvelope } from '../render/envelope.js';
 import { RENDERERS } from '../render/collections.js';
-import { renderApiRoot, renderOptions, type EndpointDescription } from '../render/root.js';
+import { renderApiRoot, renderApiRootLinks, renderOptions, type EndpointDescription } from '../render/root.js';
 import type { CatalogueReader } from '../store/store.js';
 import { API_ENDPOINTS, type ApiEndpoint } from './endpoints.js';
 import { openApiHandler } from './openapi.js';
@@ -61,7 +61,9 @@ function registerEndpoint(app: FastifyInstance, url: string, description: Endpoi
 function rootHandler(deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
     const format = parseFormat(parseQueryPairs(queryString(request.url)));
-    return sendJson(reply, 200, renderApiRoot(requestBaseUrl(request, deps.config), format));
+    const baseUrl = requestBaseUrl(request, deps.config);
+    reply.header('link', renderApiRootLinks(baseUrl));
+    return sendJson(reply, 200, renderApiRoot(baseUrl, format));
   };
 }
 

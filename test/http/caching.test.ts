@@ -91,7 +91,7 @@ describe('--compress', () => {
   });
   after(() => t.close());
 
-  test('brotli or gzip by Accept-Encoding, decoding to the same bytes; Vary gains Accept-Encoding', async () => {
+  test('brotli or gzip by Accept-Encoding and its q-values, decoding to the same bytes; Vary gains Accept-Encoding', async () => {
     for (const path of PATHS) {
       const plain = await request(t.origin, path);
       assert.equal(plain.headers['content-encoding'], undefined);
@@ -100,17 +100,46 @@ describe('--compress', () => {
         ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
         ['gzip', 'gzip', zlib.gunzipSync],
         ['br;q=0, gzip;q=0.5', 'gzip', zlib.gunzipSync],
+        ['br;q=0.5, gzip;q=0.9', 'gzip', zlib.gunzipSync],
+        ['*, br;q=0', 'gzip', zlib.gunzipSync],
         ['identity', undefined, (b) => b],
+        ['identity;q=0', undefined, (b) => b],
+        ['br;q=0, gzip;q=0', undefined, (b) => b],
       ];
       for (const [accept, encoding, decode] of cases) {
         for (let round = 0; round < 2; round++) {
           const answer = await request(t.origin, path, { headers: { 'accept-encoding': accept } });
+          assert.equal(answer.status, 200, `${path} ${accept}`);
           assert.equal(answer.headers['content-encoding'], encoding, `${path} ${accept}`);
           assert.ok(decode(answer.bytes).equals(plain.bytes), `${path} ${accept}`);
-          assert.equal(answer.headers.etag, plain.headers.etag);
         }
       }
     }
+  });
+
+  test('each encoding has its own strong ETag, and If-None-Match matches only the encoding it names', async () => {
+    for (const path of PATHS) {
+      const tags = new Map<string, string>();
+      for (const accept of ['identity', 'gzip', 'br']) {
+        const answer = await request(t.origin, path, { headers: { 'accept-encoding': accept } });
+        tags.set(accept, answer.headers.etag!);
+        assert.match(answer.headers.etag!, /^"\d+-[\w-]+"$/, `${path} ${accept}`);
+      }
+      assert.equal(new Set(tags.values()).size, 3, `${path}: ${[...tags.values()]}`);
+      for (const [accept, etag] of tags) {
+        for (const [other, otherTag] of tags) {
+          const answer = await request(t.origin, path, { headers: { 'accept-encoding': accept, 'if-none-match': otherTag } });
+          assert.equal(answer.status, accept === other ? 304 : 200, `${path}: ${accept} with the ETag of ${other}`);
+          assert.equal(answer.headers.etag, etag);
+        }
+      }
+    }
+  });
+
+  test('the map configuration, outside /api/, varies by Accept-Encoding too', async () => {
+    const answer = await request(t.origin, '/map/config.json', { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(answer.headers['content-encoding'], 'gzip');
+    assert.equal(answer.headers.vary, 'Accept-Encoding');
   });
 });
 

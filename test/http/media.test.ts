@@ -22,6 +22,15 @@ before(async () => {
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'SECRET');
   fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'categories/link.png'));
   fs.symlinkSync(outside, path.join(root, 'escape'));
+  // Dotfiles a media folder may hold by accident, and active content a harvest may bring.
+  fs.writeFileSync(path.join(root, '.env'), 'SECRET=1');
+  fs.mkdirSync(path.join(root, '.git'));
+  fs.writeFileSync(path.join(root, '.git/config'), 'SECRET');
+  fs.mkdirSync(path.join(root, 'uploads/.cache'));
+  fs.writeFileSync(path.join(root, 'uploads/.cache/x.jpg'), 'SECRET');
+  fs.symlinkSync(path.join(root, '.env'), path.join(root, 'categories/env.png'));
+  fs.writeFileSync(path.join(root, 'uploads/page.html'), '<script>fetch("/api/v1/")</script>');
+  fs.writeFileSync(path.join(root, 'uploads/drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
   t = await startTestServer({ settings: { mediaRoot: root } });
 });
 after(async () => {
@@ -62,6 +71,11 @@ describe('media files under /media/', () => {
     '/media/categories%2F..%2F..%2Fsecret.txt',
     '/media/nothing.jpg',
     '/media/categories/pubs.png%00.txt',
+    '/media/.env',
+    '/media/%2eenv',
+    '/media/.git/config',
+    '/media/uploads/.cache/x.jpg',
+    '/media/categories/env.png',
   ];
   for (const path of refused) {
     test(`${path}: 404, nothing outside the root, no listings`, async () => {
@@ -69,6 +83,21 @@ describe('media files under /media/', () => {
       assert.equal(answer.status, 404);
       assert.ok(!answer.text.includes('SECRET'));
       assert.deepEqual(answer.json(), { detail: 'Not found.' });
+    });
+  }
+});
+
+describe('active content in the media folder', () => {
+  for (const [file, type] of [['uploads/page.html', /^text\/html/], ['uploads/drawing.svg', /^image\/svg\+xml/], ['categories/pubs.png', /^image\/png/]] as const) {
+    test(`${file}: served with nosniff and a sandboxing CSP, so no script of it runs as the site`, async () => {
+      const answer = await request(t.origin, `/media/${file}`);
+      assert.equal(answer.status, 200);
+      assert.match(String(answer.headers['content-type']), type);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      const csp = String(answer.headers['content-security-policy']).split(';').map((d) => d.trim());
+      assert.ok(csp.includes('sandbox'), String(answer.headers['content-security-policy']));
+      assert.ok(csp.includes("default-src 'none'"), String(answer.headers['content-security-policy']));
+      assert.ok(!csp.some((d) => d.startsWith('script-src')));
     });
   }
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { request } from '../support/http.js';
+import { rawAnswer, request } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { testStoreKind } from '../support/stores.js';
 
@@ -44,6 +44,16 @@ describe('GET /metrics (Prometheus text format)', () => {
     for (const raw of ['page=2', `/features/${ids[0]}/`, 'no-such-collection']) assert.ok(!now.includes(raw), raw);
     const bytes = 'heritage_http_response_bytes_total{route="/api/v1/features/"}';
     assert.equal(sample(now, bytes)! - (sample(before, bytes) ?? 0), answers.reduce((sum, a) => sum + a.bytes.length, 0));
+  });
+
+  test('another spelling of an API path is counted under the route it was answered by', async () => {
+    const before = await scrape(t);
+    const answers = await Promise.all(['/%61pi/v1/features/', `http://127.0.0.1:${t.port}/api/v1/%66eatures/`].map((target) =>
+      rawAnswer(t.origin, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)));
+    for (const answer of answers) assert.equal(answer.status, 200);
+    const now = await scrape(t);
+    assert.equal(sample(now, FEATURES_200)! - (sample(before, FEATURES_200) ?? 0), 2);
+    assert.ok(!now.includes('%61') && !now.includes('%66'));
   });
 
   test('a latency histogram per route', async () => {

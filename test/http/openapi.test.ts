@@ -4,11 +4,12 @@
 // answer of the suites is checked against the document by test/support/openapi-check.ts.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { compileErrors, validate as validateStrictly } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { COLLECTIONS } from '../../src/constants.js';
 import { API_ENDPOINTS } from '../../src/http/endpoints.js';
 import { filterParametersOf } from '../../src/http/filters.js';
-import { buildOpenApiDocument, openApiPath, withServer } from '../../src/openapi/document.js';
+import { buildOpenApiDocument, openApiPath, READ_ONLY_PATH, withServer } from '../../src/openapi/document.js';
 import * as wireShapes from '../../src/render/schemas.js';
 import { request } from '../support/http.js';
 import { checkApiAnswer } from '../support/openapi-check.js';
@@ -21,6 +22,9 @@ let t: TestServer;
 let document: Json;
 /** The API's own paths (other parts of the service may add theirs to the document). */
 const apiPaths = (): [string, Json][] => Object.entries(document.paths as Json).filter(([path]) => path.startsWith('/api/'));
+/** A path item's operations by method (its other keys are the path's description and parameters). */
+const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const operationsOf = (item: Json): [string, Json][] => Object.entries(item).filter(([key]) => OPERATION_KEYS.includes(key));
 before(async () => {
   t = await startTestServer();
   document = (await request(t.origin, OPENAPI)).json();
@@ -29,6 +33,12 @@ after(() => t.close());
 
 async function validateOpenApi(candidate: unknown) {
   return new Validator().validate(candidate as never);
+}
+
+/** The semantic rules the JSON Schema of OpenAPI cannot say: path parameters declared, unique operationIds… (a copy: it dereferences in place). */
+async function strictProblems(candidate: unknown): Promise<string | null> {
+  const result = await validateStrictly(structuredClone(candidate) as never);
+  return result.valid ? null : compileErrors(result);
 }
 
 /** A documented path with its `{id}` replaced by a record that exists. */
@@ -55,6 +65,17 @@ describe('the document', () => {
     const broken = structuredClone(document);
     broken.paths['/api/v1/features/'].get.responses = 'none';
     assert.equal((await validateOpenApi(broken)).valid, false);
+  });
+
+  test('passes a strict semantic validator (@readme/openapi-parser): every path parameter declared, every operationId unique', async () => {
+    assert.equal(await strictProblems(document), null);
+    assert.equal(await strictProblems(withServer(buildOpenApiDocument({ rateLimited: false }), t.origin)), null);
+  });
+
+  test('the strict validator does fail a path whose parameter is not declared', async () => {
+    const broken = structuredClone(document);
+    delete broken.paths['/api/v1/features/{id}/'].parameters;
+    assert.match(String(await strictProblems(broken)), /missing path parameter\(s\) for `\{id\}`/);
   });
 
   test('is the one built from the declarations, with the request\'s base URL as its server', async () => {
@@ -93,23 +114,34 @@ describe('paths and routes agree', () => {
     assert.deepEqual(apiPaths().map(([path]) => path).sort(), API_ENDPOINTS.map((e) => openApiPath(e.url)).sort());
   });
 
-  test('every documented path answers GET, HEAD and OPTIONS with 200 and refuses POST, PUT, PATCH, DELETE with 405', async () => {
+  test('every documented path answers GET, HEAD and OPTIONS with 200, its only operations; its description names the 405 of POST, PUT, PATCH, DELETE', async () => {
     for (const [path, item] of apiPaths()) {
       const concrete = await concretePath(path);
+      assert.deepEqual(operationsOf(item).map(([method]) => method), ['get', 'head', 'options'], path);
       for (const method of ['GET', 'HEAD', 'OPTIONS']) {
         assert.ok(item[method.toLowerCase()].responses['200'], `${method} ${path}`);
         assert.equal((await request(t.origin, concrete, { method })).status, 200, `${method} ${concrete}`);
       }
+      assert.equal(item.description, READ_ONLY_PATH);
+      assert.match(item.description, /405 \(the `MethodNotAllowed` response/);
+      // request() checks each 405 against the document: the response the description names.
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        assert.ok(item[method.toLowerCase()].responses['405'], `${method} ${path}`);
         assert.equal((await request(t.origin, concrete, { method })).status, 405, `${method} ${concrete}`);
       }
+    }
+    assert.equal(document.components.responses.MethodNotAllowed.content['application/json'].schema.$ref, '#/components/schemas/Error');
+  });
+
+  test('a detail path declares its {id} once, for every operation', () => {
+    for (const [path, item] of apiPaths()) {
+      const declared = (item.parameters ?? []).map((p: Json) => p.$ref);
+      assert.deepEqual(declared, path.includes('{id}') ? ['#/components/parameters/id'] : [], path);
     }
   });
 
   test('every operation documents 400 and 414, and 429 while rate limiting is on', () => {
     for (const [path, item] of apiPaths()) {
-      for (const [method, operation] of Object.entries(item as Json)) {
+      for (const [method, operation] of operationsOf(item)) {
         for (const status of ['400', '414', '429']) assert.ok(operation.responses[status], `${method} ${path} ${status}`);
       }
     }
@@ -140,6 +172,22 @@ describe('parameters', () => {
     }
   });
 
+  test('no parameter has a value Swagger UI would fill in for "Try it out" but its default: examples are in the schema\'s `examples`', () => {
+    const filters = Object.entries(document.components.parameters as Json).filter(([name]) => !['id', 'page', 'page_size', 'format'].includes(name));
+    assert.ok(filters.length >= 12);
+    for (const [name, parameter] of Object.entries(document.components.parameters as Json)) {
+      assert.equal(parameter.example, undefined, name);
+      assert.equal(parameter.examples, undefined, name);
+      assert.equal(parameter.schema.example, undefined, name);
+      assert.equal(parameter.default, undefined, name);
+      if (name !== 'page_size') assert.equal(parameter.schema.default, undefined, name);
+    }
+    for (const [name, parameter] of filters) {
+      assert.equal(parameter.schema.examples?.length, 1, name);
+      assert.ok(parameter.description.endsWith(` Example: \`${parameter.schema.examples[0]}\`.`), name);
+    }
+  });
+
   test('page_size is 1-100 and format json or api', () => {
     const { page_size, format } = document.components.parameters;
     assert.equal(page_size.schema.minimum, 1);
@@ -151,9 +199,9 @@ describe('parameters', () => {
     for (const endpoint of listPaths) {
       for (const name of parameterNames(endpoint.url)) {
         const parameter = document.components.parameters[name];
-        if (parameter.example !== undefined) {
-          const ok = await request(t.origin, `${endpoint.url}?${name}=${encodeURIComponent(parameter.example)}`);
-          assert.equal(ok.status, 200, `${endpoint.url} ${name}=${parameter.example}`);
+        for (const example of parameter.schema.examples ?? []) {
+          const ok = await request(t.origin, `${endpoint.url}?${name}=${encodeURIComponent(example)}`);
+          assert.equal(ok.status, 200, `${endpoint.url} ${name}=${example}`);
         }
         if (parameter.schema.pattern === undefined && parameter.schema.type !== 'integer') continue;
         if (['page', 'page_size'].includes(name)) continue; // paging answers 404 / ignores, as the original did
@@ -181,6 +229,56 @@ describe('the response check of the suites', () => {
     assert.match(String(checkApiAnswer(get, { ...ok, status: 418, bytes: Buffer.from('{}') })), /status 418 is not documented/);
     assert.match(String(checkApiAnswer({ ...get, pathAndQuery: '/api/v1/nothing/' }, { ...ok, bytes: Buffer.from('{}') })), /undocumented path/);
     assert.match(String(checkApiAnswer({ ...get, method: 'HEAD' }, { ...ok, bytes: Buffer.from('{}') })), /HEAD answered with a body/);
+    const refused = await request(t.origin, '/api/v1/features/1/', { method: 'DELETE' });
+    const remove = { ...get, method: 'DELETE' };
+    assert.equal(checkApiAnswer(remove, refused), null);
+    assert.match(String(checkApiAnswer(remove, { ...refused, bytes: Buffer.from('{"detail": 405}') })), /does not match/);
+    assert.match(String(checkApiAnswer(remove, answer)), /DELETE is not documented for \/api\/v1\/features\/\{id\}\/, and 200 is not/);
+  });
+});
+
+describe('the API root links to the document and the reference page', () => {
+  const linkHeader = (base: string) =>
+    `<${base}/api/v1/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1", <${base}/api/docs/>; rel="service-doc"; type="text/html"`;
+
+  test('in a Link header (GET and HEAD), the body keeping exactly its four links', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await request(t.origin, '/api/v1/', { method });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.link, linkHeader(t.origin), method);
+    }
+    const api = `${t.origin}/api/v1`;
+    const body = (await request(t.origin, '/api/v1/')).text;
+    assert.equal(body, JSON.stringify({ features: `${api}/features/`, documents: `${api}/documents/`, images: `${api}/images/`, media: `${api}/media/` }));
+  });
+
+  test('each link answers, with the type it names', async () => {
+    const document = await request(t.origin, '/api/v1/openapi.json');
+    assert.equal(document.status, 200);
+    assert.equal(document.json().openapi, '3.1.0');
+    const page = await request(t.origin, '/api/docs/');
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+  });
+
+  test('built from the same base URL as every link: the Host, or BASE_URL', async () => {
+    const other = await request(t.origin, '/api/v1/', { headers: { host: `localhost:${t.port}` } });
+    assert.equal(other.headers.link, linkHeader(`http://localhost:${t.port}`));
+    const behind = await startTestServer({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
+    try {
+      assert.equal((await request(behind.origin, '/api/v1/?format=api')).headers.link, linkHeader('https://heritage.example.org/survey'));
+    } finally {
+      await behind.close();
+    }
+  });
+
+  test('only on the root\'s 200, where the document says it is always sent', async () => {
+    assert.equal((await request(t.origin, '/api/v1/?format=xml')).headers.link, undefined);
+    assert.equal((await request(t.origin, '/api/v1/features/')).headers.link, undefined);
+    for (const method of ['get', 'head']) {
+      assert.deepEqual(Object.keys(document.paths['/api/v1/'][method].responses['200'].headers).filter((h) => h === 'Link'), ['Link'], method);
+      assert.equal(document.paths['/api/v1/'][method].responses['200'].headers.Link.required, true, method);
+    }
+    assert.equal(document.paths['/api/v1/features/'].get.responses['200'].headers.Link, undefined);
   });
 });
 

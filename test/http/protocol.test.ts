@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiRootSchema, ErrorSchema, OptionsSchema } from '../../src/render/schemas.js';
-import { request } from '../support/http.js';
+import { rawAnswer, request } from '../support/http.js';
 import { assertMatches } from '../support/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -185,4 +185,38 @@ describe('paths', () => {
       await empty.close();
     }
   });
+});
+
+describe('X-Content-Type-Options: nosniff on every answer', () => {
+  const answers: [string, string, Record<string, string>?, string?][] = [
+    ['GET', '/api/v1/features/'],
+    ['GET', '/api/v1/features/?page=99'],
+    ['GET', '/api/v1/features/', { host: 'evil.example' }],
+    ['DELETE', '/api/v1/features/'],
+    ['OPTIONS', '/api/v1/'],
+    ['OPTIONS', '/api/v1/', { origin: 'https://app.example', 'access-control-request-method': 'GET' }],
+    ['GET', '/api/v1/features'],
+    ['GET', '/healthz'],
+    ['GET', '/metrics'],
+    ['GET', '/tiles/features/0/0/0.mvt'],
+    ['GET', '/tiles/features/99/0/0.mvt'],
+    ['GET', '/map/config.json'],
+    ['GET', '/api/v1/openapi.json'],
+    ['GET', '/nothing'],
+    ['GET', '/%ff'],
+  ];
+  for (const [method, path, headers] of answers) {
+    test(`${method} ${path}${headers ? ` ${JSON.stringify(headers)}` : ''}`, async () => {
+      const answer = await request(t.origin, path, { method, headers });
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff', String(answer.status));
+    });
+  }
+
+  for (const text of ['GARBAGE\r\n\r\n', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 'GET * HTTP/1.1\r\nHost: localhost\r\n\r\n']) {
+    test(`too broken for the router: ${JSON.stringify(text.split('\r\n')[0])}`, async () => {
+      const answer = await rawAnswer(t.origin, text);
+      assert.ok(answer.status >= 400, String(answer.status));
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+    });
+  }
 });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { loggerOptions } from '../../src/http/request-log.js';
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
+import { captureLogLines } from '../support/log-capture.js';
 import { exitCode, startCliServer } from '../support/cli.js';
 import { request } from '../support/http.js';
 import { closedPort } from '../support/redis.js';
@@ -28,13 +28,7 @@ async function startLoggedServer(settings: RawSettings = {}): Promise<LoggedServ
   const database = createTestDatabase();
   await importInto(database.settings, buildTestCatalogue());
   const config = loadConfig({ ...database.settings, logLevel: 'info', ...settings }, {});
-  const lines: Record<string, any>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') lines.push(JSON.parse(line));
-      callback();
-    },
-  });
+  const { stream, lines } = captureLogLines<Record<string, any>>();
   const store = await openStore(config, { serving: true });
   const app = await buildApp({ store, config, logger: loggerOptions(config, stream) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

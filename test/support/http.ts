@@ -1,5 +1,6 @@
 // Plain HTTP requests with node:http, so that tests control every byte: the Host header,
 // raw paths with `//` or `..`, methods, and bodies of HEAD answers.
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { checkApiAnswer } from './openapi-check.js';
@@ -62,4 +63,42 @@ export function rawRequest(origin: string, text: string): Promise<string> {
     socket.on('error', reject);
     socket.setTimeout(10_000, () => socket.destroy(new Error('timed out')));
   });
+}
+
+export interface RawAnswer {
+  status: number;
+  /** Lower-case names; a repeated header's values joined with ", ". */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The answers in what a raw request got back, in order (an interim 100 Continue included). */
+export function parseRawAnswers(text: string): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/')) {
+    const end = rest.indexOf('\r\n\r\n');
+    const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    const status = Number(statusLine!.split(' ')[1]);
+    const bodyStart = end + 4;
+    const body = Buffer.from(rest.slice(bodyStart), 'utf8').subarray(0, status < 200 ? 0 : length).toString('utf8');
+    answers.push({ status, headers, body });
+    rest = rest.slice(bodyStart + body.length);
+  }
+  return answers;
+}
+
+/** A raw request's one final answer (see rawRequest). */
+export async function rawAnswer(origin: string, text: string): Promise<RawAnswer> {
+  const answers = parseRawAnswers(await rawRequest(origin, text));
+  assert.ok(answers.length > 0, 'no answer');
+  return answers[answers.length - 1]!;
 }

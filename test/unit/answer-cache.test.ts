@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AnswerCache, encodedBody, makeAnswer } from '../../src/http/answer-cache.js';
-import { chooseEncoding, matchesEtag } from '../../src/http/answers.js';
+import { chooseEncoding, encodedEtag, matchesEtag } from '../../src/http/answers.js';
 
 const body = (n: number) => Buffer.alloc(n, 'x');
 
@@ -51,10 +51,50 @@ test('ETags: strong, version first; If-None-Match comparison is weak', () => {
   assert.ok(!matchesEtag(undefined, a.etag));
 });
 
-test('Accept-Encoding: br first, q=0 refuses, * counts', () => {
-  assert.equal(chooseEncoding('gzip, br'), 'br');
-  assert.equal(chooseEncoding('br;q=0, gzip'), 'gzip');
-  assert.equal(chooseEncoding('*'), 'br');
-  assert.equal(chooseEncoding('identity'), null);
-  assert.equal(chooseEncoding(undefined), null);
+/** [Accept-Encoding, the encoding RFC 9110 §12.5.3 gives (null: the identity body)]. */
+const NEGOTIATION: [string | undefined, 'br' | 'gzip' | null][] = [
+  [undefined, null],
+  ['', null],
+  ['identity', null],
+  ['gzip', 'gzip'],
+  ['br', 'br'],
+  ['gzip, br', 'br'],
+  ['br, gzip', 'br'],
+  ['GZIP', 'gzip'],
+  ['br;q=0.5, gzip;q=0.9', 'gzip'],
+  ['br;q=0.9, gzip;q=0.5', 'br'],
+  ['gzip;q=1.0, br;q=0.999', 'gzip'],
+  ['br;q=0, gzip', 'gzip'],
+  ['br;q=0, gzip;q=0', null],
+  ['gzip;q=0, br;q=0', null],
+  ['*', 'br'],
+  ['*;q=0', null],
+  ['*, br;q=0', 'gzip'],
+  ['*;q=0, gzip', 'gzip'],
+  ['*;q=0.1, gzip;q=0.5', 'gzip'],
+  ['identity;q=1, br;q=0.5', null],
+  ['identity;q=0.1, gzip;q=0.2', 'gzip'],
+  ['identity;q=0', null],
+  ['identity;q=0, *;q=0', null],
+  ['deflate', null],
+  ['deflate, gzip;q=0.1', 'gzip'],
+  ['compress, x-gzip', null],
+  ['br ; q=0.8 , gzip ; q=0.4', 'br'],
+  ['gzip;q=abc', null],
+];
+
+test('Accept-Encoding: q-values honoured, q=0 refuses, * for the rest, br before gzip at equal q', () => {
+  for (const [header, expected] of NEGOTIATION) assert.equal(chooseEncoding(header), expected, JSON.stringify(header));
+  // Asked again (the parsed headers are remembered): the same answers.
+  for (const [header, expected] of NEGOTIATION) assert.equal(chooseEncoding(header), expected, JSON.stringify(header));
+});
+
+test('ETags per encoding: identity, gzip and brotli each have their own strong ETag', () => {
+  const etag = makeAnswer(7, body(3)).etag;
+  const tags = [encodedEtag(etag, null), encodedEtag(etag, 'gzip'), encodedEtag(etag, 'br')];
+  assert.equal(tags[0], etag);
+  assert.equal(new Set(tags).size, 3);
+  for (const tag of tags) assert.match(tag, /^"7-[A-Za-z0-9_-]+"$/);
+  assert.equal(tags[1], `${etag.slice(0, -1)}-gz"`);
+  assert.ok(!matchesEtag(etag, tags[1]!));
 });

@@ -1,0 +1,163 @@
+// The fast path for cached answers. A cached answer should cost little more than writing its
+// bytes, but Fastify's request object, hook chains, reply object and per-request child
+// logger cost several times that (BENCHMARKS.md). So a plain GET or HEAD of an /api/ answer
+// already in the answer cache is answered from node's request event, before Fastify, by
+// replaying exactly what Fastify sent the last time the same kind of request (method,
+// status, encoding) got this answer: the same status, headers and bytes, a fresh request id,
+// the same log line and metrics, the cache hit counted. Everything else goes to Fastify:
+// a first request, an Origin header (CORS), a client the rate limit counts, a request with a
+// body, an unknown, refused or repeated Host, any other method, a server closing.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { VersionWatch } from '../version-watch.js';
+import type { Answer, AnswerCache, Encoding } from './answer-cache.js';
+import { replyShape } from './answers.js';
+import { clientAddress, type AddressList } from './client-address.js';
+import { requestBaseUrl } from './host.js';
+import type { Metrics } from './metrics.js';
+import { isApiPath } from './reply.js';
+import { isCanonicalPath } from './request-target.js';
+import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from './request-log.js';
+
+export interface FastAnswerDeps {
+  config: Config;
+  cache: AnswerCache;
+  versions: VersionWatch;
+  metrics: Metrics | null;
+  exempt: AddressList;
+}
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Requests whose cached answer Fastify is sending, kept until it has sent it. */
+const pending = new WeakMap<FastifyRequest, { answer: Answer; key: string; body: Buffer | null }>();
+
+const shapeKey = (method: string, status: number, encoding: Encoding | null) => `${method} ${status} ${encoding ?? ''}`;
+
+/** sendAnswer's note: this reply is a cached answer, sent with this status, encoding and body. */
+export function noteReplay(request: FastifyRequest, answer: Answer, status: number, encoding: Encoding | null, body: Buffer | null): void {
+  pending.set(request, { answer, key: shapeKey(request.method, status, encoding), body: request.method === 'HEAD' ? null : body });
+}
+
+/** Puts the fast path in front of Fastify's request listener. */
+export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): void {
+  const { config } = deps;
+  const eligible = eligibility(deps);
+  const logging = logsRequests(config);
+  // Recorded once Fastify has sent the answer, with every header its hooks set.
+  app.addHook('onResponse', (request, reply, done) => {
+    const note = pending.get(request);
+    if (note !== undefined && eligible(request.raw) && request.routeOptions.url !== undefined) {
+      const headers = reply.getHeaders();
+      const head = [REQUEST_ID_HEADER, ''];
+      // Connection is node's (or the drain's) to set per response.
+      for (const [name, value] of Object.entries(headers)) if (name !== REQUEST_ID_HEADER && name !== 'connection' && value !== undefined) head.push(name, String(value));
+      const bytes = sentBytes(request.method, reply.statusCode, headers['content-length']);
+      const logLine = logging ? lineWriter(app.log, request.method, request.url, reply.statusCode, bytes) : null;
+      const observe = deps.metrics?.observer(request.method, request.routeOptions.url, reply.statusCode) ?? null;
+      note.answer.replays.set(note.key, { status: reply.statusCode, head, body: note.body, bytes, observe, logLine });
+    }
+    done();
+  });
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  const server = app.server;
+  const [fastify] = server.listeners('request') as RequestListener[];
+  server.removeListener('request', fastify!);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    if (closing || !eligible(request) || !replay(request, response, started)) fastify!(request, response);
+  });
+
+  function replay(request: IncomingMessage, response: ServerResponse, started: number): boolean {
+    const found = cachedAnswer(request);
+    if (found === null) return false;
+    const { answer, version, key } = found;
+    const { status, encoding } = replyShape(answer, request.headers, config);
+    const sent = answer.replays.get(shapeKey(request.method!, status, encoding));
+    if (sent === undefined) return false;
+    deps.cache.touch(version, key);
+    const id = requestId(request);
+    const head = sent.head.slice();
+    head[1] = id;
+    response.writeHead(sent.status, head);
+    if (sent.body === null) response.end();
+    else response.end(sent.body);
+    const elapsedMs = performance.now() - started;
+    sent.logLine?.(id, elapsedMs, clientOf(request, config));
+    sent.observe?.(elapsedMs / 1000, sent.bytes);
+    return true;
+  }
+
+  /** The answer cache's entry for this request, as the route handlers key it (base URL and URL). */
+  function cachedAnswer(request: IncomingMessage): { answer: Answer; version: number; key: string } | null {
+    const version = deps.versions.current();
+    const baseUrl = baseUrlOf(request);
+    if (version === null || baseUrl === null) return null;
+    const key = `${baseUrl}\n${request.url}`;
+    const answer = deps.cache.peek(version, key);
+    return answer === undefined ? null : { answer, version, key };
+  }
+
+  // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused
+  // Host is left to Fastify's path, which answers it with the 400.
+  const baseUrls = new Map<string, string | null>();
+  function baseUrlOf(request: IncomingMessage): string | null {
+    const origin = { headers: request.headers, protocol: 'http' as const };
+    if (config.trustProxy) return baseUrlOrNull(origin);
+    const host = request.headers.host ?? '';
+    let baseUrl = baseUrls.get(host);
+    if (baseUrl === undefined) {
+      if (baseUrls.size >= 256) baseUrls.clear();
+      baseUrls.set(host, (baseUrl = baseUrlOrNull(origin)));
+    }
+    return baseUrl;
+  }
+
+  function baseUrlOrNull(origin: { headers: IncomingMessage['headers']; protocol: 'http' }): string | null {
+    try {
+      return requestBaseUrl(origin, config);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** node keeps the first of several Host headers: such a request is Fastify's to judge. */
+function oneHost(rawHeaders: string[]): boolean {
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  return hosts <= 1;
+}
+
+/**
+ * Requests the fast path may answer: what Fastify's hooks would add nothing to. No Origin
+ * (CORS headers), not counted by the rate limit, no body, a plain GET or HEAD of an /api/ URL
+ * within MAX_URL_BYTES that is already canonical (request-target.ts would not rewrite it, so
+ * it is the answer cache's key as sent).
+ */
+function eligibility({ config, exempt }: FastAnswerDeps) {
+  const corsOn = config.corsOrigins !== 'off';
+  return (request: IncomingMessage): boolean => {
+    const { method, url, headers } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.length > config.maxUrlBytes || !isApiPath(url) || !isCanonicalPath(url)) return false;
+    if ((corsOn && headers.origin !== undefined) || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if ((request.socket as { encrypted?: boolean }).encrypted === true || !oneHost(request.rawHeaders)) return false;
+    return config.rateLimit === null || exempt.has(clientOf(request, config));
+  };
+}
+
+const CLIENT = Symbol('client address');
+
+/** clientAddress, kept on the socket when no proxy is trusted (then it is the socket's). */
+function clientOf(request: IncomingMessage, config: Pick<Config, 'trustProxy'>): string {
+  const socket = request.socket as IncomingMessage['socket'] & { [CLIENT]?: string };
+  if (!config.trustProxy && socket[CLIENT] !== undefined) return socket[CLIENT];
+  const client = clientAddress({ ip: socket.remoteAddress ?? '', headers: request.headers }, config.trustProxy);
+  if (!config.trustProxy) socket[CLIENT] = client;
+  return client;
+}

@@ -1,0 +1,152 @@
+// Every example request in README.md, tried on the catalogue `npm start` serves (the demo
+// generator at serve --init-demo's scale and seed): each answers 2xx, a list finds records,
+// and an example answer shown there is the real answer ("…" stands for what is cut).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { generateDemoCatalogue, INIT_DEMO } from '../../src/catalogue/demo.js';
+import { ensureWebBuilt } from '../support/map-page.js';
+import { request } from '../support/http.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** Where the README says npm start serves. */
+const LOCAL = 'http://127.0.0.1:8000';
+const LOCAL_API = `${LOCAL}/api/v1`;
+const ELIDED = '…';
+
+interface CodeBlock {
+  lang: string;
+  text: string;
+  /** Only blank lines between the previous block's end and this one's start. */
+  followsBlock: boolean;
+}
+
+function codeBlocks(markdown: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  let previousEnd = -1;
+  for (const m of markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
+    blocks.push({ lang: m[1]!, text: m[2]!, followsBlock: previousEnd >= 0 && markdown.slice(previousEnd, m.index).trim() === '' });
+    previousEnd = m.index + m[0].length;
+  }
+  return blocks;
+}
+
+const LOCAL_URL = /http:\/\/127\.0\.0\.1:8000\/[^\s'"`)<>]*/g;
+
+/**
+ * The example requests: every local URL outside the example answers (json blocks), and every
+ * `$API/…` (shell) or `${api}/…` (the web page) — each standing for the API's base URL.
+ */
+function exampleUrls(markdown: string): string[] {
+  const outsideAnswers = markdown.replace(/^```json\n[\s\S]*?^```$/gm, '').replace(/^API=\S*$/gm, '');
+  const urls = [...outsideAnswers.matchAll(LOCAL_URL)].map((m) => m[0].replace(/[.,;:]+$/, ''));
+  const viaBase = [...markdown.matchAll(/(?:\$API|\$\{api\})(\/[^\s'"`)]*)/g)].map((m) => `${LOCAL_API}${m[1]}`);
+  return [...new Set([...urls, ...viaBase])];
+}
+
+/** A curl line's URL and the answer shown right after it. */
+function shownAnswers(markdown: string): { url: string; answer: unknown }[] {
+  const blocks = codeBlocks(markdown);
+  return blocks.flatMap((block, i) => {
+    const before = blocks[i - 1];
+    if (block.lang !== 'json' || !block.followsBlock || before?.lang !== 'sh') return [];
+    const urls = before.text.match(LOCAL_URL) ?? [];
+    return urls.length === 1 ? [{ url: urls[0]!, answer: JSON.parse(block.text) }] : [];
+  });
+}
+
+/** Where a shown value differs from the real one, or null. An array ending in "…" may go on. */
+function elidedDifference(shown: unknown, real: unknown, at = '$'): string | null {
+  if (Array.isArray(shown)) {
+    if (!Array.isArray(real)) return `${at}: not an array`;
+    const cut = shown.at(-1) === ELIDED;
+    const head = cut ? shown.slice(0, -1) : shown;
+    if (cut ? real.length < head.length : real.length !== head.length) return `${at}: ${real.length} items, ${head.length} shown`;
+    for (const [i, item] of head.entries()) {
+      const difference = elidedDifference(item, real[i], `${at}[${i}]`);
+      if (difference !== null) return difference;
+    }
+    return null;
+  }
+  if (shown !== null && typeof shown === 'object') {
+    if (real === null || typeof real !== 'object' || Array.isArray(real)) return `${at}: not an object`;
+    const keys = Object.keys(shown);
+    if (JSON.stringify(keys) !== JSON.stringify(Object.keys(real))) return `${at}: keys ${Object.keys(real).join(',')}, shown ${keys.join(',')}`;
+    for (const key of keys) {
+      const difference = elidedDifference((shown as Record<string, unknown>)[key], (real as Record<string, unknown>)[key], `${at}.${key}`);
+      if (difference !== null) return difference;
+    }
+    return null;
+  }
+  return Object.is(shown, real) ? null : `${at}: shown ${JSON.stringify(shown)}, real ${JSON.stringify(real)}`;
+}
+
+describe('the README\'s examples on npm start\'s demo catalogue', () => {
+  let t: TestServer;
+  /** Asked as npm start's server is, so that links in answers are the README's. */
+  const get = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return request(t.origin, `${pathname}${search}`, { headers: { host: new URL(LOCAL).host } });
+  };
+
+  before(async () => {
+    await ensureWebBuilt(); // `npm start` builds the map page, which the README links to
+    t = await startTestServer({ catalogue: generateDemoCatalogue(INIT_DEMO) });
+  });
+  after(() => t?.close());
+
+  test('the examples are found: the set-up, the API, the web page, finding things, the map', () => {
+    const urls = exampleUrls(README);
+    assert.ok(urls.length >= 24, `${urls.length} examples`);
+    for (const known of [`${LOCAL}/api/docs/`, `${LOCAL_API}/features/?q=synag`, `${LOCAL_API}/features/?q=synagogue&page_size=10`]) assert.ok(urls.includes(known), known);
+    assert.match(README, /^API=http:\/\/127\.0\.0\.1:8000\/api\/v1$/m);
+  });
+
+  test('each answers 2xx, and each list finds records', async () => {
+    for (const url of exampleUrls(README)) {
+      const answer = await get(url);
+      assert.ok(answer.status >= 200 && answer.status < 300, `${url}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      const body = String(answer.headers['content-type']).startsWith('application/json') ? answer.json() : null;
+      if (body !== null && typeof body.count === 'number') assert.ok(body.count > 0, `${url}: count ${body.count}`);
+      // A map URL's selected feature must exist too.
+      const feature = /[#&]feature=(\d+)/.exec(new URL(url).hash)?.[1];
+      if (feature !== undefined) assert.equal((await get(`${LOCAL_API}/features/${feature}/`)).status, 200, url);
+    }
+  });
+
+  test('an answer shown is the real one', async () => {
+    const shown = shownAnswers(README);
+    assert.ok(shown.length >= 1);
+    for (const { url, answer } of shown) {
+      const real = await get(url);
+      assert.equal(real.status, 200, url);
+      assert.equal(elidedDifference(answer, real.json()), null, url);
+    }
+  });
+
+  test('each example of the OpenAPI document\'s parameters finds records in the first collection that takes it', async () => {
+    const document = (await get(`${LOCAL_API}/openapi.json`)).json();
+    const found = new Set<string>();
+    for (const collection of ['features', 'images', 'documents', 'media']) {
+      for (const { $ref } of document.paths[`/api/v1/${collection}/`].get.parameters) {
+        const name = String($ref).split('/').pop()!;
+        for (const example of document.components.parameters[name].schema.examples ?? []) {
+          const answer = await get(`${LOCAL_API}/${collection}/?${new URLSearchParams({ [name]: String(example) })}`);
+          assert.equal(answer.status, 200, `${collection} ${name}=${example}`);
+          if (!found.has(name)) assert.ok(answer.json().count > 0, `${collection} ${name}=${example}: nothing found`);
+          found.add(name);
+        }
+      }
+    }
+    assert.ok(found.size >= 12, [...found].join());
+  });
+
+  test('the comparison does catch a wrong answer', () => {
+    const real = { count: 2, results: [{ id: 1, a: [1, 2, 3] }, { id: 2 }] };
+    assert.equal(elidedDifference({ count: 2, results: [{ id: 1, a: [1, ELIDED] }, ELIDED] }, real), null);
+    assert.match(String(elidedDifference({ count: 3, results: [ELIDED] }, real)), /\$\.count: shown 3, real 2/);
+    assert.match(String(elidedDifference({ count: 2, results: [{ id: 1, a: [1, 2] }, ELIDED] }, real)), /\$\.results\[0\]\.a: 3 items/);
+    assert.match(String(elidedDifference({ count: 2, results: [{ a: [ELIDED], id: 1 }, ELIDED] }, real)), /keys/);
+  });
+});
