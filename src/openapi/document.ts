@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { API_PREFIX, COLLECTIONS } from '../constants.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../http/endpoints.js';
 import { componentName, componentSchemas, type JsonObject } from './components.js';
-import { componentParameters, detailParameters, formatParameters, listParameters } from './parameters.js';
+import { componentParameters, detailParameters, formatParameters, listParameters, pathParameters } from './parameters.js';
 import { componentResponses, errorRef, notModifiedRef, okResponse, withoutBody, type ErrorStatus } from './responses.js';
 import { OptionsSchema } from '../render/schemas.js';
 import { tilePaths } from './tiles.js';
@@ -22,8 +22,12 @@ export interface DocumentOptions {
 export type PathGroup = (options: DocumentOptions) => Record<string, JsonObject>;
 const PATH_GROUPS: readonly PathGroup[] = [apiPaths, tilePaths];
 
-const REFUSED_METHODS = ['post', 'put', 'patch', 'delete'] as const;
-const READ_ONLY_TAG = 'read-only';
+/**
+ * Every path answers other methods with 405, said once per path item rather than as POST, PUT,
+ * PATCH and DELETE operations a client generator would turn into calls that cannot succeed.
+ */
+export const READ_ONLY_PATH =
+  'Read-only: GET, HEAD and OPTIONS. Any other method is answered 405 (the `MethodNotAllowed` response of the components) before any body is read, unless refused earlier with an error every operation here documents (a Host not allowed, a URL too long, a client over the rate limit).';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -35,6 +39,7 @@ const INFO = {
     'Features (buildings and places with a GeoJSON MultiPolygon footprint) and the images, documents and media attached to them, in the shape of the Survey of London\'s "Histories of Whitechapel" API.',
     'Every collection is paginated (20 a page, ascending id) and takes the finding-things parameters; filters combine with AND. `next` and `previous` are absolute URLs that keep every parameter.',
     'Answers on /api/ may be read by a web page on any origin (CORS; the server may restrict it with CORS_ORIGINS). HEAD answers the GET headers with no body; OPTIONS answers a JSON description, or a CORS preflight (with Origin and Access-Control-Request-Method) an empty 200.',
+    'The API is read-only: a method other than GET, HEAD and OPTIONS is answered 405 `{"detail": "Method \\"POST\\" not allowed."}` (and so on), before any body is read.',
     'Errors are JSON `{"detail": "…"}`. A human-readable version of this document is at /api/docs/.',
   ].join('\n\n'),
   license: { name: 'MIT', identifier: 'MIT' },
@@ -47,7 +52,6 @@ export function buildOpenApiDocument(options: DocumentOptions): JsonObject {
     tags: [
       { name: 'catalogue', description: 'The API root and this document.' },
       ...COLLECTIONS.map((name) => ({ name, description: `The ${name} collection: pages, the original's query path, one record.` })),
-      { name: READ_ONLY_TAG, description: 'Methods other than GET, HEAD and OPTIONS: always 405, before any body is read.' },
       { name: 'tiles', description: 'Mapbox Vector Tiles of the footprints, for maps (outside /api/: not rate limited).' },
     ],
     paths: Object.assign({}, ...PATH_GROUPS.map((group) => group(options))),
@@ -76,8 +80,8 @@ function pathItem(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
   const get = readOperation(endpoint, options);
   const responses = get.responses as Record<string, JsonObject>;
   const head = { ...get, operationId: operationId('head', endpoint), responses: mapValues(responses, withoutBody) };
-  const refused = Object.fromEntries(REFUSED_METHODS.map((method) => [method, refusedOperation(method, endpoint, options)]));
-  return { get, head, options: optionsOperation(endpoint, options), ...refused };
+  const parameters = pathParameters(endpoint.kind);
+  return { description: READ_ONLY_PATH, ...(parameters.length > 0 ? { parameters } : {}), get, head, options: optionsOperation(endpoint, options) };
 }
 
 function readOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
@@ -90,7 +94,7 @@ function readOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObj
     description: endpoint.description.description,
     parameters: parametersOf(endpoint),
     responses: {
-      200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited),
+      200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited, endpoint.kind === 'root' ? ['Link'] : []),
       ...(cached ? { 304: notModifiedRef() } : {}),
       ...errorResponses(errors, options),
     },
@@ -107,16 +111,6 @@ function optionsOperation(endpoint: ApiEndpoint, options: DocumentOptions): Json
       200: okResponse('The description, or an empty preflight answer.', componentName(OptionsSchema), false, options.rateLimited),
       ...errorResponses([400], options),
     },
-  };
-}
-
-function refusedOperation(method: string, endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
-  return {
-    operationId: operationId(method, endpoint),
-    tags: [READ_ONLY_TAG],
-    summary: `Not allowed (${method.toUpperCase()})`,
-    description: 'The API is read-only. Any method other than GET, HEAD and OPTIONS gets 405.',
-    responses: errorResponses([400, 405], options),
   };
 }
 

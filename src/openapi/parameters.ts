@@ -12,7 +12,9 @@ import {
   PARAM_PAGE_SIZE,
   type Collection,
 } from '../constants.js';
+import type { EndpointKind } from '../http/endpoints.js';
 import { filterParametersOf } from '../http/filters.js';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH } from '../search/text.js';
 import type { JsonObject } from './components.js';
 
 const ID = { type: 'integer', minimum: 0, maximum: 999_999_999 };
@@ -22,8 +24,15 @@ const DATE = '\\d{4}-\\d{2}-\\d{2}';
 const TYPE = `(${FEATURE_TYPES.join('|')})`;
 const commaList = (item: string) => `^\\s*${item}\\s*(,\\s*${item}\\s*){0,99}$`;
 
-function query(name: string, description: string, schema: JsonObject, example?: string): JsonObject {
-  return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
+/**
+ * The example goes in the schema's `examples` (JSON Schema 2020-12) and in the description
+ * for people, never in the parameter's `example`: Swagger UI's "Try it out" fills in a
+ * parameter's `example` (or `examples`), and a first request with every filter set at once
+ * finds nothing. Swagger UI shows the description, not the schema's `examples`.
+ */
+function query(name: string, description: string, schema: JsonObject, example?: string | number): JsonObject {
+  if (example === undefined) return { name, in: 'query', required: false, description, schema };
+  return { name, in: 'query', required: false, description: `${description} Example: \`${example}\`.`, schema: { ...schema, examples: [example] } };
 }
 
 const PAGING: Record<string, JsonObject> = {
@@ -45,14 +54,19 @@ const PAGING: Record<string, JsonObject> = {
 };
 
 const FILTERS: Record<string, JsonObject> = {
-  q: query('q', 'Full-text search: every word must match (a prefix, any case, any accents); at most 20 words.', { type: 'string' }, 'brick lane'),
-  author: query('author', 'Features: with a published image, document or video by this author. Records: by this author.', ID, '7'),
-  categories: query('categories', 'In any of these categories (ids, comma-separated).', { type: 'string', pattern: commaList('\\d{1,9}') }, '3,11'),
+  q: query(
+    'q',
+    `Full-text search: every word must match (a prefix, any case, any accents); at most ${MAX_QUERY_WORDS} words of at most ${MAX_WORD_LENGTH} characters.`,
+    { type: 'string', maxLength: MAX_QUERY_LENGTH },
+    'brick lane',
+  ),
+  author: query('author', 'Features: with a published image, document or video by this author. Records: by this author.', ID, 2),
+  categories: query('categories', 'In any of these categories (ids, comma-separated).', { type: 'string', pattern: commaList('\\d{1,9}') }, '2,11'),
   tags: query('tags', 'Carrying any of these tags (any case, comma-separated); records: their feature\'s tags.', { type: 'string' }, 'pub,music hall'),
   year_range: query('year_range', '`Y`: current ≥ Y; `Y1,Y2`: Y1 ≤ current ≤ Y2.', { type: 'string', pattern: `^\\s*${YEAR}\\s*(,\\s*${YEAR}\\s*)?$` }, '1850,1899'),
   date_range: query('date_range', '`D`: created on or after D; `D1,D2`: created between them (inclusive).', { type: 'string', pattern: `^\\s*${DATE}\\s*(,\\s*${DATE}\\s*)?$` }, '2016-01-01,2016-12-31'),
   feature_type: query('feature_type', 'Of any of these types (comma-separated).', { type: 'string', pattern: commaList(TYPE) }, 'PLACE,GREATER_WHITECHAPEL'),
-  site: query('site', 'Belonging to this site (id).', ID, '1'),
+  site: query('site', 'Belonging to this site (id).', ID, 1),
   street: query('street', 'On this street (the whole name, any case).', { type: 'string' }, 'Fournier Street'),
   postcode: query('postcode', 'With this postcode (any case).', { type: 'string' }, 'E1 6TP'),
   bbox: query(
@@ -61,7 +75,7 @@ const FILTERS: Record<string, JsonObject> = {
     { type: 'string', pattern: `^\\s*${NUMBER}\\s*(,\\s*${NUMBER}\\s*){3}$` },
     '-0.0705,51.5165,-0.0685,51.5180',
   ),
-  feature: query('feature', 'Attached to this feature (id).', ID, '366'),
+  feature: query('feature', 'Attached to this feature (id).', ID, 6133),
 };
 
 /** Features have no dates (the filter is ignored) and media none either (a 400): not offered. */
@@ -88,4 +102,6 @@ export function listParameters(collection: Collection): JsonObject[] {
 }
 
 export const formatParameters = (): JsonObject[] => [parameterRef(PARAM_FORMAT)];
-export const detailParameters = (): JsonObject[] => [parameterRef('id'), parameterRef(PARAM_FORMAT)];
+export const detailParameters = (): JsonObject[] => [parameterRef(PARAM_FORMAT)];
+/** The path's own parameters, declared once on the path item so that every operation has them. */
+export const pathParameters = (kind: EndpointKind): JsonObject[] => (kind === 'detail' ? [parameterRef('id')] : []);

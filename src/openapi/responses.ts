@@ -1,7 +1,7 @@
 // The answers of an operation as OpenAPI response objects: the 200 of each endpoint, the 304
 // of cached answers, and the closed set of errors of http/errors.ts, each with the Error
 // shape and the headers it carries.
-import { CONTENT_TYPE_JSON } from '../constants.js';
+import { CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI, DOCS_PREFIX, OPENAPI_PATH } from '../constants.js';
 import { ErrorSchema } from '../render/schemas.js';
 import { componentName, schemaRef, type JsonObject } from './components.js';
 
@@ -16,6 +16,9 @@ function headerDefinitions(rateLimited: boolean): Record<string, JsonObject> {
     Vary: header('`Accept`; with compression `Accept, Accept-Encoding`; with CORS_ORIGINS as a list and an Origin header, `Origin` too.'),
     Allow: header('`GET, HEAD, OPTIONS`.'),
     'Retry-After': header('Seconds to wait before asking again.', { type: 'integer', minimum: 1 }),
+    Link: header(
+      `Where this API is described (RFC 8288 links, RFC 8631 relations), absolute like every link of the body: \`<{base}${OPENAPI_PATH}>; rel="service-desc"; type="${CONTENT_TYPE_OPENAPI}", <{base}${DOCS_PREFIX}>; rel="service-doc"; type="text/html"\`.`,
+    ),
   };
   if (!rateLimited) return headers;
   return {
@@ -72,12 +75,12 @@ export function componentResponses(rateLimited: boolean): Record<string, JsonObj
 export const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/${ERRORS[status][0]}` });
 export const notModifiedRef = () => ({ $ref: '#/components/responses/NotModified' });
 
-/** A 200 with a JSON body of this component, and the headers of a cached answer when it has them. */
-export function okResponse(description: string, schemaName: string, cached: boolean, rateLimited: boolean): JsonObject {
+/** A 200 with a JSON body of this component, the headers of a cached answer when it has them, and any others it always has. */
+export function okResponse(description: string, schemaName: string, cached: boolean, rateLimited: boolean, alsoRequired: readonly string[] = []): JsonObject {
   const caching = cached ? ['ETag', 'Cache-Control'] : [];
   return {
     description,
-    headers: headers(rateLimited, [...caching, 'Vary', 'Allow'], RATE_LIMIT_HEADERS),
+    headers: headers(rateLimited, [...caching, 'Vary', 'Allow', ...alsoRequired], RATE_LIMIT_HEADERS),
     content: { [CONTENT_TYPE_JSON]: { schema: schemaRef(schemaName) } },
   };
 }

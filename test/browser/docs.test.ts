@@ -1,10 +1,12 @@
 // /api/docs/ in a real browser: Swagger UI, served by this server alone, renders the
 // OpenAPI document and lists every one of its paths; nothing is fetched from elsewhere and
-// the page's Content-Security-Policy is never violated.
+// the page's Content-Security-Policy is never violated; "Try it out" on the features list
+// sends no example as a value, so a newcomer's first request finds the whole catalogue.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.js';
+import { buildTestCatalogue } from '../support/catalogue.js';
 import { request } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -41,5 +43,27 @@ describe('/api/docs/', { skip }, () => {
     // data: URLs are Swagger UI's inline icons, not requests to anywhere.
     for (const url of requested.filter((u) => !u.startsWith('data:'))) assert.equal(new URL(url).hostname, '127.0.0.1', url);
     assert.deepEqual(problems, []);
+  });
+
+  test('Try it out, then Execute, on the features list: no example is filled in, and the answer holds the whole catalogue', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.origin}/api/docs/#/features/getFeatures`);
+    const operation = page.locator('#operations-features-getFeatures');
+    await operation.locator('.opblock-body').waitFor();
+    await operation.locator('button.try-out__btn').click();
+    const filled = await operation.locator('.parameters input[type=text]').evaluateAll((inputs) =>
+      inputs.map((i) => [i.closest('tr')?.getAttribute('data-param-name'), (i as unknown as { value: string }).value]).filter(([, value]) => value !== ''),
+    );
+    // page_size shows its default, which finds the same records as no value.
+    assert.deepEqual(filled, [['page_size', '20']]);
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/features/');
+    await operation.locator('button.execute').click();
+    const sent = new URL((await answer).url());
+    assert.deepEqual([...sent.searchParams.keys()], ['page_size']);
+    const shown = operation.locator('.live-responses-table .response-col_description pre.microlight');
+    await shown.first().waitFor();
+    const expected = buildTestCatalogue().features.length;
+    assert.ok(expected > 0);
+    assert.match(String(await shown.first().textContent()), new RegExp(`"count": ${expected},`));
   });
 });

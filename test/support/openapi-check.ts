@@ -22,6 +22,8 @@ const validators = new Map<string, ValidateFunction>();
 const UNCHECKED_PREFIXES = ['/api/docs/'];
 const UNCHECKED_PATHS = ['/api/docs'];
 
+const OPERATIONS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
 interface Template {
   path: string;
   pattern: RegExp;
@@ -66,9 +68,10 @@ function checkUndocumentedPath(request: CheckedRequest, answer: CheckedAnswer): 
 }
 
 function checkOperation(template: Template, request: CheckedRequest, answer: CheckedAnswer): string | null {
-  const operation = CHECKED_DOCUMENT.paths[template.path][request.method.toLowerCase()] as Json | undefined;
-  if (operation === undefined) return `${request.method} is not documented for ${template.path}`;
-  let response = operation.responses[String(answer.status)] as Json | undefined;
+  const item = CHECKED_DOCUMENT.paths[template.path] as Json;
+  const operation = item[request.method.toLowerCase()] as Json | undefined;
+  let response = operation === undefined ? otherMethodResponse(item, answer.status) : (operation.responses[String(answer.status)] as Json | undefined);
+  if (operation === undefined && response === undefined) return `${request.method} is not documented for ${template.path}, and ${answer.status} is not what the path says other methods get`;
   if (response === undefined) return `status ${answer.status} is not documented for ${request.method} ${template.path}`;
   if (typeof response.$ref === 'string') response = resolve(response.$ref);
   const missing = Object.entries((response.headers ?? {}) as Json)
@@ -76,6 +79,18 @@ function checkOperation(template: Template, request: CheckedRequest, answer: Che
     .map(([name]) => name);
   if (missing.length > 0) return `missing required header(s) ${missing.join(', ')}`;
   return checkBody(request, answer, response, `paths/${template.path}/${request.method.toLowerCase()}/${answer.status}`);
+}
+
+/**
+ * A method that is no operation of the path: the path item's description names the response
+ * it gets (`MethodNotAllowed`, a 405), or an error every operation of the path documents.
+ */
+function otherMethodResponse(item: Json, status: number): Json | undefined {
+  const said = /answered (\d{3}) \(the `(\w+)` response of the components\)/.exec(String(item.description ?? ''));
+  if (said !== null && status === Number(said[1])) return CHECKED_DOCUMENT.components.responses[said[2]!] as Json | undefined;
+  const operations = OPERATIONS.filter((method) => item[method] !== undefined).map((method) => item[method] as Json);
+  if (status < 400 || operations.length === 0) return undefined;
+  return operations.every((o) => o.responses[String(status)] !== undefined) ? operations[0]!.responses[String(status)] : undefined;
 }
 
 function checkBody(request: CheckedRequest, answer: CheckedAnswer, response: Json, at: string): string | null {
