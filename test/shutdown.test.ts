@@ -172,6 +172,29 @@ describe('graceful shutdown', { timeout: 600_000 }, () => {
     }
   });
 
+  for (const workers of [1, 2]) {
+    test(`every request's log line reaches standard output by the time serve exits (${workers} process(es))`, async () => {
+      // spawnServe's --log-level warn, overridden: the request log is on, as by default.
+      const args = [...database.args, '--workers', String(workers), '--log-level', 'info'];
+      const serve = await spawnServe(args, { SHUTDOWN_DELAY_MS: '0' });
+      try {
+        await waitFor(`${workers} worker(s)`, () => serve.stderr().match(/ serving /g)!.length === workers);
+        // Twice each URL: the second is answered from the cache (the fast path's own log line).
+        const ids = Array.from({ length: 2 * LOAD_URLS.length }, (_, i) => `exit-flush-${i}`);
+        for (const [i, id] of ids.entries()) {
+          const answer = await request(serve.origin, LOAD_URLS[i % LOAD_URLS.length]!, { headers: { 'x-request-id': id } });
+          assert.equal(answer.status, 200);
+        }
+        serve.child.kill('SIGINT');
+        assert.equal(await serve.exited, 0);
+        const logged = serve.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { request_id?: string });
+        for (const id of ids) assert.equal(logged.filter((line) => line.request_id === id).length, 1, `the line of ${id}`);
+      } finally {
+        serve.child.kill('SIGKILL');
+      }
+    });
+  }
+
   test('past SHUTDOWN_TIMEOUT_MS a client that never reads is cut, and the process still exits 0', async () => {
     const serve = await spawnServe(database.args, { SHUTDOWN_TIMEOUT_MS: '500' });
     try {
