@@ -35,10 +35,22 @@ const ACCEPT_QUIET_MS = 20;
 export const ACCEPT_LIMIT_MS = 1000;
 
 interface Connection {
+  socket: Socket;
   active: Set<ServerResponse>;
   idleSince: number;
   bytesRead: number;
   destroyed: boolean;
+}
+
+/** The connection a response belongs to, kept on it: one shared close listener, no closure per request. */
+const CONNECTION = Symbol('connection');
+type TrackedResponse = ServerResponse & { [CONNECTION]?: Connection };
+
+function responseClosed(this: TrackedResponse): void {
+  const connection = this[CONNECTION]!;
+  connection.active.delete(this);
+  connection.idleSince = Date.now();
+  connection.bytesRead = connection.socket.bytesRead;
 }
 
 export interface DrainResult {
@@ -62,20 +74,18 @@ export function trackConnections(server: Server): ConnectionDrainer {
   server.on('connection', (socket: Socket) => {
     accepted++;
     lastAccepted = performance.now();
-    connections.set(socket, { active: new Set(), idleSince: Date.now(), bytesRead: 0, destroyed: false });
+    connections.set(socket, { socket, active: new Set(), idleSince: Date.now(), bytesRead: 0, destroyed: false });
     socket.once('close', () => connections.delete(socket));
   });
   // Prepended: Fastify may answer from its own listener synchronously (a cached answer).
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+  server.prependListener('request', (request: IncomingMessage, response: TrackedResponse) => {
     const connection = connections.get(request.socket);
     if (draining) response.setHeader('connection', 'close');
     if (connection === undefined) return;
     connection.active.add(response);
-    response.once('close', () => {
-      connection.active.delete(response);
-      connection.idleSince = Date.now();
-      connection.bytesRead = request.socket.bytesRead;
-    });
+    response[CONNECTION] = connection;
+    // 'close' is emitted once: on, not once (which wraps the listener per request).
+    response.on('close', responseClosed);
   });
 
   return {

@@ -66,8 +66,20 @@ export function encodedBody(answer: Answer, encoding: Encoding): Buffer {
 const sizeOf = (answer: Answer, key: string) =>
   answer.body.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0) + key.length * 2 + 200;
 
+interface Entry {
+  answer: Answer;
+  bytes: number;
+}
+
+/** What peek() found, for touch(). */
+export interface Peeked {
+  id: string;
+  entry: Entry;
+  answer: Answer;
+}
+
 export class AnswerCache {
-  private readonly entries = new Map<string, { answer: Answer; bytes: number }>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private newestVersion = -1;
   hits = 0;
@@ -76,27 +88,27 @@ export class AnswerCache {
   constructor(readonly maxBytes: number) {}
 
   get(version: number, key: string): Answer | undefined {
-    const id = `${version}\n${key}`;
-    const entry = this.entries.get(id);
-    if (!entry) {
+    const found = this.peek(version, key);
+    if (found === undefined) {
       this.misses++;
       return undefined;
     }
-    this.hits++;
-    // Most recently used last.
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.answer;
+    this.touch(found);
+    return found.answer;
   }
 
   /** The answer if cached, counting nothing and moving nothing (the fast path looks first). */
-  peek(version: number, key: string): Answer | undefined {
-    return this.entries.get(`${version}\n${key}`)?.answer;
+  peek(version: number, key: string): Peeked | undefined {
+    const id = `${version}\n${key}`;
+    const entry = this.entries.get(id);
+    return entry === undefined ? undefined : { id, entry, answer: entry.answer };
   }
 
-  /** A hit on an answer peek() found: counted and made most recently used, as get() does. */
-  touch(version: number, key: string): void {
-    this.get(version, key);
+  /** A hit on what peek() found just before (synchronously): counted and made most recently used (last), as get() does. */
+  touch(found: Peeked): void {
+    this.hits++;
+    this.entries.delete(found.id);
+    this.entries.set(found.id, found.entry);
   }
 
   set(key: string, answer: Answer): void {

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { VersionWatch } from '../version-watch.js';
-import type { Answer, AnswerCache, Encoding } from './answer-cache.js';
+import type { Answer, AnswerCache, Encoding, Peeked } from './answer-cache.js';
 import { replyShape } from './answers.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { requestBaseUrl } from './host.js';
@@ -76,11 +76,11 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
   function replay(request: IncomingMessage, response: ServerResponse, started: number): boolean {
     const found = cachedAnswer(request);
     if (found === null) return false;
-    const { answer, version, key } = found;
+    const { answer } = found;
     const { status, encoding } = replyShape(answer, request.headers, config);
     const sent = answer.replays.get(shapeKey(request.method!, status, encoding));
     if (sent === undefined) return false;
-    deps.cache.touch(version, key);
+    deps.cache.touch(found);
     const id = requestId(request);
     const head = sent.head.slice();
     head[1] = id;
@@ -94,13 +94,11 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
   }
 
   /** The answer cache's entry for this request, as the route handlers key it (base URL and URL). */
-  function cachedAnswer(request: IncomingMessage): { answer: Answer; version: number; key: string } | null {
+  function cachedAnswer(request: IncomingMessage): Peeked | null {
     const version = deps.versions.current();
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
-    const key = `${baseUrl}\n${request.url}`;
-    const answer = deps.cache.peek(version, key);
-    return answer === undefined ? null : { answer, version, key };
+    return deps.cache.peek(version, `${baseUrl}\n${request.url}`) ?? null;
   }
 
   // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused
