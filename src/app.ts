@@ -2,26 +2,26 @@
 // It never listens (server.ts does), so tests can drive it over a real socket or inject().
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { frameworkErrorHandler, handleClientError } from './http/client-errors.js';
-import { registerCors } from './http/cors.js';
-import { registerDocsPage } from './http/docs-page.js';
+import { frameworkErrorHandler, handleClientError } from './http/protocol/client-errors.js';
+import { registerCors } from './http/protocol/cors.js';
+import { registerDocsPage } from './http/pages/docs-page.js';
 import { ApiError, notFound, serverError, serviceUnavailable } from './http/errors.js';
-import { isHealthPath, registerHealth, type Readiness } from './http/health.js';
-import { checkHost } from './http/host.js';
-import { configureServer, refuseLongUrls, serverLimitOptions } from './http/limits.js';
-import { registerMedia } from './http/media.js';
-import { isMetricsPath } from './http/metrics.js';
-import { registerOperations } from './http/operations.js';
-import { installFastAnswers } from './http/fast-answers.js';
-import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/request-log.js';
-import { answeredBeforeRouting, canonicalTarget } from './http/request-target.js';
-import { registerMapPage } from './http/map-page.js';
-import { apiHeaders, sendError } from './http/reply.js';
-import { AnswerCache } from './http/answer-cache.js';
+import { isHealthPath, registerHealth, type Readiness } from './http/operations/health.js';
+import { checkHost } from './http/protocol/host.js';
+import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
+import { registerMedia } from './http/files/media.js';
+import { isMetricsPath } from './http/operations/metrics.js';
+import { registerOperations } from './http/operations/operations.js';
+import { installFastAnswers } from './http/cache/fast-answers.js';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/operations/request-log.js';
+import { answeredBeforeRouting, canonicalTarget } from './http/protocol/request-target.js';
+import { registerMapPage } from './http/pages/map-page.js';
+import { apiHeaders, sendError } from './http/protocol/reply.js';
+import { AnswerCache } from './http/cache/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
-import { registerApiRoutes } from './http/routes.js';
-import { slashRedirectTarget } from './http/slash-redirect.js';
-import { registerTileRoutes } from './http/tiles.js';
+import { registerApiRoutes } from './http/api/routes.js';
+import { slashRedirectTarget } from './http/api/slash-redirect.js';
+import { registerTileRoutes } from './http/files/tiles.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
 
 export interface AppDeps {
@@ -30,21 +30,21 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Set `stopping` to make /readyz answer 503 (server.ts does, when a shutdown begins). */
   readiness?: Readiness;
-  /** The fast path for cached answers (http/fast-answers.ts); off only to compare with it. */
+  /** The fast path for cached answers (http/cache/fast-answers.ts); off only to compare with it. */
   fastAnswers?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Fastify's two lines per request are replaced by one (http/request-log.ts).
+    // Fastify's two lines per request are replaced by one (http/operations/request-log.ts).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     genReqId: requestId,
     requestIdHeader: false,
     // Malformed URLs and headers are the client's mistake: a JSON 400, not Fastify's text.
     frameworkErrors: frameworkErrorHandler(deps.config),
     clientErrorHandler: handleClientError,
-    // One canonical target for the router and every hook (http/request-target.ts).
+    // One canonical target for the router and every hook (http/protocol/request-target.ts).
     rewriteUrl: canonicalTarget,
     ...serverLimitOptions(deps.config),
   });

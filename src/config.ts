@@ -381,7 +381,7 @@ function parseLogFormat(value: string): 'json' | 'pretty' {
   return value;
 }
 
-/** Timeouts and limits of connections (why each default: src/http/limits.ts). */
+/** Timeouts and limits of connections (why each default: src/http/protocol/limits.ts). */
 function parseConnectionLimits(raw: RawSettings) {
   const headersTimeoutMs = parseWholeNumber('HEADERS_TIMEOUT_MS', raw.headersTimeoutMs ?? '10000', 100, 600_000);
   const requestTimeoutMs = parseWholeNumber('REQUEST_TIMEOUT_MS', raw.requestTimeoutMs ?? '30000', 100, 3_600_000);

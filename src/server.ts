@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open.js';
 import type { CatalogueReader } from './store/store.js';
-import { loggerOptions } from './http/request-log.js';
+import { loggerOptions } from './http/operations/request-log.js';
 import { trackConnections } from './shutdown.js';
 
 export interface RunningServer {
@@ -28,7 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const readiness = { stopping: false };
     const app = await buildApp({ store, config, logger: loggerOptions(config), readiness });
-    // Timeouts and limits: src/http/limits.ts, passed to Fastify by buildApp.
+    // Timeouts and limits: src/http/protocol/limits.ts, passed to Fastify by buildApp.
     const connections = trackConnections(app.server);
     const address = await app.listen({ port: config.port, host: config.host });
     return {

@@ -6,7 +6,7 @@ import { writeCatalogueMedia } from '../catalogue/demo-media.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';
-import { perWorkerLimitWarning } from '../http/rate-limit.js';
+import { perWorkerLimitWarning } from '../http/operations/rate-limit.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { step, summarise } from './report.js';
 import { checkMediaRoot, explainListenError, unservedPicturesWarning } from './serve-checks.js';

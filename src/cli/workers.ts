@@ -5,7 +5,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { primaryBarrier } from '../cluster-drain.js';
 import type { Config } from '../config.js';
-import { serveClusterMetrics } from '../http/cluster-metrics.js';
+import { serveClusterMetrics } from '../http/operations/cluster-metrics.js';
 import { ACCEPT_LIMIT_MS } from '../shutdown.js';
 
 const RESTART_PAUSE_MS = 1000;

@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 document of the service, built from the declarations the server runs on:
-// the endpoint table (http/endpoints.ts), the parameters' rules and the wire shapes
+// the endpoint table (endpoints/endpoints.ts), the parameters' rules and the wire shapes
 // (render/schemas.ts). Built once per server; only `servers` differs between requests.
 import { readFileSync } from 'node:fs';
 import { API_PREFIX, COLLECTIONS } from '../constants.js';
-import { API_ENDPOINTS, type ApiEndpoint } from '../http/endpoints.js';
+import { API_ENDPOINTS, type ApiEndpoint } from '../endpoints/endpoints.js';
 import { componentName, componentSchemas, type JsonObject } from './components.js';
 import { componentParameters, detailParameters, formatParameters, listParameters, pathParameters } from './parameters.js';
 import { componentResponses, errorRef, notModifiedRef, okResponse, withoutBody, type ErrorStatus } from './responses.js';

@@ -12,8 +12,8 @@ import {
   PARAM_PAGE_SIZE,
   type Collection,
 } from '../constants.js';
-import type { EndpointKind } from '../http/endpoints.js';
-import { filterParametersOf } from '../http/filters.js';
+import type { EndpointKind } from '../endpoints/endpoints.js';
+import { filterParametersOf } from '../http/api/filters.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH } from '../search/text.js';
 import type { JsonObject } from './components.js';
 

@@ -1,4 +1,4 @@
-// The fast path for cached answers (src/http/fast-answers.ts) must be invisible: the same
+// The fast path for cached answers (src/http/cache/fast-answers.ts) must be invisible: the same
 // requests to a server with it and to one without it (buildApp's fastAnswers: false) get the
 // same status, headers and bytes, the same log lines and the same metrics; and requests it
 // must leave to Fastify (CORS, a counted client, a bad Host) are still answered by Fastify.
@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
-import { loggerOptions } from '../../src/http/request-log.js';
+import { loggerOptions } from '../../src/http/operations/request-log.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { buildTestCatalogue } from '../support/catalogue.js';

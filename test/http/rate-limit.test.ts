@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { perWorkerLimitWarning } from '../../src/http/rate-limit.js';
+import { perWorkerLimitWarning } from '../../src/http/operations/rate-limit.js';
 import { request, type Answer } from '../support/http.js';
 import { closedPort, startStallingProxy, takeRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix, withRedis } from '../support/redis.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';

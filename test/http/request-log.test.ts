@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
-import { loggerOptions } from '../../src/http/request-log.js';
+import { loggerOptions } from '../../src/http/operations/request-log.js';
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { captureLogLines } from '../support/log-capture.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AnswerCache, encodedBody, makeAnswer } from '../../src/http/answer-cache.js';
-import { chooseEncoding, encodedEtag, matchesEtag } from '../../src/http/answers.js';
+import { AnswerCache, encodedBody, makeAnswer } from '../../src/http/cache/answer-cache.js';
+import { chooseEncoding, encodedEtag, matchesEtag } from '../../src/http/cache/answers.js';
 
 const body = (n: number) => Buffer.alloc(n, 'x');
 

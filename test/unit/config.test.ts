@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CATALOGUE_LIMITS } from '../../src/catalogue/limits.js';
 import { ConfigError, loadConfig, parseBaseUrl } from '../../src/config.js';
-import { hostDomain, isAllowedHost } from '../../src/http/host.js';
+import { hostDomain, isAllowedHost } from '../../src/http/protocol/host.js';
 
 describe('loadConfig: defaults, then environment, then flags', () => {
   test('defaults', () => {

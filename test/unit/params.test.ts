@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../src/http/errors.js';
-import { choosePage, parseFormat, parsePage, parsePageSize, parsePythonInt, parseRecordId } from '../../src/http/params.js';
+import { choosePage, parseFormat, parsePage, parsePageSize, parsePythonInt, parseRecordId } from '../../src/http/api/params.js';
 
 describe('parsePythonInt', () => {
   const cases: [string, number | null][] = [

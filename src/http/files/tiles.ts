@@ -2,11 +2,11 @@
 // tagged like every other answer. An empty tile is 204; anything under the prefix that
 // is not a tile of the grid is a 400.
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { CONTENT_TYPE_MVT, TILES_PREFIX } from '../constants.js';
-import { MAX_TILE_ZOOM, isTileAddress, type TileAddress } from '../tiles/grid.js';
-import type { CatalogueReader } from '../store/store.js';
-import { cachedBytes, sendAnswer, type AnswerDeps } from './answers.js';
-import { invalidTile, methodNotAllowed } from './errors.js';
+import { CONTENT_TYPE_MVT, TILES_PREFIX } from '../../constants.js';
+import { MAX_TILE_ZOOM, isTileAddress, type TileAddress } from '../../tiles/grid.js';
+import type { CatalogueReader } from '../../store/store.js';
+import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { invalidTile, methodNotAllowed } from '../errors.js';
 
 export interface TileDeps extends AnswerDeps {
   store: CatalogueReader;

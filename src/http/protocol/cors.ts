@@ -8,8 +8,8 @@
 // request, never cached with an answer.
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config, CorsOrigins } from '../config.js';
-import { ALLOW_METHODS } from '../constants.js';
+import type { Config, CorsOrigins } from '../../config.js';
+import { ALLOW_METHODS } from '../../constants.js';
 
 /** What a script on another origin may read besides the simple headers. */
 export const EXPOSED_HEADERS = [

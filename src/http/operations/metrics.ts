@@ -5,13 +5,13 @@
 // Under `serve --workers N` one scrape answers for all the workers (cluster-metrics.ts).
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Config } from '../config.js';
-import type { CatalogueReader } from '../store/store.js';
-import type { VersionWatch } from '../version-watch.js';
-import type { AnswerCache } from './answer-cache.js';
+import type { Config } from '../../config.js';
+import type { CatalogueReader } from '../../store/store.js';
+import type { VersionWatch } from '../../version-watch.js';
+import type { AnswerCache } from '../cache/answer-cache.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { workerScrape } from './cluster-metrics.js';
-import { permissionDenied, serviceUnavailable } from './errors.js';
+import { permissionDenied, serviceUnavailable } from '../errors.js';
 
 export const METRICS_PATH = '/metrics';
 const NOT_ROUTED = '(no route)';

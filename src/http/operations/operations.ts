@@ -2,10 +2,10 @@
 // limit, wired once from buildApp. The exempt addresses are both the ones never limited
 // and the only ones /metrics answers.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
-import type { CatalogueReader } from '../store/store.js';
-import type { VersionWatch } from '../version-watch.js';
-import type { AnswerCache } from './answer-cache.js';
+import type { Config } from '../../config.js';
+import type { CatalogueReader } from '../../store/store.js';
+import type { VersionWatch } from '../../version-watch.js';
+import type { AnswerCache } from '../cache/answer-cache.js';
 import { addressList, type AddressList } from './client-address.js';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';

@@ -2,10 +2,10 @@
 // base URL (like every link of the API, so the Host check applies). The bytes are kept per
 // base URL, with an ETag and compression like every other answer.
 import type { RouteHandlerMethod } from 'fastify';
-import { buildOpenApiDocument, withServer } from '../openapi/document.js';
-import { makeAnswer, type Answer } from './answer-cache.js';
-import { sendAnswer, type AnswerDeps } from './answers.js';
-import { requestBaseUrl } from './host.js';
+import { buildOpenApiDocument, withServer } from '../../openapi/document.js';
+import { makeAnswer, type Answer } from '../cache/answer-cache.js';
+import { sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { requestBaseUrl } from '../protocol/host.js';
 
 /** Base URLs remembered; more only when ALLOWED_HOSTS=* lets any Host through. */
 const MAX_BASE_URLS = 16;

@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config, RateLimit } from '../config.js';
+import type { Config, RateLimit } from '../../config.js';
 import { clientAddress, type AddressList } from './client-address.js';
-import { throttled } from './errors.js';
-import { isApiPath } from './reply.js';
+import { throttled } from '../errors.js';
+import { isApiPath } from '../protocol/reply.js';
 
 const REDIS_COMMAND_TIMEOUT_MS = 100;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;

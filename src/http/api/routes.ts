@@ -1,21 +1,21 @@
 // The API's endpoints. Each handler parses, asks the store, renders and replies; the
 // shapes live in render/, the rules for parameters in params.ts.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import type { Config } from '../config.js';
-import type { Collection } from '../constants.js';
-import { renderEnvelope } from '../render/envelope.js';
-import { RENDERERS } from '../render/collections.js';
-import { renderApiRoot, renderApiRootLinks, renderOptions, type EndpointDescription } from '../render/root.js';
-import type { CatalogueReader } from '../store/store.js';
-import { API_ENDPOINTS, type ApiEndpoint } from './endpoints.js';
+import type { Config } from '../../config.js';
+import type { Collection } from '../../constants.js';
+import { renderEnvelope } from '../../render/envelope.js';
+import { RENDERERS } from '../../render/collections.js';
+import { renderApiRoot, renderApiRootLinks, renderOptions, type EndpointDescription } from '../../render/root.js';
+import type { CatalogueReader } from '../../store/store.js';
+import { API_ENDPOINTS, type ApiEndpoint } from '../../endpoints/endpoints.js';
 import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
-import { invalidPage, methodNotAllowed, notFound } from './errors.js';
-import { requestBaseUrl } from './host.js';
+import { invalidPage, methodNotAllowed, notFound } from '../errors.js';
+import { requestBaseUrl } from '../protocol/host.js';
 import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
-import { parseQueryPairs } from '../render/links.js';
-import { sendJson } from './reply.js';
-import { cachedAnswer, sendAnswer, type AnswerDeps } from './answers.js';
+import { parseQueryPairs } from '../../render/links.js';
+import { sendJson } from '../protocol/reply.js';
+import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
 export interface RouteDeps extends AnswerDeps {
   store: CatalogueReader;

@@ -9,10 +9,10 @@ import {
   PARAM_FORMAT,
   PARAM_PAGE,
   PARAM_PAGE_SIZE,
-} from '../constants.js';
-import { parseQueryPairs, type QueryPairs } from '../render/links.js';
-import type { ChooseSlice } from '../store/store.js';
-import { notFound } from './errors.js';
+} from '../../constants.js';
+import { parseQueryPairs, type QueryPairs } from '../../render/links.js';
+import type { ChooseSlice } from '../../store/store.js';
+import { notFound } from '../errors.js';
 
 export interface ListQuery {
   pairs: QueryPairs;

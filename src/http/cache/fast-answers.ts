@@ -9,16 +9,16 @@
 // body, an unknown, refused or repeated Host, any other method, a server closing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-import type { VersionWatch } from '../version-watch.js';
+import type { Config } from '../../config.js';
+import type { VersionWatch } from '../../version-watch.js';
 import type { Answer, AnswerCache, Encoding, Peeked } from './answer-cache.js';
 import { replyShape } from './answers.js';
-import { clientAddress, type AddressList } from './client-address.js';
-import { requestBaseUrl } from './host.js';
-import type { Metrics } from './metrics.js';
-import { isApiPath } from './reply.js';
-import { isCanonicalPath } from './request-target.js';
-import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from './request-log.js';
+import { clientAddress, type AddressList } from '../operations/client-address.js';
+import { requestBaseUrl } from '../protocol/host.js';
+import type { Metrics } from '../operations/metrics.js';
+import { isApiPath } from '../protocol/reply.js';
+import { isCanonicalPath } from '../protocol/request-target.js';
+import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from '../operations/request-log.js';
 
 export interface FastAnswerDeps {
   config: Config;

@@ -6,8 +6,8 @@
 // status (two Host headers pass it; an Expect it cannot meet) are refused here too, in JSON.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { ALLOW_METHODS } from '../constants.js';
-import { type ApiError, expectationFailed, invalidTarget, moreThanOneHost } from './errors.js';
+import { ALLOW_METHODS } from '../../constants.js';
+import { type ApiError, expectationFailed, invalidTarget, moreThanOneHost } from '../errors.js';
 
 /** What was wrong with a request before routing; kept on node's request for the onRequest hook. */
 const REFUSAL = Symbol('refused before routing');

@@ -1,6 +1,6 @@
 // Django's APPEND_SLASH: an API path missing its trailing slash redirects (301) to the
 // slashed path, query kept, when the slashed path is an endpoint.
-import { API_PREFIX, COLLECTIONS } from '../constants.js';
+import { API_PREFIX, COLLECTIONS } from '../../constants.js';
 
 const ENDPOINT_WITHOUT_SLASH = new RegExp(`^${API_PREFIX.slice(0, -1)}(/(${COLLECTIONS.join('|')})(/[^/]+)?)?$`);
 

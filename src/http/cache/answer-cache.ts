@@ -3,7 +3,7 @@
 // (least recently used goes first); compressed forms are made once, when first asked for.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { CONTENT_TYPE_JSON } from '../constants.js';
+import { CONTENT_TYPE_JSON } from '../../constants.js';
 
 export type Encoding = 'br' | 'gzip';
 

@@ -3,9 +3,9 @@
 // and from the moment a shutdown begins, so that balancers stop sending before the listener
 // closes).
 import type { FastifyInstance } from 'fastify';
-import type { CatalogueReader } from '../store/store.js';
-import { serviceUnavailable } from './errors.js';
-import { sendJson } from './reply.js';
+import type { CatalogueReader } from '../../store/store.js';
+import { serviceUnavailable } from '../errors.js';
+import { sendJson } from '../protocol/reply.js';
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 

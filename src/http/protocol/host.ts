@@ -2,8 +2,8 @@
 // Host — and a Host outside ALLOWED_HOSTS is refused before anything is built from it
 // (Django's ALLOWED_HOSTS rules).
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Config } from '../config.js';
-import { invalidHost } from './errors.js';
+import type { Config } from '../../config.js';
+import { invalidHost } from '../errors.js';
 
 const HOST_SYNTAX = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
 

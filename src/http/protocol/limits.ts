@@ -3,9 +3,9 @@
 // that is slow to ask is a client holding a socket for nothing.
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { refuseConnect } from './client-errors.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 import { refuseExpectations } from './request-target.js';
 
 /**

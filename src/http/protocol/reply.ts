@@ -1,9 +1,9 @@
 // How every JSON answer leaves: exactly `application/json` (no charset parameter), and on
 // API paths the spec's Vary and Allow headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../constants.js';
-import { ApiError, errorBody } from './errors.js';
-import type { Config } from '../config.js';
+import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../../constants.js';
+import { ApiError, errorBody } from '../errors.js';
+import type { Config } from '../../config.js';
 import { corsVary } from './cors.js';
 
 /** Sent as bytes: Fastify would append `; charset=utf-8` to a JSON string's content type. */

@@ -5,16 +5,16 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
-import { renderMapConfig } from '../render/map-config.js';
-import type { CatalogueReader } from '../store/store.js';
-import { cachedAnswer, sendAnswer, type AnswerDeps } from './answers.js';
-import { ApiError } from './errors.js';
-import { requestBaseUrl } from './host.js';
-import { sendError } from './reply.js';
+import type { Config } from '../../config.js';
+import { renderMapConfig } from '../../render/map-config.js';
+import type { CatalogueReader } from '../../store/store.js';
+import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { ApiError } from '../errors.js';
+import { requestBaseUrl } from '../protocol/host.js';
+import { sendError } from '../protocol/reply.js';
 
-/** dist/web/ of the project, from src/http/ (tsx) and from dist/http/ (compiled) alike. */
-export const WEB_BUILD_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+/** dist/web/ of the project, from src/http/pages/ (tsx) and from dist/http/pages/ (compiled) alike. */
+export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 
 export const MAP_PREFIX = '/map/';
 const PAGE_PATHS = ['/', MAP_PREFIX];

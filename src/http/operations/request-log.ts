@@ -6,11 +6,11 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { clientAddress } from './client-address.js';
 import { batchedStdout } from './log-batch.js';
 import type { Metrics } from './metrics.js';
-import { NOSNIFF } from '../constants.js';
+import { NOSNIFF } from '../../constants.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=/-]{1,128}$/;

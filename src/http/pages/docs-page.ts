@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../config.js';
-import { DOCS_PREFIX, OPENAPI_PATH } from '../constants.js';
+import type { Config } from '../../config.js';
+import { DOCS_PREFIX, OPENAPI_PATH } from '../../constants.js';
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {

@@ -5,11 +5,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import type { Config } from '../config.js';
-import type { VersionWatch } from '../version-watch.js';
+import type { Config } from '../../config.js';
+import type { VersionWatch } from '../../version-watch.js';
 import { encodedBody, makeAnswer, type Answer, type AnswerCache, type Encoding } from './answer-cache.js';
-import { CONTENT_TYPE_JSON } from '../constants.js';
-import { stringifyAnswer } from '../json-text.js';
+import { CONTENT_TYPE_JSON } from '../../constants.js';
+import { stringifyAnswer } from '../../json-text.js';
 import { noteReplay } from './fast-answers.js';
 
 export interface AnswerDeps {

@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MEDIA_PREFIX } from '../constants.js';
-import { notFound } from './errors.js';
+import { MEDIA_PREFIX } from '../../constants.js';
+import { notFound } from '../errors.js';
 
 /** Sent with every media file: no script, no requests, a unique origin (sandbox). */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";

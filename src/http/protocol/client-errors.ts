@@ -4,9 +4,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ALLOW_METHODS, NOSNIFF } from '../constants.js';
+import { ALLOW_METHODS, NOSNIFF } from '../../constants.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, errorBody, methodNotAllowed, notFound } from './errors.js';
+import { badRequest, errorBody, methodNotAllowed, notFound } from '../errors.js';
 import { apiHeaders, sendError } from './reply.js';
 
 const STATUS: Record<string, [number, string, string]> = {

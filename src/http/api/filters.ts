@@ -2,12 +2,12 @@
 // detail names the parameter and what was expected. As django-filter did: the last of a
 // repeated parameter wins, an empty value is no filter, a parameter that does not apply
 // to the collection is ignored (except date_range on media, which has no dates).
-import { FEATURE_TYPES, type FeatureType } from '../catalogue/format.js';
-import type { Collection } from '../constants.js';
-import type { QueryPairs } from '../render/links.js';
-import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../search/text.js';
-import type { Filters } from '../store/filters.js';
-import { ApiError } from './errors.js';
+import { FEATURE_TYPES, type FeatureType } from '../../catalogue/format.js';
+import type { Collection } from '../../constants.js';
+import type { QueryPairs } from '../../render/links.js';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../../search/text.js';
+import type { Filters } from '../../store/filters.js';
+import { ApiError } from '../errors.js';
 import { lastValue } from './params.js';
 
 const MAX_LIST = 100;
