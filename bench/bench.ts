@@ -8,8 +8,9 @@
 // exempt) in its own process pinned to core 0, and loads it with wrk (bench/wrk.ts) pinned
 // to core 1 over a fixed URL mix. The limit server (bench/limit-server.ts) answers the same
 // URLs with the same captured bytes and headers under the same load: the floor.
-// --costs: the same load once more with each feature switched off in turn (CPU µs per
-// request saved). --rounds N: N runs of each server, alternating, medians reported (for a
+// --costs: for each feature, two fresh servers, one with defaults and one with the feature
+// off, under the same load --rounds times in alternating order (CPU µs per request saved,
+// medians). --rounds N: N runs of each server, alternating, medians reported (for a
 // machine shared with other work). --profile: the server runs under `node --cpu-prof`; its self and inclusive
 // time by function under the load is printed (bench/profile-summary.ts). --loader autocannon: the old node load generator, for comparison only.
 // Loopback only, bounded in time.
@@ -300,7 +301,7 @@ async function main() {
     row('limit', bare, rssOf(limit.child.pid));
     log(`log lines read from heritage-api's standard output: ${logged} for ${ours.requests} requests measured (plus the warm-ups')`);
     log(`ratios: throughput ${(ours.rps / bare.rps).toFixed(2)} of the limit (target >= 0.80), p99 ${(ours.p99 / bare.p99).toFixed(2)}x the limit's (target <= 2), CPU per request ${(ours.cpuUs / bare.cpuUs).toFixed(2)}x the limit's`);
-    if (values.costs) await featureCosts(entry, settings, urls, script, ours);
+    if (values.costs) await featureCosts(entry, settings, urls, script);
     if (values.profile) await printProfile(server, profileDir);
   } finally {
     server.child.kill('SIGTERM');
@@ -347,23 +348,35 @@ const VARIANTS: [string, Record<string, string>][] = [
 /** And the rate limit counting every request (nobody exempt, a limit never reached). */
 const COUNTED: Record<string, string> = { RATE_LIMIT: '999999999/second', RATE_LIMIT_EXEMPT: '' };
 
-async function featureCosts(entry: string, settings: { database: string; databaseSchema?: string }, urls: string[], script: string, defaults: Load) {
-  log(`per-feature cost: the same load (${seconds} s) on a server with one feature off; cost = CPU µs/request with it on (${defaults.cpuUs.toFixed(1)}) minus without`);
+async function featureCosts(entry: string, settings: { database: string; databaseSchema?: string }, urls: string[], script: string) {
+  const rounds = Number(values.rounds);
+  log(`per-feature cost: for each feature, two fresh servers (defaults, and the feature off) under the same load (${seconds} s), ${rounds} run(s) each in alternating order; cost = median CPU µs/request with it on minus median without`);
+  const started = async (env: Record<string, string>) => {
+    const server = await startServer(entry, settings, env);
+    for (const url of urls) await timeOne(server.origin, url);
+    return server;
+  };
+  // Both servers fresh: a server that has already served minutes of load costs differently.
   const measure = async (env: Record<string, string>) => {
-    const variant = await startServer(entry, settings, env);
+    const [on, off] = [await started({}), await started(env)];
     try {
-      for (const url of urls) await timeOne(variant.origin, url);
-      return await load(variant, urls, script);
+      const runs = { on: [] as Load[], off: [] as Load[] };
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+        for (const which of order) runs[which].push(await load(which === 'on' ? on : off, urls, script));
+      }
+      return { on: medianLoad(runs.on), off: medianLoad(runs.off) };
     } finally {
-      variant.child.kill('SIGTERM');
+      on.child.kill('SIGTERM');
+      off.child.kill('SIGTERM');
     }
   };
   for (const [name, env] of VARIANTS) {
-    const r = await measure(env);
-    log(`  ${name.padEnd(46)} ${r.cpuUs.toFixed(1).padStart(6)} µs/request, req/s ${r.rps}: the feature costs ${(defaults.cpuUs - r.cpuUs).toFixed(1)} µs/request`);
+    const { on, off } = await measure(env);
+    log(`  ${name.padEnd(46)} on ${on.cpuUs.toFixed(1).padStart(6)} / off ${off.cpuUs.toFixed(1).padStart(6)} µs/request, req/s ${on.rps} / ${off.rps}: the feature costs ${(on.cpuUs - off.cpuUs).toFixed(1)} µs/request`);
   }
-  const counted = await measure(COUNTED);
-  log(`  ${'rate limit counting every client (none exempt)'.padEnd(46)} ${counted.cpuUs.toFixed(1).padStart(6)} µs/request, req/s ${counted.rps}: ${(counted.cpuUs - defaults.cpuUs).toFixed(1)} µs/request more than loopback exempt`);
+  const { on, off: counted } = await measure(COUNTED);
+  log(`  ${'rate limit counting every client (none exempt)'.padEnd(46)} exempt ${on.cpuUs.toFixed(1).padStart(6)} / counted ${counted.cpuUs.toFixed(1).padStart(6)} µs/request, req/s ${on.rps} / ${counted.rps}: ${(counted.cpuUs - on.cpuUs).toFixed(1)} µs/request more than loopback exempt`);
 }
 
 await main();
