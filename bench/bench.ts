@@ -8,6 +8,9 @@
 // exempt) in its own process pinned to core 0, and loads it with wrk (bench/wrk.ts) pinned
 // to core 1 over a fixed URL mix. The limit server (bench/limit-server.ts) answers the same
 // URLs with the same captured bytes and headers under the same load: the floor.
+// --instructions: instead of the load, valgrind counts the instructions per cached answer of
+// heritage-api with its defaults, with each feature off, and of the limit server (bench/
+// instructions.ts): figures a busy machine hardly moves. --rounds N rounds (at least 5).
 // --costs: for each feature, two fresh servers, one with defaults and one with the feature
 // off, under the same load --rounds times in alternating order (CPU µs per request saved,
 // medians). --rounds N: N runs of each server, alternating, medians reported (for a
@@ -22,6 +25,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { summarise } from './profile-summary.js';
 import { ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
+import { countInstructions, ensureValgrind, type CountTarget } from './instructions.js';
 import pg from 'pg';
 import { generateDemoCatalogue } from '../src/catalogue/demo.js';
 import { loadConfig } from '../src/config.js';
@@ -43,6 +47,7 @@ const { values } = parseArgs({
     loader: { type: 'string', default: 'wrk' },
     profile: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
+    instructions: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -279,6 +284,7 @@ async function main() {
     const capturedFile = path.join(dir, 'captured.json');
     const averageBytes = await capture(server.origin, urls, capturedFile);
     const limitEntry = path.resolve(import.meta.dirname, 'limit-server.ts');
+    if (values.instructions) return await instructionCosts(entry, settings, urls, [process.execPath, '--import', 'tsx', limitEntry, capturedFile], dir);
     limit = await startProcess([process.execPath, '--import', 'tsx', limitEntry, capturedFile], /at (http:\/\/[^/\s]+)\/api\/v1\//);
     if (values.loader === 'wrk') ensureWrk(log);
     const script = writeMixScript(dir, urls);
@@ -377,6 +383,38 @@ async function featureCosts(entry: string, settings: { database: string; databas
   }
   const { on, off: counted } = await measure(COUNTED);
   log(`  ${'rate limit counting every client (none exempt)'.padEnd(46)} exempt ${on.cpuUs.toFixed(1).padStart(6)} / counted ${counted.cpuUs.toFixed(1).padStart(6)} µs/request, req/s ${on.rps} / ${counted.rps}: ${(counted.cpuUs - on.cpuUs).toFixed(1)} µs/request more than loopback exempt`);
+}
+
+/** --instructions: each server of the cost table under callgrind, one after the other. */
+async function instructionCosts(entry: string, settings: { database: string; databaseSchema?: string }, urls: string[], limitArgs: string[], dir: string) {
+  ensureValgrind(log);
+  const rounds = Math.max(5, Number(values.rounds));
+  const options = { urls, dir, rounds, requests: 3000, warmUp: 12000, log };
+  const schema = settings.databaseSchema ? ['--schema', settings.databaseSchema] : [];
+  const serve = (name: string, env: Record<string, string>): CountTarget => ({
+    name, env, args: [process.execPath, entry, 'serve', '--db', settings.database, ...schema, '--port', '0'], listening: /serving .* at (http:\/\/[^/\s]+)\/api\/v1\//,
+  });
+  const targets: CountTarget[] = [
+    serve('defaults', {}),
+    ...VARIANTS.map(([name, env]) => serve(name, env)),
+    serve('rate limit counting every client (none exempt)', COUNTED),
+    { name: 'limit server', args: limitArgs, listening: /at (http:\/\/[^/\s]+)\/api\/v1\// },
+  ];
+  log(`instructions per cached answer (valgrind --tool=callgrind): ${options.warmUp} requests of warm-up, one counted round thrown away, then ${rounds} rounds of ${options.requests}; median of the rounds, and the rounds`);
+  let defaults = NaN;
+  for (const target of targets) {
+    const perRequest = await countInstructions(target, options);
+    const median = [...perRequest].sort((a, b) => a - b)[Math.floor(perRequest.length / 2)]!;
+    if (target.name === 'defaults') defaults = median;
+    log(`  ${target.name.padEnd(46)} ${median.toFixed(0).padStart(7)} per request  [${perRequest.map((n) => n.toFixed(0)).join(', ')}]  ${compared(target.name, median, defaults)}`);
+  }
+}
+
+function compared(name: string, median: number, defaults: number): string {
+  if (name === 'defaults') return '';
+  if (name === 'limit server') return `defaults / limit = ${(defaults / median).toFixed(2)}`;
+  if (name.startsWith('rate limit counting')) return `this − defaults = ${(median - defaults).toFixed(0)}`;
+  return `defaults − this = ${(defaults - median).toFixed(0)} (what is off costs)`;
 }
 
 await main();

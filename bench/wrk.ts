@@ -3,9 +3,10 @@
 // connections, a Lua script cycling through the URL mix, pinned to its own core.
 // Installed with apt-get when missing. Also: the server's CPU time per request, read from
 // /proc/<pid>/stat around the run (what a noisy machine distorts least).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureDebianPackage } from './apt.js';
 
 export const WRK = '/usr/bin/wrk';
 
@@ -21,16 +22,7 @@ export interface Load {
 
 /** wrk, installed with apt-get when it is not there yet. */
 export function ensureWrk(log: (line: string) => void): void {
-  if (fs.existsSync(WRK)) return;
-  log('wrk is missing: installing it with `apt-get install -y wrk` (Debian package)');
-  const prefix = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const aptGet = (...args: string[]) => {
-    const command = [...prefix, 'apt-get', ...args];
-    return spawnSync(command[0]!, command.slice(1), { stdio: 'inherit' });
-  };
-  aptGet('update');
-  const installed = aptGet('install', '-y', 'wrk');
-  if (installed.status !== 0 || !fs.existsSync(WRK)) throw new Error('could not install wrk: run `apt-get install -y wrk` as root, then npm run bench again');
+  ensureDebianPackage('wrk', () => fs.existsSync(WRK), log);
 }
 
 /** A Lua script for wrk: each connection's next request is the next URL of the mix. */
