@@ -2,10 +2,10 @@
 // It never listens (server.ts does), so tests can drive it over a real socket or inject().
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { frameworkErrorHandler, handleClientError } from './http/protocol/client-errors.js';
+import { clientRefusal, frameworkErrorHandler, handleClientError } from './http/protocol/client-errors.js';
 import { registerCors } from './http/protocol/cors.js';
 import { registerDocsPage } from './http/pages/docs-page.js';
-import { ApiError, notFound, serverError, serviceUnavailable } from './http/errors.js';
+import { ApiError, ERRORS } from './errors.js';
 import { isHealthPath, registerHealth, type Readiness } from './http/operations/health.js';
 import { checkHost } from './http/protocol/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
@@ -55,12 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error instanceof ApiError) return sendError(reply, error);
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error }, 'store unavailable');
-      return sendError(reply.header('retry-after', '1'), serviceUnavailable());
+      return sendError(reply.header('retry-after', '1'), ERRORS.serviceUnavailable());
     }
-    const { statusCode: status, message } = error as { statusCode?: number; message?: string };
-    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new ApiError(status, message ?? 'Bad request.'));
+    const refusal = clientRefusal(error);
+    if (refusal !== null) return sendError(reply, refusal);
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, serverError());
+    return sendError(reply, ERRORS.serverError());
   });
   // First, so that every refusal by a later hook still carries the CORS headers.
   await registerCors(app, deps.config);
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', apiHeaders(deps.config));
   app.setNotFoundHandler(async (request, reply) => {
     const target = slashRedirectTarget(request.url);
-    if (target === null) throw notFound();
+    if (target === null) throw ERRORS.notFound();
     return reply.code(301).header('location', target).send();
   });
   const cache = new AnswerCache(deps.config.cacheMaxBytes);

@@ -3,10 +3,11 @@
 // (render/schemas.ts). Built once per server; only `servers` differs between requests.
 import { readFileSync } from 'node:fs';
 import { API_PREFIX, COLLECTIONS } from '../constants.js';
+import { ERRORS, errorBody } from '../errors.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../endpoints/endpoints.js';
 import { componentName, componentSchemas, type JsonObject } from './components.js';
 import { componentParameters, detailParameters, formatParameters, listParameters, pathParameters } from './parameters.js';
-import { componentResponses, errorRef, notModifiedRef, okResponse, withoutBody, type ErrorStatus } from './responses.js';
+import { componentResponses, errorRef, errorTable, notModifiedRef, okResponse, withoutBody, type ResponseStatus } from './responses.js';
 import { OptionsSchema } from '../render/schemas.js';
 import { tilePaths } from './tiles.js';
 
@@ -39,8 +40,9 @@ const INFO = {
     'Features (buildings and places with a GeoJSON MultiPolygon footprint) and the images, documents and media attached to them, in the shape of the Survey of London\'s "Histories of Whitechapel" API.',
     'Every collection is paginated (20 a page, ascending id) and takes the finding-things parameters; filters combine with AND. `next` and `previous` are absolute URLs that keep every parameter.',
     'Answers on /api/ may be read by a web page on any origin (CORS; the server may restrict it with CORS_ORIGINS). HEAD answers the GET headers with no body; OPTIONS answers a JSON description, or a CORS preflight (with Origin and Access-Control-Request-Method) an empty 200.',
-    'The API is read-only: a method other than GET, HEAD and OPTIONS is answered 405 `{"detail": "Method \\"POST\\" not allowed."}` (and so on), before any body is read.',
+    `The API is read-only: a method other than GET, HEAD and OPTIONS is answered 405 \`${JSON.stringify(errorBody(ERRORS.methodNotAllowed('POST')))}\` (and so on), before any body is read.`,
     'Errors are JSON `{"detail": "…"}`. A human-readable version of this document is at /api/docs/.',
+    `Every error the service answers with:\n\n${errorTable()}`,
   ].join('\n\n'),
   license: { name: 'MIT', identifier: 'MIT' },
 };
@@ -86,7 +88,7 @@ function pathItem(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
 
 function readOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
   const cached = endpoint.kind !== 'root';
-  const errors: ErrorStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
+  const errors: ResponseStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
   return {
     operationId: operationId('get', endpoint),
     tags: [tagOf(endpoint)],
@@ -115,8 +117,8 @@ function optionsOperation(endpoint: ApiEndpoint, options: DocumentOptions): Json
 }
 
 /** These statuses, and those any request on /api/ may get: 414, and 429 when rate limited. */
-function errorResponses(statuses: ErrorStatus[], options: DocumentOptions): JsonObject {
-  const all: ErrorStatus[] = [...statuses, 414, ...(options.rateLimited ? [429 as const] : [])];
+function errorResponses(statuses: ResponseStatus[], options: DocumentOptions): JsonObject {
+  const all: ResponseStatus[] = [...statuses, 414, ...(options.rateLimited ? [429 as const] : [])];
   return Object.fromEntries(all.sort((a, b) => a - b).map((status) => [status, errorRef(status)]));
 }
 

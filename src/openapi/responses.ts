@@ -1,11 +1,14 @@
 // The answers of an operation as OpenAPI response objects: the 200 of each endpoint, the 304
-// of cached answers, and the closed set of errors of http/errors.ts, each with the Error
-// shape and the headers it carries.
+// of cached answers, and the errors of the table (errors.ts), a response per status with the
+// Error shape and the headers it carries.
 import { CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI, DOCS_PREFIX, OPENAPI_PATH } from '../constants.js';
+import { ERROR_ENTRIES, REASON_PHRASES, type ErrorStatus } from '../errors.js';
 import { ErrorSchema } from '../render/schemas.js';
 import { componentName, schemaRef, type JsonObject } from './components.js';
 
-export type ErrorStatus = 400 | 404 | 405 | 414 | 429 | 503;
+/** The error statuses an operation of the document may answer: each a response of the components. */
+const RESPONSE_STATUSES = [400, 404, 405, 414, 429, 503] as const satisfies readonly ErrorStatus[];
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 
 const header = (description: string, schema: JsonObject = { type: 'string' }) => ({ description, schema });
 
@@ -40,31 +43,36 @@ function headers(rateLimited: boolean, required: readonly string[], optional: re
 
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
 
-const ERRORS: Record<ErrorStatus, [name: string, description: string]> = {
-  400: ['BadRequest', 'A malformed filter value (`detail` names the parameter and what was expected), a Host header not allowed ("Invalid host header.") or a request too malformed to route ("Bad request.": bad percent-encoding, an id longer than 100 characters; these carry no Vary, Allow or CORS headers).'],
-  404: ['NotFound', 'No such path or record ("Not found."), a page outside 1..last ("Invalid page."), or a `format` other than json/api.'],
-  405: ['MethodNotAllowed', 'The API is read-only: `Method "POST" not allowed.` (and so on), before any body is read.'],
-  414: ['UriTooLong', 'The request target (path and query) is longer than the server accepts (MAX_URL_BYTES): "Request URL too long.".'],
-  429: ['TooManyRequests', 'Over the rate limit of this client address (RATE_LIMIT): "Request was throttled. Expected available in N seconds.".'],
-  503: ['ServiceUnavailable', 'The database did not answer in time ("Service unavailable."); answers already rendered are still served.'],
-};
+/** The component's name: `URI Too Long` → `UriTooLong`. */
+const responseName = (status: ErrorStatus) =>
+  REASON_PHRASES[status].split(' ').map((word) => word.charAt(0) + word.slice(1).toLowerCase()).join('');
 
-function errorResponse(status: ErrorStatus, rateLimited: boolean): JsonObject {
+/** Each error of the table with this status: its sentence and when it happens. */
+function statusDescription(status: ErrorStatus): string {
+  return ERROR_ENTRIES.filter((e) => e.status === status).map((e) => `- \`${e.example}\`: ${e.when}`).join('\n');
+}
+
+/** Every error of the table, as a Markdown table for the document's introduction. */
+export function errorTable(): string {
+  const rows = ERROR_ENTRIES.map((e) => `| ${e.status} | \`${e.example}\` | ${e.when} |`);
+  return ['| Status | `detail` | When |', '|---|---|---|', ...rows].join('\n');
+}
+
+function errorResponse(status: ResponseStatus, rateLimited: boolean): JsonObject {
   const retry = status === 429 || status === 503;
   // A request too malformed to route (bad percent-encoding, an over-long id) is refused
   // before the hooks that add Vary and Allow.
   const apiHeaders = ['Vary', 'Allow'];
   return {
-    description: ERRORS[status][1],
+    description: statusDescription(status),
     headers: headers(rateLimited, [...(status === 400 ? [] : apiHeaders), ...(retry ? ['Retry-After'] : [])], [...(status === 400 ? apiHeaders : []), ...RATE_LIMIT_HEADERS]),
     content: { [CONTENT_TYPE_JSON]: { schema: schemaRef(componentName(ErrorSchema)) } },
   };
 }
 
 export function componentResponses(rateLimited: boolean): Record<string, JsonObject> {
-  const statuses = Object.keys(ERRORS).map(Number) as ErrorStatus[];
   const responses = Object.fromEntries(
-    statuses.filter((s) => rateLimited || s !== 429).map((s) => [ERRORS[s][0], errorResponse(s, rateLimited)]),
+    RESPONSE_STATUSES.filter((s) => rateLimited || s !== 429).map((s) => [responseName(s), errorResponse(s, rateLimited)]),
   );
   return {
     ...responses,
@@ -72,7 +80,7 @@ export function componentResponses(rateLimited: boolean): Record<string, JsonObj
   };
 }
 
-export const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/${ERRORS[status][0]}` });
+export const errorRef = (status: ResponseStatus) => ({ $ref: `#/components/responses/${responseName(status)}` });
 export const notModifiedRef = () => ({ $ref: '#/components/responses/NotModified' });
 
 /** A 200 with a JSON body of this component, the headers of a cached answer when it has them, and any others it always has. */

@@ -1,5 +1,6 @@
 // The vector tiles' path in the OpenAPI document (a PathGroup of document.ts).
 import { CONTENT_TYPE_MVT, TILES_TEMPLATE_PATH } from '../constants.js';
+import { ERRORS } from '../errors.js';
 import { MAX_TILE_ZOOM } from '../tiles/grid.js';
 import type { JsonObject } from './components.js';
 import { errorRef, notModifiedRef } from './responses.js';
@@ -28,7 +29,7 @@ function tileOperation(method: 'get' | 'head'): JsonObject {
       200: { description: 'The tile.', headers: cachingHeaders, ...body },
       204: { description: 'No footprint reaches into this tile: no body.', headers: cachingHeaders },
       304: notModifiedRef(),
-      400: { ...errorRef(400), description: 'Not a tile of the grid (z, x, y not integers in range, or another extension).' },
+      400: { ...errorRef(400), description: ERRORS.invalidTile.when },
       503: errorRef(503),
     },
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/errors.js';
 import { choosePage, parseFormat, parsePage, parsePageSize, parsePythonInt, parseRecordId } from '../../src/http/api/params.js';
 
 describe('parsePythonInt', () => {

@@ -7,7 +7,7 @@ import type { Collection } from '../../constants.js';
 import type { QueryPairs } from '../../render/links.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../../search/text.js';
 import type { Filters } from '../../store/filters.js';
-import { ApiError } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { lastValue } from './params.js';
 
 const MAX_LIST = 100;
@@ -15,7 +15,7 @@ const RECORDS: readonly Collection[] = ['images', 'documents', 'media'];
 const ALL: readonly Collection[] = ['features', ...RECORDS];
 const FEATURES: readonly Collection[] = ['features'];
 
-const invalid = (parameter: string, expected: string) => new ApiError(400, `Invalid ${parameter}: expected ${expected}.`);
+const invalid = ERRORS.invalidFilter;
 
 interface Parameter {
   name: string;
@@ -97,7 +97,7 @@ const PARAMETERS: readonly Parameter[] = [
     applies: ALL,
     parse: (value, collection) => {
       if (collection === 'features') return {};
-      if (collection === 'media') throw new ApiError(400, 'Invalid date_range: media records have no date to filter on.');
+      if (collection === 'media') throw ERRORS.mediaHasNoDate();
       return { dateRange: range('date_range', value, realDate, 'a date YYYY-MM-DD, or two dates D1,D2') };
     },
   },

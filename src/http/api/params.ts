@@ -12,7 +12,7 @@ import {
 } from '../../constants.js';
 import { parseQueryPairs, type QueryPairs } from '../../render/links.js';
 import type { ChooseSlice } from '../../store/store.js';
-import { notFound } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 
 export interface ListQuery {
   pairs: QueryPairs;
@@ -55,7 +55,7 @@ export function parsePage(value: string | undefined): ListQuery['page'] {
 export function parseFormat(pairs: QueryPairs): string | null {
   const format = lastValue(pairs, PARAM_FORMAT);
   if (format === undefined) return null;
-  if (!FORMAT_VALUES.includes(format)) throw notFound();
+  if (!FORMAT_VALUES.includes(format)) throw ERRORS.notFound();
   return format;
 }
 

@@ -10,7 +10,7 @@ import type { CatalogueReader } from '../../store/store.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../../endpoints/endpoints.js';
 import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
-import { invalidPage, methodNotAllowed, notFound } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { requestBaseUrl } from '../protocol/host.js';
 import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
 import { parseQueryPairs } from '../../render/links.js';
@@ -52,7 +52,7 @@ function registerEndpoint(app: FastifyInstance, url: string, description: Endpoi
     url,
     // Refused before any body is read or parsed.
     onRequest: async (request) => {
-      throw methodNotAllowed(request.method);
+      throw ERRORS.methodNotAllowed(request.method);
     },
     handler: async () => undefined,
   });
@@ -75,7 +75,7 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
       const listing = await deps.store.list(collection, choosePage(query), filters);
-      if (listing.page === null) throw invalidPage();
+      if (listing.page === null) throw ERRORS.invalidPage();
       const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
       const links = { baseUrl, path, query: query.pairs };
       return { version: listing.version, body: renderEnvelope(listing.count, listing.page.context, links, results) };
@@ -89,11 +89,11 @@ function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMet
     parseFormat(parseQueryPairs(queryString(request.url)));
     const baseUrl = requestBaseUrl(request, deps.config);
     const id = parseRecordId((request.params as { id: string }).id);
-    if (id === null) throw notFound();
+    if (id === null) throw ERRORS.notFound();
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
       const { version, row } = await deps.store.get(collection, id);
-      if (row === null) throw notFound();
+      if (row === null) throw ERRORS.notFound();
       return { version, body: RENDERERS[collection].record(row as never, baseUrl) };
     });
     return sendAnswer(request, reply, deps, key, answer);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_PREFIX } from '../../constants.js';
-import { notFound } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 
 /** Sent with every media file: no script, no requests, a unique origin (sandbox). */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
@@ -39,7 +39,7 @@ export async function registerMedia(app: FastifyInstance, mediaRoot: string): Pr
   app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
     const relative = safeMediaPath((request.params as { '*': string })['*']);
     const inside = relative === null ? null : await resolveInside(root, relative);
-    if (inside === null) throw notFound();
+    if (inside === null) throw ERRORS.notFound();
     return reply.header('content-security-policy', MEDIA_CSP).sendFile(inside);
   });
 }

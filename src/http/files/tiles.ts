@@ -3,10 +3,10 @@
 // is not a tile of the grid is a 400.
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { CONTENT_TYPE_MVT, TILES_PREFIX } from '../../constants.js';
-import { MAX_TILE_ZOOM, isTileAddress, type TileAddress } from '../../tiles/grid.js';
+import { isTileAddress, type TileAddress } from '../../tiles/grid.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { invalidTile, methodNotAllowed } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 
 export interface TileDeps extends AnswerDeps {
   store: CatalogueReader;
@@ -25,7 +25,7 @@ export function registerTileRoutes(app: FastifyInstance, deps: TileDeps): void {
     url,
     onRequest: async (request, reply) => {
       reply.header('allow', TILE_METHODS);
-      throw methodNotAllowed(request.method);
+      throw ERRORS.methodNotAllowed(request.method);
     },
     handler: async () => undefined,
   });
@@ -36,7 +36,7 @@ export function parseTilePath(url: string): TileAddress {
   const path = url.split('?')[0]!.slice(TILES_PREFIX.length);
   const match = TILE_PATH.exec(path);
   const tile = match ? { z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) } : null;
-  if (tile === null || !isTileAddress(tile)) throw invalidTile(MAX_TILE_ZOOM);
+  if (tile === null || !isTileAddress(tile)) throw ERRORS.invalidTile();
   return tile;
 }
 

@@ -4,7 +4,7 @@
 // closes).
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueReader } from '../../store/store.js';
-import { serviceUnavailable } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { sendJson } from '../protocol/reply.js';
 
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -24,7 +24,7 @@ export function registerHealth(app: FastifyInstance, store: CatalogueReader, rea
   app.get('/readyz', async (_request, reply) => {
     if (readiness.stopping) return sendJson(reply, 503, { status: 'stopping' });
     const version = await store.catalogueVersion().catch(() => {
-      throw serviceUnavailable();
+      throw ERRORS.serviceUnavailable();
     });
     return sendJson(reply, 200, { status: 'ready', catalogue_version: version });
   });

@@ -11,7 +11,7 @@ import type { VersionWatch } from '../../version-watch.js';
 import type { AnswerCache } from '../cache/answer-cache.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { workerScrape } from './cluster-metrics.js';
-import { permissionDenied, serviceUnavailable } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 
 export const METRICS_PATH = '/metrics';
 const NOT_ROUTED = '(no route)';
@@ -129,10 +129,10 @@ function registerSourceMetrics(registry: Registry, { cache, versions, store }: M
 /** GET /metrics for the exempt addresses; 403 for everyone else. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'trustProxy'>, allowed: AddressList): void {
   app.get(METRICS_PATH, async (request, reply) => {
-    if (!allowed.has(clientAddress(request, config.trustProxy))) throw permissionDenied();
+    if (!allowed.has(clientAddress(request, config.trustProxy))) throw ERRORS.permissionDenied();
     const text = await metrics.scrape().catch((error: Error) => {
       request.log.warn({ err: error }, 'metrics unavailable');
-      throw serviceUnavailable();
+      throw ERRORS.serviceUnavailable();
     });
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });

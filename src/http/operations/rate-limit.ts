@@ -9,7 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config, RateLimit } from '../../config.js';
 import { clientAddress, type AddressList } from './client-address.js';
-import { throttled } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { isApiPath } from '../protocol/reply.js';
 
 const REDIS_COMMAND_TIMEOUT_MS = 100;
@@ -60,7 +60,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
     if (!result.isExceeded) return;
     deps.onRejected();
     reply.header('retry-after', String(wait));
-    throw throttled(wait);
+    throw ERRORS.throttled(wait);
   });
 }
 

@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import { renderMapConfig } from '../../render/map-config.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { ApiError } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { requestBaseUrl } from '../protocol/host.js';
 import { sendError } from '../protocol/reply.js';
 
@@ -33,7 +33,7 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
   for (const path of PAGE_PATHS) {
     app.get(path, async (request, reply) => {
       const html = page();
-      if (html === null) return sendError(reply, new ApiError(503, 'The map page is not built: run npm run build.'));
+      if (html === null) return sendError(reply, ERRORS.mapPageNotBuilt());
       return reply.headers(headers).type('text/html; charset=utf-8').send(html.replaceAll('%BASE_PATH%', basePath(deps.config)));
     });
   }

@@ -6,23 +6,27 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ALLOW_METHODS, NOSNIFF } from '../../constants.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, errorBody, methodNotAllowed, notFound } from '../errors.js';
+import { ApiError, ERRORS, REASON_PHRASES, errorBody } from '../../errors.js';
 import { apiHeaders, sendError } from './reply.js';
 
-const STATUS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request headers too large.'],
-  // HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS ran out before the request was complete.
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timed out.'],
-};
 const NOSNIFF_LINE = `${NOSNIFF[0]}: ${NOSNIFF[1]}\r\n`;
-const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'Bad request.'];
-const URL_TOO_LONG: [number, string, string] = [414, 'URI Too Long', 'Request URL too long.'];
 /** A request line that alone fills most of the header limit is a URL problem, not a header one. */
 const LONG_REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^\r\n]{8192}/;
 
-function answerFor(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string, string] {
-  if (error.code === 'HPE_HEADER_OVERFLOW' && error.rawPacket && LONG_REQUEST_LINE.test(error.rawPacket.toString('latin1', 0, 8300))) return URL_TOO_LONG;
-  return STATUS[error.code ?? ''] ?? BAD_REQUEST;
+function answerFor(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const longLine = error.rawPacket !== undefined && LONG_REQUEST_LINE.test(error.rawPacket.toString('latin1', 0, 8300));
+    return longLine ? ERRORS.urlTooLong() : ERRORS.headersTooLarge();
+  }
+  // HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS ran out before the request was complete.
+  return error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ERRORS.requestTimeout() : ERRORS.badRequest();
+}
+
+/** An error written straight to the socket, the connection closed after it. */
+function rawAnswer(error: ApiError, headers: string = ''): string {
+  const body = JSON.stringify(errorBody(error));
+  const head = `HTTP/1.1 ${error.status} ${REASON_PHRASES[error.status]}\r\nContent-Type: application/json\r\n${headers}`;
+  return `${head}Content-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_LINE}Connection: close\r\n\r\n${body}`;
 }
 
 export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
@@ -31,11 +35,7 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket):
   const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
   if (answered) return void socket.end();
   if (!socket.writable) return void socket.destroy();
-  const [status, reason, detail] = answerFor(error);
-  const body = JSON.stringify({ detail });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_LINE}Connection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawAnswer(answerFor(error)));
 }
 
 /**
@@ -48,7 +48,7 @@ export function frameworkErrorHandler(config: Parameters<typeof apiHeaders>[0]) 
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     void headers(request, reply);
     reply.header(NOSNIFF[0], NOSNIFF[1]);
-    sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? notFound() : badRequest());
+    sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? ERRORS.notFound() : ERRORS.badRequest());
   };
 }
 
@@ -57,9 +57,35 @@ export function frameworkErrorHandler(config: Parameters<typeof apiHeaders>[0]) 
  * word. This service proxies nothing: a JSON 405 like any other method it does not allow.
  */
 export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
-  const body = JSON.stringify(errorBody(methodNotAllowed('CONNECT')));
   socket.on('error', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nAllow: ${ALLOW_METHODS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_LINE}Connection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawAnswer(ERRORS.methodNotAllowed('CONNECT'), `Allow: ${ALLOW_METHODS}\r\n`));
+}
+
+/** Fastify's refusals of a request's body, by code: its own sentences, kept as entries of the table. */
+const BODY_REFUSALS: ReadonlyMap<string, () => ApiError> = new Map([
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', ERRORS.unsupportedMediaType],
+  ['FST_ERR_CTP_BODY_TOO_LARGE', ERRORS.bodyTooLarge],
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', ERRORS.bodyLengthMismatch],
+  ['FST_ERR_CTP_EMPTY_JSON_BODY', ERRORS.emptyJsonBody],
+  ['FST_ERR_CTP_INVALID_JSON_BODY', ERRORS.invalidJsonBody],
+  ['FST_ERR_ROUTE_MISSING_CONTENT_TYPE', ERRORS.queryWithoutContentType],
+]);
+/** What @fastify/static refuses (http-errors carry no code), by status. */
+const FILE_REFUSALS: ReadonlyMap<number, () => ApiError> = new Map([
+  [403, ERRORS.outsideFolder],
+  [412, ERRORS.preconditionFailed],
+  [416, ERRORS.rangeNotSatisfiable],
+]);
+
+/**
+ * A client error raised by Fastify or a plugin (a 4xx `statusCode`) as its entry of the
+ * table; null for anything else, a server error. One the table does not know is a bad request.
+ */
+export function clientRefusal(error: unknown): ApiError | null {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return null;
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const refusal = BODY_REFUSALS.get(code) ?? FILE_REFUSALS.get(status) ?? ERRORS.badRequest;
+  return refusal();
 }

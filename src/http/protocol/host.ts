@@ -3,7 +3,7 @@
 // (Django's ALLOWED_HOSTS rules).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../../config.js';
-import { invalidHost } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 
 const HOST_SYNTAX = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
 
@@ -36,11 +36,11 @@ function requestedHost(request: RequestOrigin, config: Config): string | undefin
   return forwarded || request.headers.host;
 }
 
-/** Throws invalidHost for a missing, malformed or not-allowed Host; returns the checked host. */
+/** Throws ERRORS.invalidHost for a missing, malformed or not-allowed Host; returns the checked host. */
 export function checkHost(request: RequestOrigin, config: Config): string {
   const host = requestedHost(request, config);
   const domain = host === undefined ? null : hostDomain(host);
-  if (host === undefined || domain === null || !isAllowedHost(domain, config.allowedHosts)) throw invalidHost();
+  if (host === undefined || domain === null || !isAllowedHost(domain, config.allowedHosts)) throw ERRORS.invalidHost();
   return host.toLowerCase();
 }
 

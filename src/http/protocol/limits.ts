@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { refuseConnect } from './client-errors.js';
-import { ApiError } from '../errors.js';
+import { ERRORS } from '../../errors.js';
 import { refuseExpectations } from './request-target.js';
 
 /**
@@ -56,8 +56,6 @@ export function serverLimitOptions(config: Config): FastifyHttpOptions<Server> {
   };
 }
 
-export const urlTooLong = () => new ApiError(414, 'Request URL too long.');
-
 /**
  * onRequest hook: a request target longer than MAX_URL_BYTES is refused before anything
  * else reads it. 8 KiB by default: the longest real URL (every filter, a long `q`) is far
@@ -66,7 +64,7 @@ export const urlTooLong = () => new ApiError(414, 'Request URL too long.');
 export function refuseLongUrls(config: Pick<Config, 'maxUrlBytes'>) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     // The target as sent, before request-target.ts made it canonical.
-    if (request.originalUrl.length > config.maxUrlBytes) throw urlTooLong();
+    if (request.originalUrl.length > config.maxUrlBytes) throw ERRORS.urlTooLong();
   };
 }
 

@@ -2,7 +2,7 @@
 // API paths the spec's Vary and Allow headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../../constants.js';
-import { ApiError, errorBody } from '../errors.js';
+import { errorBody, type ApiError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { corsVary } from './cors.js';
 

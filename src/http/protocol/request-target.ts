@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { ALLOW_METHODS } from '../../constants.js';
-import { type ApiError, expectationFailed, invalidTarget, moreThanOneHost } from '../errors.js';
+import { ERRORS, type ApiError } from '../../errors.js';
 
 /** What was wrong with a request before routing; kept on node's request for the onRequest hook. */
 const REFUSAL = Symbol('refused before routing');
@@ -25,13 +25,13 @@ const ENCODED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
 export function canonicalTarget(request: IncomingMessage): string {
   const marked = request as Marked;
   const url = request.url ?? '/';
-  if (hostLines(request.rawHeaders) > 1) marked[REFUSAL] = moreThanOneHost();
+  if (hostLines(request.rawHeaders) > 1) marked[REFUSAL] = ERRORS.moreThanOneHost();
   let target = url;
   if (url.charCodeAt(0) !== SLASH) {
     const absolute = ABSOLUTE_FORM.exec(url);
     if (absolute === null) {
       // `*` (asterisk-form) means something only to OPTIONS; anything else is no target.
-      marked[REFUSAL] ??= url === '*' && request.method === 'OPTIONS' ? SERVER_OPTIONS : invalidTarget();
+      marked[REFUSAL] ??= url === '*' && request.method === 'OPTIONS' ? SERVER_OPTIONS : ERRORS.invalidTarget();
       return '/';
     }
     // The target's authority is the Host (RFC 9112 §3.2.2): the Host check applies to it.
@@ -74,7 +74,7 @@ export function answeredBeforeRouting(request: IncomingMessage, reply: FastifyRe
 export function refuseExpectations(server: Server): void {
   const [fastify] = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    (request as Marked)[REFUSAL] = expectationFailed();
+    (request as Marked)[REFUSAL] = ERRORS.expectationFailed();
     fastify!(request, response);
   });
 }

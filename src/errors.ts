@@ -1,0 +1,111 @@
+// Every error the service answers with, in one table: its status, its `detail` sentence (the
+// original's wording where the original had one, the framework's where it used to pass
+// through) and when it happens, which the OpenAPI document says. Handlers throw these,
+// raw-socket answers write them, the document describes them; nothing else makes one.
+// Below http/ and openapi/, which both read it.
+import { TILES_TEMPLATE_PATH } from './constants.js';
+import { MAX_TILE_ZOOM } from './tiles/grid.js';
+
+/** The statuses the service refuses with, and their reason phrases (a raw-socket answer's status line). */
+export const REASON_PHRASES = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+} as const;
+export type ErrorStatus = keyof typeof REASON_PHRASES;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** What the table says of an error, whatever its builder's arguments. */
+export interface ErrorEntry {
+  readonly status: ErrorStatus;
+  /** When it happens, as the OpenAPI document says it. */
+  readonly when: string;
+  /** Its sentence, with example arguments where it takes some. */
+  readonly example: string;
+}
+
+/** An entry of the table, called to make its error. */
+export type ErrorKind<A extends unknown[]> = ((...args: A) => ApiError) & ErrorEntry;
+
+function entry<A extends unknown[]>(status: ErrorStatus, when: string, detail: (...args: A) => string, ...example: A): ErrorKind<A> {
+  return Object.assign((...args: A) => new ApiError(status, detail(...args)), { status, when, example: detail(...example) });
+}
+
+export const ERRORS = {
+  badRequest: entry(400, 'Too malformed to route: bad HTTP syntax or a bad percent-encoding in the path (these without CORS headers); or a client error no other entry names.', () => 'Bad request.'),
+  invalidHost: entry(400, 'The Host header (X-Forwarded-Host behind a trusted proxy) is missing, malformed or not in ALLOWED_HOSTS.', () => 'Invalid host header.'),
+  moreThanOneHost: entry(400, 'More than one Host header line (RFC 9112 §3.2).', () => 'More than one Host header.'),
+  invalidTarget: entry(400, 'The request target is neither a path (`/…`), nor an http(s) URL, nor `*` for OPTIONS.', () => 'Invalid request target: send a path such as /api/v1/.'),
+  invalidFilter: entry(
+    400,
+    'A malformed filter value: `detail` names the parameter and what was expected.',
+    (parameter: string, expected: string) => `Invalid ${parameter}: expected ${expected}.`,
+    'author', 'an id (a whole number)',
+  ),
+  mediaHasNoDate: entry(400, 'A `date_range` on media, which have no dates.', () => 'Invalid date_range: media records have no date to filter on.'),
+  invalidTile: entry(
+    400,
+    'Not a tile of the grid (z, x, y not integers in range, or another extension).',
+    () => `Invalid tile: z must be an integer from 0 to ${MAX_TILE_ZOOM}, x and y integers from 0 to 2^z - 1, as in ${TILES_TEMPLATE_PATH}.`,
+  ),
+  emptyJsonBody: entry(400, 'A body declared JSON (Content-Type) is empty.', () => "Body cannot be empty when content-type is set to 'application/json'"),
+  invalidJsonBody: entry(400, 'A body declared JSON (Content-Type) is not JSON.', () => "Body is not valid JSON but content-type is set to 'application/json'"),
+  bodyLengthMismatch: entry(400, 'A body shorter or longer than its Content-Length.', () => 'Request body size did not match Content-Length'),
+  queryWithoutContentType: entry(400, 'A QUERY request without Content-Type on a path without a route.', () => "Method 'QUERY' must provide a 'Content-Type' header."),
+  permissionDenied: entry(403, '`/metrics` asked from an address outside RATE_LIMIT_EXEMPT.', () => 'You do not have permission to perform this action.'),
+  outsideFolder: entry(403, 'A map asset path that climbs out of its folder (`..`).', () => 'Forbidden'),
+  notFound: entry(404, 'No such path, record (an id longer than 100 characters included) or media file (a dotfile or one outside the folder included), or a `format` other than json/api.', () => 'Not found.'),
+  invalidPage: entry(404, 'A `page` that is not a whole number or `last`, or outside 1..last.', () => 'Invalid page.'),
+  methodNotAllowed: entry(
+    405,
+    'The service is read-only: a method other than GET, HEAD and OPTIONS (on tiles, GET and HEAD), before any body is read; CONNECT too.',
+    (method: string) => `Method "${method}" not allowed.`,
+    'POST',
+  ),
+  requestTimeout: entry(408, 'The request line and headers (HEADERS_TIMEOUT_MS), or the whole request (REQUEST_TIMEOUT_MS), took too long to arrive; the connection closes.', () => 'Request timed out.'),
+  preconditionFailed: entry(412, 'An If-Match or If-Unmodified-Since on a media file or map asset that does not hold.', () => 'Precondition Failed'),
+  bodyTooLarge: entry(413, 'A request body over 1 MiB.', () => 'Request body is too large'),
+  urlTooLong: entry(414, 'The request target (path and query) is longer than the server accepts (MAX_URL_BYTES), or the request line alone fills the header limit.', () => 'Request URL too long.'),
+  unsupportedMediaType: entry(415, 'A request body of a type other than JSON or plain text, or with a malformed or no Content-Type.', () => 'Unsupported Media Type'),
+  rangeNotSatisfiable: entry(416, 'A Range outside a media file or map asset.', () => 'Range Not Satisfiable'),
+  expectationFailed: entry(417, 'An Expect header other than 100-continue.', () => 'Expectation failed: only "Expect: 100-continue" is understood.'),
+  throttled: entry(
+    429,
+    'Over the rate limit of this client address (RATE_LIMIT): the wait in whole seconds, as in Retry-After.',
+    // DRF's Throttled sentence.
+    (seconds: number) => `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    60,
+  ),
+  headersTooLarge: entry(431, 'The request line and headers are over 16 KiB; the connection closes.', () => 'Request headers too large.'),
+  serverError: entry(500, 'A fault of the server (logged with the request id).', () => 'A server error occurred.'),
+  serviceUnavailable: entry(503, 'The database did not answer in time; answers already rendered are still served.', () => 'Service unavailable.'),
+  mapPageNotBuilt: entry(503, 'The map page (`/`, `/map/`) before its bundle is built.', () => 'The map page is not built: run npm run build.'),
+} satisfies Record<string, ErrorEntry>;
+
+/** The entries in table order. */
+export const ERROR_ENTRIES: readonly ErrorEntry[] = Object.values(ERRORS);
+
+/** An error as the body of its answer. */
+export function errorBody(error: ApiError): { detail: string } {
+  return { detail: error.detail };
+}
