@@ -2,7 +2,8 @@
 // Nothing runs at import time; bin/heritage-api calls main().
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CATALOGUE_LIMITS } from '../catalogue/limits.js';
-import { ConfigError, DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../config.js';
+import { ConfigError } from '../config.js';
+import { SETTINGS } from '../settings/table.js';
 import { StoreError } from '../store/store.js';
 import { runDemo } from './demo.js';
 import { runExport } from './export.js';
@@ -13,8 +14,8 @@ import { CliError } from './io.js';
 import { runServe } from './serve.js';
 import { runValidate } from './validate.js';
 
-const DB_HELP = `SQLite database file or postgres:// URL (env DATABASE_URL; default ${DEFAULT_DATABASE})`;
-const SCHEMA_HELP = `PostgreSQL schema holding the catalogue (env DATABASE_SCHEMA; default ${DEFAULT_SCHEMA})`;
+const DB_HELP = `SQLite database file or postgres:// URL (env DATABASE_URL; default ${SETTINGS.database.default})`;
+const SCHEMA_HELP = `PostgreSQL schema holding the catalogue (env DATABASE_SCHEMA; default ${SETTINGS.databaseSchema.default})`;
 
 function positiveNumber(value: string): number {
   const n = Number(value);
@@ -35,7 +36,7 @@ function wholeNumber(value: string): number {
 
 /** The record limits as flags of a command that reads catalogue files (import, validate). */
 function withLimitFlags(command: Command): Command {
-  for (const l of CATALOGUE_LIMITS) {
+  for (const l of Object.values(CATALOGUE_LIMITS)) {
     command.option(`${l.flag} <n>`, `refuse a record past ${l.defaultValue.toLocaleString('en-GB')} ${l.unit} (env ${l.env}); see README, The catalogue file`);
   }
   return command;
