@@ -1,4 +1,5 @@
-// The one table of settings: Config's type and its reading (src/config.ts) derive from it.
+// The one table of settings. Config's type and its reading (src/config.ts) and the commands'
+// flags and their --help (src/cli/setting-flags.ts) derive from it.
 import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
 import {
   LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
