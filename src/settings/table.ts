@@ -176,6 +176,12 @@ export function settingOf(key: SettingKey): Setting<unknown> {
   return SETTINGS[key];
 }
 
+/** How a sentence names a setting: `--port / PORT`, or the variable alone. */
+export function settingName(key: SettingKey): string {
+  const { flag, env } = settingOf(key);
+  return flag === undefined ? env : `${flag.name} / ${env}`;
+}
+
 /** The default as README and --help show it: `off`/`on`, `none`, or the value (literal: true). */
 export function shownDefault(setting: Setting<unknown>): { text: string; literal: boolean } {
   if (setting.isSwitch) return { text: setting.default === '1' ? 'on' : 'off', literal: false };
