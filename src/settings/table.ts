@@ -1,5 +1,6 @@
-// The one table of settings. Config's type and its reading (src/config.ts) and the commands'
-// flags and their --help (src/cli/setting-flags.ts) derive from it.
+// The one table of settings. Config's type and its reading (src/config.ts), the commands'
+// flags and their --help (src/cli/setting-flags.ts) and README's Settings table (checked by
+// test/unit/readme-settings.test.ts) all derive from it.
 import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
 import {
   LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
