@@ -1,25 +1,19 @@
 import { catalogueChunksFrom } from '../catalogue/dump.js';
 import type { RecordBatch } from '../store/export-rows.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { writeOutput } from './io.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 
-export interface ExportOptions {
-  db?: string;
-  schema?: string;
-  out?: string;
-}
-
 /** The stored catalogue as a file that imports back to an identical API, streamed in batches. */
-export async function runExport(options: ExportOptions): Promise<number> {
+export async function runExport(settings: RawSettings, out?: string): Promise<number> {
   const started = performance.now();
-  const config = loadConfig({ database: options.db, databaseSchema: options.schema });
+  const config = loadConfig(settings);
   const store = await openStore(config);
   const counted = emptyCounts();
   try {
-    await writeOutput(catalogueChunksFrom(counting(store.exportCatalogue(), counted, `Exporting ${describeDatabase(config)}`)), options.out);
+    await writeOutput(catalogueChunksFrom(counting(store.exportCatalogue(), counted, `Exporting ${describeDatabase(config)}`)), out);
   } finally {
     await store.close();
   }

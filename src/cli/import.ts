@@ -1,25 +1,16 @@
 import fs from 'node:fs';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { checkCatalogueFile } from './catalogue-stream.js';
 import { seconds, step, summariseCounts } from './report.js';
-
-export interface ImportOptions {
-  db?: string;
-  schema?: string;
-  maxStringChars?: string;
-  maxPositions?: string;
-  maxRecordBytes?: string;
-}
 
 /**
  * Replace the whole catalogue in one transaction, the file streamed straight into it;
  * a bad file is rolled back and changes nothing.
  */
-export async function runImport(file: string, options: ImportOptions): Promise<number> {
+export async function runImport(file: string, settings: RawSettings): Promise<number> {
   const started = performance.now();
-  const { db, schema, ...limits } = options;
-  const config = loadConfig({ database: db, databaseSchema: schema, ...limits });
+  const config = loadConfig(settings);
   const created = !isPostgresUrl(config.database) && !fs.existsSync(config.database);
   const store = await openStore(config, { create: true });
   let result;

@@ -1,8 +1,7 @@
 // The command line: parses arguments and dispatches to one function per command.
 // Nothing runs at import time; bin/heritage-api calls main().
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { CATALOGUE_LIMITS } from '../catalogue/limits.js';
-import { ConfigError, DEFAULT_DATABASE, DEFAULT_SCHEMA } from '../config.js';
+import { ConfigError } from '../config.js';
 import { StoreError } from '../store/store.js';
 import { runDemo } from './demo.js';
 import { runExport } from './export.js';
@@ -11,10 +10,8 @@ import { runImport } from './import.js';
 import { runMigrate } from './migrate.js';
 import { CliError } from './io.js';
 import { runServe } from './serve.js';
+import { addSettingFlags, givenSettings } from './setting-flags.js';
 import { runValidate } from './validate.js';
-
-const DB_HELP = `SQLite database file or postgres:// URL (env DATABASE_URL; default ${DEFAULT_DATABASE})`;
-const SCHEMA_HELP = `PostgreSQL schema holding the catalogue (env DATABASE_SCHEMA; default ${DEFAULT_SCHEMA})`;
 
 function positiveNumber(value: string): number {
   const n = Number(value);
@@ -33,66 +30,31 @@ function wholeNumber(value: string): number {
   return Number(value);
 }
 
-/** The record limits as flags of a command that reads catalogue files (import, validate). */
-function withLimitFlags(command: Command): Command {
-  for (const l of CATALOGUE_LIMITS) {
-    command.option(`${l.flag} <n>`, `refuse a record past ${l.defaultValue.toLocaleString('en-GB')} ${l.unit} (env ${l.env}); see README, The catalogue file`);
-  }
-  return command;
-}
-
-/** The limit flags commander gave, as settings (checked by loadConfig). */
-function limitSettings(o: Record<string, string | undefined>) {
-  return { maxStringChars: o['maxStringChars'], maxPositions: o['maxPositions'], maxRecordBytes: o['maxRecordBytes'] };
-}
-
-function buildProgram(setExit: (code: number) => void): Command {
+export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command('heritage-api')
     .description('A fast, read-only JSON/GeoJSON API for catalogues of mapped historic buildings and places.')
     .showHelpAfterError('(add --help for usage)');
   const done = (run: Promise<number>) => run.then(setExit);
 
-  program.command('serve').description('serve the API over HTTP')
-    .option('--db <path>', DB_HELP)
-    .option('--schema <name>', SCHEMA_HELP)
+  addSettingFlags(program.command('serve').description('serve the API over HTTP'), 'serve')
     .option('--workers <n>', 'server processes sharing the port; a worker that dies is restarted (default 1)', positiveWhole, 1)
-    .option('--port <port>', 'port to listen on (env PORT; default 8000)')
-    .option('--host <host>', 'address to listen on (env HOST; default 127.0.0.1)')
-    .option('--base-url <url>', 'absolute base of every link, e.g. https://example.org (env BASE_URL; default: from the Host header)')
-    .option('--allowed-hosts <list>', 'comma-separated Host names accepted; .example.org for subdomains, * for any (env ALLOWED_HOSTS; default localhost,127.0.0.1,[::1] and the base URL\'s host)')
-    .option('--media-root <dir>', 'serve the files of this folder under /media/ (env MEDIA_ROOT)')
-    .option('--trust-proxy', 'honour X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For (env TRUST_PROXY=1)')
-    .addOption(new Option('--log-level <level>', 'log level (env LOG_LEVEL; default info)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
-    .addOption(new Option('--log-format <format>', 'json lines, or pretty for a terminal (env LOG_FORMAT; default json)').choices(['json', 'pretty']))
-    .option('--compress', 'gzip or brotli bodies by Accept-Encoding, each compressed once (env COMPRESS=1)')
     .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
-    .option('--shutdown-delay-ms <ms>', 'on SIGTERM, /readyz answers 503 and new connections are still served this long before the listener closes (env SHUTDOWN_DELAY_MS; default 5000)')
-    .action((o) => done(runServe({
-      database: o.db, databaseSchema: o.schema, workers: o.workers, port: o.port, host: o.host, baseUrl: o.baseUrl, allowedHosts: o.allowedHosts,
-      mediaRoot: o.mediaRoot, trustProxy: o.trustProxy ? '1' : undefined, logLevel: o.logLevel, initDemo: o.initDemo,
-      logFormat: o.logFormat, compress: o.compress ? '1' : undefined, shutdownDelayMs: o.shutdownDelayMs,
-    })));
+    .action((o) => done(runServe({ ...givenSettings('serve', o), workers: o.workers, initDemo: o.initDemo })));
 
-  withLimitFlags(program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
-    .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input')
-    .option('--db <path>', `${DB_HELP}; created (or migrated) when needed`)
-    .option('--schema <name>', SCHEMA_HELP))
-    .action((file, o) => done(runImport(file, { db: o.db, schema: o.schema, ...limitSettings(o) })));
+  addSettingFlags(program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
+    .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input'), 'import')
+    .action((file, o) => done(runImport(file, givenSettings('import', o))));
 
-  program.command('migrate').description('create or upgrade the database tables (import does this by itself)')
-    .option('--db <path>', DB_HELP)
-    .option('--schema <name>', SCHEMA_HELP)
-    .action((o) => done(runMigrate({ db: o.db, schema: o.schema })));
+  addSettingFlags(program.command('migrate').description('create or upgrade the database tables (import does this by itself)'), 'migrate')
+    .action((o) => done(runMigrate(givenSettings('migrate', o))));
 
-  program.command('export').description('write the stored catalogue as a catalogue file')
-    .option('--db <path>', DB_HELP)
-    .option('--schema <name>', SCHEMA_HELP)
+  addSettingFlags(program.command('export').description('write the stored catalogue as a catalogue file'), 'export')
     .option('--out <file>', 'output file (default: standard output)')
-    .action((o) => done(runExport({ db: o.db, schema: o.schema, out: o.out })));
+    .action((o) => done(runExport(givenSettings('export', o), o.out)));
 
-  withLimitFlags(program.command('validate').description('check a catalogue file without touching any database')
-    .argument('<file>', 'catalogue file, or - for standard input'))
-    .action((file, o) => done(runValidate(file, limitSettings(o))));
+  addSettingFlags(program.command('validate').description('check a catalogue file without touching any database')
+    .argument('<file>', 'catalogue file, or - for standard input'), 'validate')
+    .action((file, o) => done(runValidate(file, givenSettings('validate', o))));
 
   program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
     .option('--out <file>', 'output file (default: standard output)')

@@ -1,15 +1,10 @@
-import { loadConfig } from '../config.js';
+import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { LATEST_MIGRATION } from '../store/postgres-migrations.js';
 
-export interface MigrateOptions {
-  db?: string;
-  schema?: string;
-}
-
 /** Create or bring up to date the database's tables; `import` does the same by itself. */
-export async function runMigrate(options: MigrateOptions): Promise<number> {
-  const config = loadConfig({ database: options.db, databaseSchema: options.schema });
+export async function runMigrate(settings: RawSettings): Promise<number> {
+  const config = loadConfig(settings);
   const store = await openStore(config, { create: true });
   await store.close();
   const version = isPostgresUrl(config.database) ? ` (migration ${LATEST_MIGRATION})` : '';

@@ -3,10 +3,11 @@
 // sentence naming the flag, instead of node's `ENOENT … realpath` or `listen EADDRINUSE`.
 import fs from 'node:fs';
 import type { Config } from '../config.js';
+import { SETTINGS, settingName } from '../settings/table.js';
 import type { CatalogueReader } from '../store/store.js';
 import { CliError } from './io.js';
 
-const MEDIA_ROOT = '--media-root / MEDIA_ROOT';
+const MEDIA_ROOT = settingName('mediaRoot');
 
 /** The media folder must exist, be a folder and be readable; checked once, before listening. */
 export function checkMediaRoot(root: string | null): void {
@@ -32,14 +33,14 @@ export function explainListenError(error: unknown, config: Pick<Config, 'host' |
   const where = `port ${config.port} on ${config.host}`;
   switch ((error as NodeJS.ErrnoException).code) {
     case 'EADDRINUSE':
-      return new CliError(`${where} is already in use (--port / PORT): stop what listens there, or choose another port.`);
+      return new CliError(`${where} is already in use (${settingName('port')}): stop what listens there, or choose another port.`);
     case 'EACCES':
-      return new CliError(`${where} needs privileges this process does not have (--port / PORT): choose a port above 1023, or let a proxy take port 80/443.`);
+      return new CliError(`${where} needs privileges this process does not have (${settingName('port')}): choose a port above 1023, or let a proxy take port 80/443.`);
     case 'EADDRNOTAVAIL':
-      return new CliError(`--host / HOST ${config.host} is not an address of this machine.`);
+      return new CliError(`${settingName('host')} ${config.host} is not an address of this machine.`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new CliError(`--host / HOST ${config.host}: no such host.`);
+      return new CliError(`${settingName('host')} ${config.host}: no such host.`);
     default:
       return error;
   }
@@ -58,5 +59,5 @@ export async function unservedPicturesWarning(store: CatalogueReader, config: Pi
   }
   if (images === 0 && thumbnails === 0) return null;
   return `warning: the catalogue links ${images} image file(s) and ${thumbnails} category thumbnail(s) under /media/, but no media folder is set, ` +
-    'so each will answer 404: set --media-root (or MEDIA_ROOT) to the folder holding them.';
+    `so each will answer 404: set ${SETTINGS.mediaRoot.flag.name} (or ${SETTINGS.mediaRoot.env}) to the folder holding them.`;
 }

@@ -17,18 +17,20 @@ describe('SHUTDOWN_TIMEOUT_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIV
     assert.equal(loadConfig({ shutdownTimeoutMs: '7' }, env).shutdownTimeoutMs, 7);
   });
 
-  const bad: [string, Record<string, string>][] = [
-    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: 'soon' }],
-    ['HEADERS_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '10' }],
-    ['REQUEST_TIMEOUT_MS', { REQUEST_TIMEOUT_MS: '-1' }],
-    ['REQUEST_TIMEOUT_MS (1000) must not be below HEADERS_TIMEOUT_MS (2000)', { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '1000' }],
-    ['KEEP_ALIVE_TIMEOUT_MS', { KEEP_ALIVE_TIMEOUT_MS: '1.5' }],
-    ['MAX_URL_BYTES', { MAX_URL_BYTES: '100000' }],
-    ['MAX_URL_BYTES', { MAX_URL_BYTES: '10' }],
+  const whole = (name: string, min: number, max: number, value: string) => `${name} must be a whole number from ${min} to ${max}, not "${value}".`;
+  const bad: [Record<string, string>, string][] = [
+    [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, whole('SHUTDOWN_TIMEOUT_MS', 0, 3_600_000, 'soon')],
+    [{ SHUTDOWN_DELAY_MS: '600001' }, whole('SHUTDOWN_DELAY_MS', 0, 600_000, '600001')],
+    [{ HEADERS_TIMEOUT_MS: '10' }, whole('HEADERS_TIMEOUT_MS', 100, 600_000, '10')],
+    [{ REQUEST_TIMEOUT_MS: '-1' }, whole('REQUEST_TIMEOUT_MS', 100, 3_600_000, '-1')],
+    [{ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '1000' }, 'REQUEST_TIMEOUT_MS (1000) must not be below HEADERS_TIMEOUT_MS (2000): headers are part of the request.'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '1.5' }, whole('KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000, '1.5')],
+    [{ MAX_URL_BYTES: '100000' }, whole('MAX_URL_BYTES', 256, 16_384, '100000')],
+    [{ MAX_URL_BYTES: '10' }, whole('MAX_URL_BYTES', 256, 16_384, '10')],
   ];
-  for (const [what, env] of bad) {
-    test(`${JSON.stringify(env)} is refused with a sentence naming ${what}`, () => {
-      assert.throws(() => loadConfig({}, env), (e) => e instanceof ConfigError && e.message.includes(what));
+  for (const [env, message] of bad) {
+    test(`${JSON.stringify(env)} is refused: ${message}`, () => {
+      assert.throws(() => loadConfig({}, env), (e) => e instanceof ConfigError && e.message === message);
     });
   }
 });

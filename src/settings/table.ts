@@ -1,0 +1,195 @@
+// The one table of settings. Config's type and its reading (src/config.ts), the commands'
+// flags and their --help (src/cli/setting-flags.ts) and README's Settings table (checked by
+// test/unit/readme-settings.test.ts) all derive from it.
+import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
+import {
+  LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
+  parseHostList, parsePort, parseRateLimit, parseRedisUrl, parseSchemaName, parseSwitch, text, wholeNumber, type Parser,
+} from './parsers.js';
+
+/** The commands whose flags are settings. */
+export type SettingCommand = 'serve' | 'import' | 'migrate' | 'export' | 'validate';
+
+export interface SettingFlag {
+  readonly name: string;
+  /** The value's name in --help (`<path>`); absent: a switch, on when given. */
+  readonly value?: string;
+  readonly commands: readonly SettingCommand[];
+}
+
+export interface Setting<T> {
+  readonly env: string;
+  /** Absent: set by the environment only. */
+  readonly flag?: SettingFlag;
+  /** The text parsed when the setting is given nowhere ('' for "none"). */
+  readonly default: string;
+  readonly parse: Parser<T>;
+  /** What a value set empty means (README, Settings); absent: set empty is refused, not defaulted. */
+  readonly emptyMeans?: string;
+  /** 1 or 0 (README and --help say "on"/"off"). */
+  readonly isSwitch?: boolean;
+  /** A closed list of values, which commander also offers and checks for the flag. */
+  readonly choices?: readonly string[];
+  readonly help: string;
+}
+
+const SERVE: readonly SettingCommand[] = ['serve'];
+const USES_DATABASE: readonly SettingCommand[] = ['serve', 'import', 'migrate', 'export'];
+const READS_CATALOGUES: readonly SettingCommand[] = ['import', 'validate'];
+
+function serveFlag(name: string, value?: string): SettingFlag {
+  return { name, value, commands: SERVE };
+}
+
+function onOff(env: string, defaultValue: '0' | '1', help: string, flag?: SettingFlag): Setting<boolean> {
+  return { env, flag, default: defaultValue, parse: parseSwitch, isSwitch: true, emptyMeans: 'off', help };
+}
+
+function limitSetting(limit: LimitDefinition): Setting<number> {
+  const flag = { name: limit.flag, value: '<n>', commands: READS_CATALOGUES };
+  return { env: limit.env, flag, default: String(limit.defaultValue), parse: wholeNumber(1, LIMIT_CEILING), help: limit.help };
+}
+
+/** Timeouts and limits of connections (why each default: src/http/protocol/limits.ts). */
+const CONNECTION_LIMITS = {
+  // The delay: long enough for a load balancer probing /readyz every second or two to see it fail.
+  shutdownDelayMs: {
+    env: 'SHUTDOWN_DELAY_MS', flag: serveFlag('--shutdown-delay-ms', '<ms>'), default: '5000', parse: wholeNumber(0, 600_000),
+    help: 'on SIGTERM, /readyz answers 503 and new connections are still served this long before the listener closes',
+  },
+  shutdownTimeoutMs: {
+    env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', parse: wholeNumber(0, 3_600_000),
+    help: 'on SIGTERM/SIGINT, the longest requests in flight may take to finish before their connections are closed',
+  },
+  headersTimeoutMs: {
+    env: 'HEADERS_TIMEOUT_MS', default: '10000', parse: wholeNumber(100, 600_000),
+    help: 'the longest a client may take to send a request line and its headers',
+  },
+  requestTimeoutMs: {
+    env: 'REQUEST_TIMEOUT_MS', default: '30000', parse: wholeNumber(100, 3_600_000),
+    help: 'the longest a client may take to send a whole request (at least HEADERS_TIMEOUT_MS)',
+  },
+  keepAliveTimeoutMs: {
+    env: 'KEEP_ALIVE_TIMEOUT_MS', default: '5000', parse: wholeNumber(100, 3_600_000),
+    help: 'an idle keep-alive connection is closed after this long',
+  },
+  // Node refuses a request line and headers above 16 KiB (431) before any of this runs.
+  maxUrlBytes: {
+    env: 'MAX_URL_BYTES', default: '8192', parse: wholeNumber(256, 16_384),
+    help: 'longest request target (path and query) accepted; longer: 414',
+  },
+} as const satisfies Record<string, Setting<unknown>>;
+
+export const SETTINGS = {
+  database: {
+    env: 'DATABASE_URL', flag: { name: '--db', value: '<path>', commands: USES_DATABASE }, default: './data/catalogue.db',
+    parse: parseDatabase, help: 'SQLite database file or postgres:// URL',
+  },
+  databaseSchema: {
+    env: 'DATABASE_SCHEMA', flag: { name: '--schema', value: '<name>', commands: USES_DATABASE }, default: 'heritage',
+    parse: parseSchemaName, help: 'PostgreSQL schema holding the catalogue',
+  },
+  poolSize: { env: 'PG_POOL_SIZE', default: '10', parse: wholeNumber(1, 1000), help: 'PostgreSQL: connections per process' },
+  dbTimeoutMs: {
+    env: 'DB_TIMEOUT_MS', default: '800', parse: wholeNumber(50, 600_000),
+    help: 'PostgreSQL: the longest a connection or a read may take before the answer is a 503',
+  },
+  versionPollMs: {
+    env: 'VERSION_POLL_MS', default: '1000', parse: wholeNumber(50, 60_000),
+    help: 'how often a server checks whether a new catalogue was imported',
+  },
+  port: { env: 'PORT', flag: serveFlag('--port', '<port>'), default: '8000', parse: parsePort, help: 'port to listen on' },
+  host: { env: 'HOST', flag: serveFlag('--host', '<host>'), default: '127.0.0.1', parse: text, help: 'address to listen on' },
+  baseUrl: {
+    env: 'BASE_URL', flag: serveFlag('--base-url', '<url>'), default: '', parse: orNone(parseBaseUrl), emptyMeans: 'links from the request\'s Host',
+    help: 'absolute base of every link, e.g. https://example.org; without it, links are built from the request\'s Host',
+  },
+  allowedHosts: {
+    env: 'ALLOWED_HOSTS', flag: serveFlag('--allowed-hosts', '<list>'), default: 'localhost,127.0.0.1,[::1]', parse: parseHostList,
+    emptyMeans: 'only BASE_URL\'s host',
+    help: 'comma-separated Host names accepted; .example.org for subdomains, * for any; the base URL\'s host is always accepted',
+  },
+  mediaRoot: {
+    env: 'MEDIA_ROOT', flag: serveFlag('--media-root', '<dir>'), default: '', parse: orNone(text), emptyMeans: 'no media folder',
+    help: 'serve the files of this folder under /media/',
+  },
+  trustProxy: onOff('TRUST_PROXY', '0', 'honour X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For', serveFlag('--trust-proxy')),
+  logLevel: {
+    env: 'LOG_LEVEL', flag: serveFlag('--log-level', '<level>'), default: 'info', parse: oneOf('log level', LOG_LEVELS), choices: LOG_LEVELS,
+    help: 'log level',
+  },
+  cacheControl: { env: 'CACHE_CONTROL', default: 'public, max-age=60', parse: text, help: 'Cache-Control of every 200' },
+  cacheMaxMb: {
+    env: 'CACHE_MAX_MB', default: '16', parse: wholeNumber(0, 100_000),
+    help: 'memory for rendered answers, in MB (0: no cache)',
+  },
+  compress: onOff('COMPRESS', '0', 'gzip or brotli bodies by Accept-Encoding, each compressed once', serveFlag('--compress')),
+  corsOrigins: {
+    env: 'CORS_ORIGINS', default: '*', parse: parseCorsOrigins, emptyMeans: 'no origin',
+    help: 'origins whose web pages may read /api/: * (any), comma-separated origins, or off',
+  },
+  basemapUrl: {
+    env: 'BASEMAP_URL', default: '', parse: orNone(parseBasemapUrl), emptyMeans: 'no base map',
+    help: 'the map page\'s base map: an XYZ raster template ({z}, {x}, {y}) or a style URL (.json)',
+  },
+  rateLimit: {
+    env: 'RATE_LIMIT', default: '1000/day', parse: parseRateLimit,
+    help: 'requests per client address on /api/ paths: N/second, N/minute, N/hour, N/day, or off',
+  },
+  rateLimitExempt: {
+    env: 'RATE_LIMIT_EXEMPT', default: '127.0.0.0/8,::1', parse: parseAddressList, emptyMeans: 'nobody is exempt',
+    help: 'addresses and CIDR blocks never limited, and the only ones /metrics answers',
+  },
+  redisUrl: {
+    env: 'REDIS_URL', default: '', parse: orNone(parseRedisUrl), emptyMeans: 'no Redis',
+    help: 'rate-limit counters shared in Redis (redis:// or rediss://); without it, per process',
+  },
+  redisKeyPrefix: {
+    env: 'REDIS_KEY_PREFIX', default: 'heritage-api:', parse: text, emptyMeans: 'keys without a prefix',
+    help: 'prefix of every Redis key this service writes',
+  },
+  metrics: onOff('METRICS', '1', 'GET /metrics (Prometheus), for the exempt addresses only'),
+  logFormat: {
+    env: 'LOG_FORMAT', flag: serveFlag('--log-format', '<format>'), default: 'json', parse: oneOf('log format', LOG_FORMATS), choices: LOG_FORMATS,
+    help: 'json lines, or pretty for a terminal',
+  },
+  ...CONNECTION_LIMITS,
+  maxStringChars: limitSetting(CATALOGUE_LIMITS.maxStringChars),
+  maxPositions: limitSetting(CATALOGUE_LIMITS.maxPositions),
+  maxRecordBytes: limitSetting(CATALOGUE_LIMITS.maxRecordBytes),
+} as const satisfies Record<string, Setting<unknown>>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+/** The typed value of each setting, as its parser makes it. */
+export type SettingValues = { readonly [K in SettingKey]: ReturnType<(typeof SETTINGS)[K]['parse']> };
+
+/** Settings as given by flags or the environment: all text, all optional. */
+export type RawSettings = { [K in SettingKey]?: string };
+
+const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTINGS, key);
+
+/** Every key, in the table's order. */
+export const SETTING_KEYS: readonly SettingKey[] = Object.keys(SETTINGS).filter(isSettingKey);
+
+/** Any entry of the table, its value type forgotten (for what treats them all alike). */
+export function settingOf(key: SettingKey): Setting<unknown> {
+  return SETTINGS[key];
+}
+
+/** How a sentence names a setting: `--port / PORT`, or the variable alone. */
+export function settingName(key: SettingKey): string {
+  const { flag, env } = settingOf(key);
+  return flag === undefined ? env : `${flag.name} / ${env}`;
+}
+
+/** The default as README and --help show it: `off`/`on`, `none`, or the value (literal: true). */
+export function shownDefault(setting: Setting<unknown>): { text: string; literal: boolean } {
+  if (setting.isSwitch) return { text: setting.default === '1' ? 'on' : 'off', literal: false };
+  return setting.default === '' ? { text: 'none', literal: false } : { text: setting.default, literal: true };
+}
+
+/** The variable as README and --help show it: a switch that is off by default as `NAME=1`. */
+export function shownVariable(setting: Setting<unknown>): string {
+  return setting.isSwitch && setting.default === '0' ? `${setting.env}=1` : setting.env;
+}
