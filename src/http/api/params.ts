@@ -11,14 +11,12 @@ import {
   PARAM_PAGE_SIZE,
 } from '../../constants.js';
 import { parseQueryPairs, type QueryPairs } from '../../render/links.js';
-import type { ChooseSlice } from '../../store/store.js';
+import type { PageRequest } from '../../pagination.js';
 import { notFound } from '../errors.js';
 
-export interface ListQuery {
+/** A list request's query: the page it asks for, its format, and every pair (for filters and links). */
+export interface ListQuery extends PageRequest {
   pairs: QueryPairs;
-  /** A page number, `last`, or null when the value is not a page number at all. */
-  page: number | typeof LAST_PAGE | null;
-  pageSize: number;
   format: string | null;
 }
 
@@ -45,7 +43,7 @@ export function parsePageSize(value: string | undefined): number {
   return size === null || size < 1 ? DEFAULT_PAGE_SIZE : Math.min(size, MAX_PAGE_SIZE);
 }
 
-export function parsePage(value: string | undefined): ListQuery['page'] {
+export function parsePage(value: string | undefined): PageRequest['page'] {
   if (value === undefined) return 1;
   if (value === LAST_PAGE) return LAST_PAGE;
   return parsePythonInt(value);
@@ -66,21 +64,6 @@ export function parseListQuery(url: string): ListQuery {
     format: parseFormat(pairs),
     page: parsePage(lastValue(pairs, PARAM_PAGE)),
     pageSize: parsePageSize(lastValue(pairs, PARAM_PAGE_SIZE)),
-  };
-}
-
-export interface PageChoice {
-  page: number;
-  lastPage: number;
-}
-
-/** Django's paginator: an empty collection still has page 1; anything outside 1..last is refused. */
-export function choosePage(query: Pick<ListQuery, 'page' | 'pageSize'>): ChooseSlice<PageChoice> {
-  return (count) => {
-    const lastPage = Math.max(1, Math.ceil(count / query.pageSize));
-    const page = query.page === LAST_PAGE ? lastPage : query.page;
-    if (page === null || !Number.isSafeInteger(page) || page < 1 || page > lastPage) return null;
-    return { slice: { offset: (page - 1) * query.pageSize, limit: query.pageSize }, context: { page, lastPage } };
   };
 }
 

@@ -12,7 +12,7 @@ import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
 import { invalidPage, methodNotAllowed, notFound } from '../errors.js';
 import { requestBaseUrl } from '../protocol/host.js';
-import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
+import { parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
 import { parseQueryPairs } from '../../render/links.js';
 import { sendJson } from '../protocol/reply.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
@@ -74,11 +74,11 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
     const baseUrl = requestBaseUrl(request, deps.config);
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const listing = await deps.store.list(collection, choosePage(query), filters);
+      const listing = await deps.store.list(collection, query, filters);
       if (listing.page === null) throw invalidPage();
       const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
       const links = { baseUrl, path, query: query.pairs };
-      return { version: listing.version, body: renderEnvelope(listing.count, listing.page.context, links, results) };
+      return { version: listing.version, body: renderEnvelope(listing.count, listing.page.position, links, results) };
     });
     return sendAnswer(request, reply, deps, key, answer);
   };
