@@ -10,7 +10,7 @@ import {
   PARAM_PAGE,
   PARAM_PAGE_SIZE,
 } from '../../constants.js';
-import { parseQueryPairs, type QueryPairs } from '../../render/links.js';
+import type { QueryPairs } from '../../render/links.js';
 import type { PageRequest } from '../../pagination.js';
 import { notFound } from '../errors.js';
 
@@ -25,6 +25,14 @@ export function queryString(url: string): string {
   return at === -1 ? '' : url.slice(at + 1);
 }
 
+/** Parse a raw query string the way Python's parse_qsl(keep_blank_values=True) does. */
+export function parseQueryPairs(rawQuery: string): [string, string][] {
+  return [...new URLSearchParams(rawQuery)];
+}
+
+/** A request URL's query as pairs. */
+export const parseQuery = (url: string): [string, string][] => parseQueryPairs(queryString(url));
+
 /** Repeated parameters: the last value wins, as in Django's QueryDict. */
 export function lastValue(pairs: QueryPairs, key: string): string | undefined {
   return pairs.findLast(([k]) => k === key)?.[1];
@@ -32,10 +40,10 @@ export function lastValue(pairs: QueryPairs, key: string): string | undefined {
 
 /** Python's int(): surrounding white space, a sign, digits with single underscores between. */
 export function parsePythonInt(value: string): number | null {
-  const match = /^\s*([+-]?)(\d+(?:_\d+)*)\s*$/.exec(value);
-  if (!match) return null;
-  const magnitude = Number(match[2]!.replaceAll('_', ''));
-  return match[1] === '-' ? -magnitude : magnitude;
+  const [, sign, digits] = /^\s*([+-]?)(\d+(?:_\d+)*)\s*$/.exec(value) ?? [];
+  if (digits === undefined) return null;
+  const magnitude = Number(digits.replaceAll('_', ''));
+  return sign === '-' ? -magnitude : magnitude;
 }
 
 export function parsePageSize(value: string | undefined): number {
@@ -58,7 +66,7 @@ export function parseFormat(pairs: QueryPairs): string | null {
 }
 
 export function parseListQuery(url: string): ListQuery {
-  const pairs = parseQueryPairs(queryString(url));
+  const pairs = parseQuery(url);
   return {
     pairs,
     format: parseFormat(pairs),

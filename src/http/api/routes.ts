@@ -12,8 +12,7 @@ import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
 import { invalidPage, methodNotAllowed, notFound } from '../errors.js';
 import { requestBaseUrl } from '../protocol/host.js';
-import { parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
-import { parseQueryPairs } from '../../render/links.js';
+import { parseFormat, parseListQuery, parseQuery, parseRecordId } from './params.js';
 import { sendJson } from '../protocol/reply.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
@@ -60,7 +59,7 @@ function registerEndpoint(app: FastifyInstance, url: string, description: Endpoi
 
 function rootHandler(deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
-    const format = parseFormat(parseQueryPairs(queryString(request.url)));
+    const format = parseFormat(parseQuery(request.url));
     const baseUrl = requestBaseUrl(request, deps.config);
     reply.header('link', renderApiRootLinks(baseUrl));
     return sendJson(reply, 200, renderApiRoot(baseUrl, format));
@@ -86,7 +85,7 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
 
 function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
-    parseFormat(parseQueryPairs(queryString(request.url)));
+    parseFormat(parseQuery(request.url));
     const baseUrl = requestBaseUrl(request, deps.config);
     const id = parseRecordId((request.params as { id: string }).id);
     if (id === null) throw notFound();
