@@ -11,7 +11,6 @@ import { API_ENDPOINTS, type ApiEndpoint } from '../../endpoints/endpoints.js';
 import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
 import { invalidPage, methodNotAllowed, notFound } from '../errors.js';
-import { requestBaseUrl } from '../protocol/host.js';
 import { parseFormat, parseListQuery, parseQuery, parseRecordId } from './params.js';
 import { sendJson } from '../protocol/reply.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
@@ -60,7 +59,7 @@ function registerEndpoint(app: FastifyInstance, url: string, description: Endpoi
 function rootHandler(deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
     const format = parseFormat(parseQuery(request.url));
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const baseUrl = request.baseUrl;
     reply.header('link', renderApiRootLinks(baseUrl));
     return sendJson(reply, 200, renderApiRoot(baseUrl, format));
   };
@@ -70,7 +69,7 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
   return async (request, reply) => {
     const query = parseListQuery(request.url);
     const filters = parseFilters(collection, query.pairs);
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const baseUrl = request.baseUrl;
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
       const listing = await deps.store.list(collection, query, filters);
@@ -86,7 +85,7 @@ function listHandler(collection: Collection, path: string, deps: RouteDeps): Rou
 function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
     parseFormat(parseQuery(request.url));
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const baseUrl = request.baseUrl;
     const id = parseRecordId((request.params as { id: string }).id);
     if (id === null) throw notFound();
     const key = `${baseUrl}\n${request.url}`;
