@@ -7,7 +7,7 @@ import { registerCors } from './http/protocol/cors.js';
 import { registerDocsPage } from './http/pages/docs-page.js';
 import { ApiError, ERRORS } from './errors.js';
 import { isHealthPath, registerHealth, type Readiness } from './http/operations/health.js';
-import { checkHost } from './http/protocol/host.js';
+import { decorateBaseUrl, requestBaseUrl } from './http/protocol/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
 import { registerMedia } from './http/files/media.js';
 import { isMetricsPath } from './http/operations/metrics.js';
@@ -65,10 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First, so that every refusal by a later hook still carries the CORS headers.
   await registerCors(app, deps.config);
   app.addHook('onRequest', refuseLongUrls(deps.config));
+  decorateBaseUrl(app);
   app.addHook('onRequest', async (request, reply) => {
     if (answeredBeforeRouting(request.raw, reply)) return reply;
     // Probes address a process by its IP, whatever names the site is served under.
-    if (!isHealthPath(request.url) && !isMetricsPath(request.url)) checkHost(request, deps.config);
+    if (!isHealthPath(request.url) && !isMetricsPath(request.url)) request.baseUrl = requestBaseUrl(request, deps.config);
   });
   app.addHook('onSend', apiHeaders(deps.config));
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,18 +9,23 @@ import { ApiRootSchema, LIST_SCHEMAS, OpenApiDocumentSchema, RECORD_SCHEMAS } fr
 import type { EndpointDescription } from '../render/root.js';
 import { DESCRIPTIONS } from './descriptions.js';
 
-export type EndpointKind = 'root' | 'list' | 'detail' | 'openapi';
-
-export interface ApiEndpoint {
+interface EndpointBase {
   /** Fastify's form of the path: `:id` for a path parameter. */
   url: string;
-  kind: EndpointKind;
-  collection: Collection | null;
   /** What OPTIONS says of it; also its summary and description in the OpenAPI document. */
   description: EndpointDescription;
   /** The body of its 200. */
   schema: TSchema;
 }
+
+/** An endpoint, by what it answers: only pages and records belong to a collection. */
+export type ApiEndpoint =
+  | (EndpointBase & { kind: 'root' })
+  | (EndpointBase & { kind: 'list'; collection: Collection })
+  | (EndpointBase & { kind: 'detail'; collection: Collection })
+  | (EndpointBase & { kind: 'openapi' });
+
+export type EndpointKind = ApiEndpoint['kind'];
 
 const OPENAPI_DESCRIPTION: EndpointDescription = {
   name: 'OpenAPI Document',
@@ -38,7 +43,7 @@ function collectionEndpoints(collection: Collection): ApiEndpoint[] {
 }
 
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
-  { url: API_PREFIX, kind: 'root', collection: null, description: DESCRIPTIONS.root, schema: ApiRootSchema },
+  { url: API_PREFIX, kind: 'root', description: DESCRIPTIONS.root, schema: ApiRootSchema },
   ...COLLECTIONS.flatMap(collectionEndpoints),
-  { url: OPENAPI_PATH, kind: 'openapi', collection: null, description: OPENAPI_DESCRIPTION, schema: OpenApiDocumentSchema },
+  { url: OPENAPI_PATH, kind: 'openapi', description: OPENAPI_DESCRIPTION, schema: OpenApiDocumentSchema },
 ];

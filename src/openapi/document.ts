@@ -79,27 +79,32 @@ function apiPaths(options: DocumentOptions): Record<string, JsonObject> {
 }
 
 function pathItem(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
-  const get = readOperation(endpoint, options);
-  const responses = get.responses as Record<string, JsonObject>;
-  const head = { ...get, operationId: operationId('head', endpoint), responses: mapValues(responses, withoutBody) };
+  const responses = readResponses(endpoint, options);
+  const get = readOperation('get', endpoint, responses);
+  const head = readOperation('head', endpoint, mapValues(responses, withoutBody));
   const parameters = pathParameters(endpoint.kind);
   return { description: READ_ONLY_PATH, ...(parameters.length > 0 ? { parameters } : {}), get, head, options: optionsOperation(endpoint, options) };
 }
 
-function readOperation(endpoint: ApiEndpoint, options: DocumentOptions): JsonObject {
-  const cached = endpoint.kind !== 'root';
-  const errors: ResponseStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
+/** GET, or HEAD with the same answers minus their bodies. */
+function readOperation(method: 'get' | 'head', endpoint: ApiEndpoint, responses: Record<string, JsonObject>): JsonObject {
   return {
-    operationId: operationId('get', endpoint),
+    operationId: operationId(method, endpoint),
     tags: [tagOf(endpoint)],
     summary: endpoint.description.name,
     description: endpoint.description.description,
     parameters: parametersOf(endpoint),
-    responses: {
-      200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited, endpoint.kind === 'root' ? ['Link'] : []),
-      ...(cached ? { 304: notModifiedRef() } : {}),
-      ...errorResponses(errors, options),
-    },
+    responses,
+  };
+}
+
+function readResponses(endpoint: ApiEndpoint, options: DocumentOptions): Record<string, JsonObject> {
+  const cached = endpoint.kind !== 'root';
+  const errors: ResponseStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
+  return {
+    200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited, endpoint.kind === 'root' ? ['Link'] : []),
+    ...(cached ? { 304: notModifiedRef() } : {}),
+    ...errorResponses(errors, options),
   };
 }
 
@@ -117,27 +122,34 @@ function optionsOperation(endpoint: ApiEndpoint, options: DocumentOptions): Json
 }
 
 /** These statuses, and those any request on /api/ may get: 414, and 429 when rate limited. */
-function errorResponses(statuses: ResponseStatus[], options: DocumentOptions): JsonObject {
+function errorResponses(statuses: ResponseStatus[], options: DocumentOptions): Record<string, JsonObject> {
   const all: ResponseStatus[] = [...statuses, 414, ...(options.rateLimited ? [429 as const] : [])];
   return Object.fromEntries(all.sort((a, b) => a - b).map((status) => [status, errorRef(status)]));
 }
 
 function parametersOf(endpoint: ApiEndpoint): JsonObject[] {
-  if (endpoint.kind === 'list') return listParameters(endpoint.collection!);
-  if (endpoint.kind === 'detail') return detailParameters();
-  if (endpoint.kind === 'root') return formatParameters();
-  return [];
+  switch (endpoint.kind) {
+    case 'list':
+      return listParameters(endpoint.collection);
+    case 'detail':
+      return detailParameters();
+    case 'root':
+      return formatParameters();
+    case 'openapi':
+      return [];
+  }
 }
 
-const tagOf = (endpoint: ApiEndpoint) => endpoint.collection ?? 'catalogue';
+/** A collection's pages and records under its name; the root and this document under `catalogue`. */
+const tagOf = (endpoint: ApiEndpoint) => (endpoint.kind === 'list' || endpoint.kind === 'detail' ? endpoint.collection : 'catalogue');
 
 /** `get` + `/api/v1/query/features/` → `getQueryFeatures`; the root is `ApiRoot`. */
 function operationId(method: string, endpoint: ApiEndpoint): string {
   const words = endpoint.url.slice(API_PREFIX.length).split(/[/.]/).filter((w) => w !== '');
-  const name = words.length === 0 ? 'ApiRoot' : words.map((w) => (w === ':id' ? 'ById' : w[0]!.toUpperCase() + w.slice(1))).join('');
+  const name = words.length === 0 ? 'ApiRoot' : words.map((w) => (w === ':id' ? 'ById' : w.charAt(0).toUpperCase() + w.slice(1))).join('');
   return `${method}${name}`;
 }
 
-function mapValues(record: Record<string, JsonObject>, f: (value: JsonObject) => JsonObject): JsonObject {
+function mapValues(record: Record<string, JsonObject>, f: (value: JsonObject) => JsonObject): Record<string, JsonObject> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 }

@@ -1,5 +1,6 @@
 // The list envelope and the page links in it.
 import { PARAM_PAGE } from '../constants.js';
+import type { PagePosition } from '../pagination.js';
 import { buildUrl, replaceQueryParam, type QueryPairs } from './links.js';
 
 /** Where a page's links point: the absolute base, the path and the request's own query. */
@@ -7,11 +8,6 @@ export interface PageLinkContext {
   baseUrl: string;
   path: string;
   query: QueryPairs;
-}
-
-export interface PagePosition {
-  page: number;
-  lastPage: number;
 }
 
 export function renderEnvelope<R>(count: number, position: PagePosition, links: PageLinkContext, results: R) {

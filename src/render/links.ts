@@ -1,17 +1,13 @@
-// Links built as the original (Django REST framework) built them: parse the request's
-// query, set or remove one parameter, and re-encode every parameter sorted by name,
-// form-encoded the way Python's urlencode(quote_plus) does.
+// Links built as the original (Django REST framework) built them: take the request's query
+// (parsed by http/api/params.ts), set or remove one parameter, and re-encode every parameter
+// sorted by name, form-encoded the way Python's urlencode(quote_plus) does.
 
+/** A query as name–value pairs in the order sent, repeated names kept. */
 export type QueryPairs = readonly (readonly [string, string])[];
-
-/** Parse a raw query string the way Python's parse_qsl(keep_blank_values=True) does. */
-export function parseQueryPairs(rawQuery: string): [string, string][] {
-  return [...new URLSearchParams(rawQuery)];
-}
 
 /** The query with `key` set to `value` (all earlier values replaced) or removed (null). */
 export function replaceQueryParam(pairs: QueryPairs, key: string, value: string | null): [string, string][] {
-  const kept = pairs.filter(([k]) => k !== key).map(([k, v]) => [k, v] as [string, string]);
+  const kept = pairs.filter(([k]) => k !== key).map(([k, v]): [string, string] => [k, v]);
   return value === null ? kept : [...kept, [key, value]];
 }
 
@@ -40,7 +36,7 @@ function compareCodePoints(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = (x[i]!.codePointAt(0) ?? 0) - (y[i]!.codePointAt(0) ?? 0);
+    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
     if (d !== 0) return d;
   }
   return x.length - y.length;

@@ -10,6 +10,7 @@ import { feedCatalogue } from '../catalogue/lists.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
+import type { PageRequest } from '../pagination.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { postgresTilePlan } from './tile-plans.js';
@@ -18,7 +19,6 @@ import {
   StoreUnavailableError,
   type CatalogueLoad,
   type CatalogueStore,
-  type ChooseSlice,
   type Detail,
   type CollectionName,
   type Listing,
@@ -99,8 +99,8 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters: Filters = {}): Promise<Listing<RowsByCollection[C], T>> {
-    return this.read(listPlan(collection, choose, filters, POSTGRES_DIALECT));
+  list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
+    return this.read(listPlan(collection, page, filters, POSTGRES_DIALECT));
   }
 
   get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {

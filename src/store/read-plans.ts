@@ -31,7 +31,8 @@ import {
   type FeatureIds,
   type RecordCollection,
 } from './sql.js';
-import type { ChooseSlice, CollectionName, Detail, FeatureRow, Listing, Overview, RowsByCollection } from './store.js';
+import { paginate, type PagePosition, type PageRequest, type PageSlice } from '../pagination.js';
+import type { CollectionName, Detail, FeatureRow, Listing, Overview, RowsByCollection } from './store.js';
 
 export interface Query {
   sql: string;
@@ -104,42 +105,43 @@ function* toRows(collection: CollectionName, flat: unknown[], dialect: Dialect |
 }
 
 /** A list page: the stored count and a position range, or with filters a counted query. */
-export function* listPlan<C extends CollectionName, T>(
+export function* listPlan<C extends CollectionName>(
   collection: C,
-  choose: ChooseSlice<T>,
+  request: PageRequest,
   filters: Filters,
   dialect: Dialect,
-): Plan<Listing<RowsByCollection[C], T>> {
+): Plan<Listing<RowsByCollection[C]>> {
   const version = yield* versionPlan();
-  if (hasFilters(filters)) return { version, ...(yield* filteredListPlan(collection, choose, filters, dialect)) };
+  if (hasFilters(filters)) return { version, ...(yield* filteredListPlan(collection, request, filters, dialect)) };
   const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
-  const chosen = choose(count);
-  if (!chosen) return { version, count, page: null };
-  const { offset, limit } = chosen.slice;
+  const slice = paginate(request, count);
+  if (!slice) return { version, count, page: null };
   const sql = collection === 'features' ? SQL.featurePage : SQL.recordPage[collection as RecordCollection];
-  const flat = yield { sql, params: [offset, offset + limit] };
+  const flat = yield { sql, params: [slice.offset, slice.offset + slice.limit] };
   const rows = (yield* toRows(collection, flat)) as RowsByCollection[C][];
-  return { version, count, page: { rows, context: chosen.context } };
+  return { version, count, page: { rows, position: positionOf(slice) } };
 }
 
-function* filteredListPlan<C extends CollectionName, T>(
+function* filteredListPlan<C extends CollectionName>(
   collection: C,
-  choose: ChooseSlice<T>,
+  request: PageRequest,
   filters: Filters,
   dialect: Dialect,
-): Plan<Omit<Listing<RowsByCollection[C], T>, 'version'>> {
+): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
   const { bind, params } = binder();
   const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
   const counted = (yield { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
   const count = Number(counted[0]?.n ?? 0);
-  const chosen = choose(count);
-  if (!chosen) return { count, page: null };
-  const limit = bind(chosen.slice.limit);
-  const offset = bind(chosen.slice.offset);
+  const slice = paginate(request, count);
+  if (!slice) return { count, page: null };
+  const limit = bind(slice.limit);
+  const offset = bind(slice.offset);
   const flat = yield { sql: selectMatching(collection, where, limit, offset), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
-  return { count, page: { rows, context: chosen.context } };
+  return { count, page: { rows, position: positionOf(slice) } };
 }
+
+const positionOf = ({ page, lastPage }: PageSlice): PagePosition => ({ page, lastPage });
 
 export function* getPlan<C extends CollectionName>(collection: C, id: number): Plan<Detail<RowsByCollection[C]>> {
   const version = yield* versionPlan();

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Catalogue } from '../catalogue/format.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
+import type { PageRequest } from '../pagination.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { sqliteTilePlan } from './tile-plans.js';
@@ -20,7 +21,6 @@ import {
   StoreError,
   type CatalogueLoad,
   type CatalogueStore,
-  type ChooseSlice,
   type Detail,
   type CollectionName,
   type Listing,
@@ -119,8 +119,8 @@ export class SqliteStore implements CatalogueStore {
 
   constructor(private readonly db: Database.Database) {}
 
-  async list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters: Filters = {}): Promise<Listing<RowsByCollection[C], T>> {
-    return this.read(listPlan(collection, choose, filters, SQLITE_DIALECT));
+  async list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
+    return this.read(listPlan(collection, page, filters, SQLITE_DIALECT));
   }
 
   async get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {

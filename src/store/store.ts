@@ -5,6 +5,7 @@ import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.j
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
+import type { PagePosition, PageRequest } from '../pagination.js';
 
 export interface AuthorRow {
   id: number;
@@ -93,24 +94,12 @@ export interface RowsByCollection {
 }
 export type CollectionName = keyof RowsByCollection;
 
-/** Which records of a collection to read: 0-based offset into ascending id order. */
-export interface Slice {
-  offset: number;
-  limit: number;
-}
-
-/**
- * Decides the slice once the collection's size is known, inside the same read, so that
- * `count` and the rows come from one catalogue version. Returning null reads no rows.
- */
-export type ChooseSlice<T> = (count: number) => { slice: Slice; context: T } | null;
-
-export interface Listing<Row, T> {
+export interface Listing<Row> {
   /** The catalogue version these rows were read from (in the same snapshot). */
   version: number;
   count: number;
-  /** null when the chooser refused the request. */
-  page: { rows: Row[]; context: T } | null;
+  /** null when the requested page does not exist (pagination.ts). */
+  page: { rows: Row[]; position: PagePosition } | null;
 }
 
 export interface Detail<Row> {
@@ -143,7 +132,7 @@ export interface PoolStats {
 
 export interface CatalogueReader {
   /** A page of a collection, narrowed by filters when given (count is then of the matches). */
-  list<C extends CollectionName, T>(collection: C, choose: ChooseSlice<T>, filters?: Filters): Promise<Listing<RowsByCollection[C], T>>;
+  list<C extends CollectionName>(collection: C, page: PageRequest, filters?: Filters): Promise<Listing<RowsByCollection[C]>>;
   get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;

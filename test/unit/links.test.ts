@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pageLink, renderEnvelope } from '../../src/render/envelope.js';
-import { encodeQuery, parseQueryPairs, quotePlus } from '../../src/render/links.js';
+import { parseQueryPairs } from '../../src/http/api/params.js';
+import { encodeQuery, quotePlus } from '../../src/render/links.js';
 import { encodeMediaPath } from '../../src/render/media-url.js';
 
 describe('quotePlus is Python quote_plus', () => {

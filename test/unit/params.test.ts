@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../src/errors.js';
-import { choosePage, parseFormat, parsePage, parsePageSize, parsePythonInt, parseRecordId } from '../../src/http/api/params.js';
+import { parseFormat, parsePage, parsePageSize, parsePythonInt, parseRecordId } from '../../src/http/api/params.js';
 
 describe('parsePythonInt', () => {
   const cases: [string, number | null][] = [
@@ -19,29 +19,11 @@ describe('page_size: 1..100, above 100 is 100, invalid falls back to 20', () => 
   for (const [input, expected] of cases) test(String(input), () => assert.equal(parsePageSize(input), expected));
 });
 
-describe('choosePage', () => {
-  const cases = [
-    { page: '1', size: 20, count: 0, expected: { offset: 0, page: 1, lastPage: 1 } },
-    { page: '1', size: 20, count: 45, expected: { offset: 0, page: 1, lastPage: 3 } },
-    { page: '3', size: 20, count: 45, expected: { offset: 40, page: 3, lastPage: 3 } },
-    { page: 'last', size: 20, count: 45, expected: { offset: 40, page: 3, lastPage: 3 } },
-    { page: 'last', size: 20, count: 0, expected: { offset: 0, page: 1, lastPage: 1 } },
-    { page: 'last', size: 5, count: 45, expected: { offset: 40, page: 9, lastPage: 9 } },
-    { page: '4', size: 20, count: 45, expected: null },
-    { page: '2', size: 20, count: 0, expected: null },
-    { page: '0', size: 20, count: 45, expected: null },
-    { page: '-1', size: 20, count: 45, expected: null },
-    { page: 'x', size: 20, count: 45, expected: null },
-    { page: '99999999999999999999', size: 20, count: 45, expected: null },
+describe("page: a number as Python's int() reads it, or last; absent is 1", () => {
+  const cases: [string | undefined, number | 'last' | null][] = [
+    [undefined, 1], ['1', 1], [' 2 ', 2], ['last', 'last'], ['0', 0], ['-1', -1], ['x', null], ['', null], ['LAST', null], ['99999999999999999999', 1e20],
   ];
-  for (const c of cases) {
-    test(`page ${c.page} of ${c.count} by ${c.size}`, () => {
-      const chosen = choosePage({ page: parsePage(c.page), pageSize: c.size })(c.count);
-      const actual = chosen && { offset: chosen.slice.offset, page: chosen.context.page, lastPage: chosen.context.lastPage };
-      assert.deepEqual(actual, c.expected);
-      if (chosen) assert.equal(chosen.slice.limit, c.size);
-    });
-  }
+  for (const [input, expected] of cases) test(String(input), () => assert.equal(parsePage(input), expected));
 });
 
 describe('format', () => {

@@ -5,7 +5,6 @@ import type { RouteHandlerMethod } from 'fastify';
 import { buildOpenApiDocument, withServer } from '../../openapi/document.js';
 import { makeAnswer, type Answer } from '../cache/answer-cache.js';
 import { sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { requestBaseUrl } from '../protocol/host.js';
 
 /** Base URLs remembered; more only when ALLOWED_HOSTS=* lets any Host through. */
 const MAX_BASE_URLS = 16;
@@ -19,13 +18,14 @@ export function openApiHandler(deps: AnswerDeps): RouteHandlerMethod {
     let answer = answers.get(baseUrl);
     if (answer === undefined) {
       answer = makeAnswer(DOCUMENT_VERSION, Buffer.from(JSON.stringify(withServer(document, baseUrl))));
-      if (answers.size >= MAX_BASE_URLS) answers.delete(answers.keys().next().value!);
+      const oldest = answers.keys().next();
+      if (answers.size >= MAX_BASE_URLS && !oldest.done) answers.delete(oldest.value);
       answers.set(baseUrl, answer);
     }
     return answer;
   };
   return async (request, reply) => {
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const baseUrl = request.baseUrl;
     return sendAnswer(request, reply, deps, `openapi\n${baseUrl}`, answerFor(baseUrl));
   };
 }

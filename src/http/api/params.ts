@@ -10,15 +10,13 @@ import {
   PARAM_PAGE,
   PARAM_PAGE_SIZE,
 } from '../../constants.js';
-import { parseQueryPairs, type QueryPairs } from '../../render/links.js';
-import type { ChooseSlice } from '../../store/store.js';
+import type { QueryPairs } from '../../render/links.js';
+import type { PageRequest } from '../../pagination.js';
 import { ERRORS } from '../../errors.js';
 
-export interface ListQuery {
+/** A list request's query: the page it asks for, its format, and every pair (for filters and links). */
+export interface ListQuery extends PageRequest {
   pairs: QueryPairs;
-  /** A page number, `last`, or null when the value is not a page number at all. */
-  page: number | typeof LAST_PAGE | null;
-  pageSize: number;
   format: string | null;
 }
 
@@ -27,6 +25,14 @@ export function queryString(url: string): string {
   return at === -1 ? '' : url.slice(at + 1);
 }
 
+/** Parse a raw query string the way Python's parse_qsl(keep_blank_values=True) does. */
+export function parseQueryPairs(rawQuery: string): [string, string][] {
+  return [...new URLSearchParams(rawQuery)];
+}
+
+/** A request URL's query as pairs. */
+export const parseQuery = (url: string): [string, string][] => parseQueryPairs(queryString(url));
+
 /** Repeated parameters: the last value wins, as in Django's QueryDict. */
 export function lastValue(pairs: QueryPairs, key: string): string | undefined {
   return pairs.findLast(([k]) => k === key)?.[1];
@@ -34,10 +40,10 @@ export function lastValue(pairs: QueryPairs, key: string): string | undefined {
 
 /** Python's int(): surrounding white space, a sign, digits with single underscores between. */
 export function parsePythonInt(value: string): number | null {
-  const match = /^\s*([+-]?)(\d+(?:_\d+)*)\s*$/.exec(value);
-  if (!match) return null;
-  const magnitude = Number(match[2]!.replaceAll('_', ''));
-  return match[1] === '-' ? -magnitude : magnitude;
+  const [, sign, digits] = /^\s*([+-]?)(\d+(?:_\d+)*)\s*$/.exec(value) ?? [];
+  if (digits === undefined) return null;
+  const magnitude = Number(digits.replaceAll('_', ''));
+  return sign === '-' ? -magnitude : magnitude;
 }
 
 export function parsePageSize(value: string | undefined): number {
@@ -45,7 +51,7 @@ export function parsePageSize(value: string | undefined): number {
   return size === null || size < 1 ? DEFAULT_PAGE_SIZE : Math.min(size, MAX_PAGE_SIZE);
 }
 
-export function parsePage(value: string | undefined): ListQuery['page'] {
+export function parsePage(value: string | undefined): PageRequest['page'] {
   if (value === undefined) return 1;
   if (value === LAST_PAGE) return LAST_PAGE;
   return parsePythonInt(value);
@@ -60,27 +66,12 @@ export function parseFormat(pairs: QueryPairs): string | null {
 }
 
 export function parseListQuery(url: string): ListQuery {
-  const pairs = parseQueryPairs(queryString(url));
+  const pairs = parseQuery(url);
   return {
     pairs,
     format: parseFormat(pairs),
     page: parsePage(lastValue(pairs, PARAM_PAGE)),
     pageSize: parsePageSize(lastValue(pairs, PARAM_PAGE_SIZE)),
-  };
-}
-
-export interface PageChoice {
-  page: number;
-  lastPage: number;
-}
-
-/** Django's paginator: an empty collection still has page 1; anything outside 1..last is refused. */
-export function choosePage(query: Pick<ListQuery, 'page' | 'pageSize'>): ChooseSlice<PageChoice> {
-  return (count) => {
-    const lastPage = Math.max(1, Math.ceil(count / query.pageSize));
-    const page = query.page === LAST_PAGE ? lastPage : query.page;
-    if (page === null || !Number.isSafeInteger(page) || page < 1 || page > lastPage) return null;
-    return { slice: { offset: (page - 1) * query.pageSize, limit: query.pageSize }, context: { page, lastPage } };
   };
 }
 

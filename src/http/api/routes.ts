@@ -11,9 +11,7 @@ import { API_ENDPOINTS, type ApiEndpoint } from '../../endpoints/endpoints.js';
 import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
 import { ERRORS } from '../../errors.js';
-import { requestBaseUrl } from '../protocol/host.js';
-import { choosePage, parseFormat, parseListQuery, parseRecordId, queryString } from './params.js';
-import { parseQueryPairs } from '../../render/links.js';
+import { parseFormat, parseListQuery, parseQuery, parseRecordId } from './params.js';
 import { sendJson } from '../protocol/reply.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
@@ -34,9 +32,9 @@ function endpointHandler(endpoint: ApiEndpoint, deps: RouteDeps): RouteHandlerMe
     case 'root':
       return rootHandler(deps);
     case 'list':
-      return listHandler(endpoint.collection!, endpoint.url, deps);
+      return listHandler(endpoint.collection, endpoint.url, deps);
     case 'detail':
-      return detailHandler(endpoint.collection!, deps);
+      return detailHandler(endpoint.collection, deps);
     case 'openapi':
       return openApiHandler(deps);
   }
@@ -60,42 +58,48 @@ function registerEndpoint(app: FastifyInstance, url: string, description: Endpoi
 
 function rootHandler(deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
-    const format = parseFormat(parseQueryPairs(queryString(request.url)));
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const format = parseFormat(parseQuery(request.url));
+    const { baseUrl } = request;
     reply.header('link', renderApiRootLinks(baseUrl));
     return sendJson(reply, 200, renderApiRoot(baseUrl, format));
   };
 }
 
-function listHandler(collection: Collection, path: string, deps: RouteDeps): RouteHandlerMethod {
+/** Generic in the collection, so that the compiler matches its rows to its renderer. */
+function listHandler<C extends Collection>(collection: C, path: string, deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
     const query = parseListQuery(request.url);
     const filters = parseFilters(collection, query.pairs);
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const { baseUrl } = request;
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const listing = await deps.store.list(collection, choosePage(query), filters);
+      const listing = await deps.store.list(collection, query, filters);
       if (listing.page === null) throw ERRORS.invalidPage();
-      const results = RENDERERS[collection].results(listing.page.rows as never[], baseUrl);
+      const results = RENDERERS[collection].results(listing.page.rows, baseUrl);
       const links = { baseUrl, path, query: query.pairs };
-      return { version: listing.version, body: renderEnvelope(listing.count, listing.page.context, links, results) };
+      return { version: listing.version, body: renderEnvelope(listing.count, listing.page.position, links, results) };
     });
     return sendAnswer(request, reply, deps, key, answer);
   };
 }
 
-function detailHandler(collection: Collection, deps: RouteDeps): RouteHandlerMethod {
+function detailHandler<C extends Collection>(collection: C, deps: RouteDeps): RouteHandlerMethod {
   return async (request, reply) => {
-    parseFormat(parseQueryPairs(queryString(request.url)));
-    const baseUrl = requestBaseUrl(request, deps.config);
-    const id = parseRecordId((request.params as { id: string }).id);
+    parseFormat(parseQuery(request.url));
+    const { baseUrl } = request;
+    const id = parseRecordId(idParam(request.params));
     if (id === null) throw ERRORS.notFound();
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
       const { version, row } = await deps.store.get(collection, id);
       if (row === null) throw ERRORS.notFound();
-      return { version, body: RENDERERS[collection].record(row as never, baseUrl) };
+      return { version, body: RENDERERS[collection].record(row, baseUrl) };
     });
     return sendAnswer(request, reply, deps, key, answer);
   };
+}
+
+/** The `:id` of a detail path ('' when absent): without a route schema Fastify types params as unknown. */
+function idParam(params: unknown): string {
+  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : '';
 }

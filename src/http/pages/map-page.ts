@@ -10,7 +10,6 @@ import { renderMapConfig } from '../../render/map-config.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
-import { requestBaseUrl } from '../protocol/host.js';
 import { sendError } from '../protocol/reply.js';
 
 /** dist/web/ of the project, from src/http/pages/ (tsx) and from dist/http/pages/ (compiled) alike. */
@@ -39,7 +38,7 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
   }
   app.get('/map', async (_request, reply) => reply.code(301).header('location', MAP_PREFIX).send());
   app.get(`${MAP_PREFIX}config.json`, async (request, reply) => {
-    const baseUrl = requestBaseUrl(request, deps.config);
+    const baseUrl = request.baseUrl;
     const key = `${baseUrl}\n${MAP_PREFIX}config.json`;
     const answer = await cachedAnswer(deps, key, async () => {
       const overview = await deps.store.overview();

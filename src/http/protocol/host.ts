@@ -1,9 +1,28 @@
 // The absolute base of every link: BASE_URL when set, otherwise the request's scheme and
 // Host — and a Host outside ALLOWED_HOSTS is refused before anything is built from it
-// (Django's ALLOWED_HOSTS rules).
+// (Django's ALLOWED_HOSTS rules). Checked once per request: app.ts's onRequest hook keeps
+// the result as `request.baseUrl`; the fast path (cache/fast-answers.ts), before Fastify,
+// checks on its own.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { ERRORS } from '../../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The absolute base of this request's links, set by the onRequest hook (app.ts) when it
+     * checks the Host, so that handlers neither check it again nor build it again. '' on the
+     * paths that hook leaves unchecked (probes, metrics), which build no links.
+     */
+    baseUrl: string;
+  }
+}
+
+/** Gives every request the `baseUrl` field above (a string, so Fastify keeps one request shape). */
+export function decorateBaseUrl(app: FastifyInstance): void {
+  app.decorateRequest('baseUrl', '');
+}
 
 const HOST_SYNTAX = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
 
@@ -14,9 +33,8 @@ export interface RequestOrigin {
 
 /** The host name (lower case, no port, no trailing dot), or null when the value is malformed. */
 export function hostDomain(host: string): string | null {
-  const match = HOST_SYNTAX.exec(host.toLowerCase());
-  if (!match) return null;
-  return match[1]!.replace(/\.$/, '');
+  const [, name] = HOST_SYNTAX.exec(host.toLowerCase()) ?? [];
+  return name === undefined ? null : name.replace(/\.$/, '');
 }
 
 export function isAllowedHost(domain: string, patterns: readonly string[]): boolean {
@@ -36,14 +54,15 @@ function requestedHost(request: RequestOrigin, config: Config): string | undefin
   return forwarded || request.headers.host;
 }
 
-/** Throws ERRORS.invalidHost for a missing, malformed or not-allowed Host; returns the checked host. */
-export function checkHost(request: RequestOrigin, config: Config): string {
+/** Throws invalidHost for a missing, malformed or not-allowed Host; returns the checked host. */
+function checkHost(request: RequestOrigin, config: Config): string {
   const host = requestedHost(request, config);
   const domain = host === undefined ? null : hostDomain(host);
   if (host === undefined || domain === null || !isAllowedHost(domain, config.allowedHosts)) throw ERRORS.invalidHost();
   return host.toLowerCase();
 }
 
+/** The one check of a request's Host (invalidHost when refused), and the base of its links. */
 export function requestBaseUrl(request: RequestOrigin, config: Config): string {
   const host = checkHost(request, config);
   if (config.baseUrl !== null) return config.baseUrl;
