@@ -1,7 +1,7 @@
 // A record's fields ↔ its table's columns, derived from the one declaration of the fields
 // (catalogue/fields.ts): the values a load writes, the column list a read selects (each
-// column named as its key), and the record made back from a result row.
-import { fieldsOf, type Field } from '../catalogue/fields.js';
+// column named as its key), and the record or wire fields made back from a result row.
+import { fieldsOf, type Field, type WireFields, type WireForm } from '../catalogue/fields.js';
 import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
 import type { CategoryIdList } from './dialect.js';
 
@@ -52,4 +52,24 @@ function fromRow(fields: readonly Field[], row: Readonly<Record<string, unknown>
 export function recordFromRow<L extends ListName>(list: L, row: Readonly<Record<string, unknown>>): CatalogueRecord<L> {
   // The row was written from a record of this list (recordColumns), so it holds one.
   return fromRow(fieldsOf(list), row, '') as CatalogueRecord<L>;
+}
+
+/** The fields of a list that one wire form carries as stored, found once. */
+export class WireColumns<L extends ListName, F extends WireForm> {
+  private readonly fields: readonly Field[];
+
+  constructor(list: L, form: F) {
+    this.fields = fieldsOf(list).filter((f) => f.wire.includes(form));
+  }
+
+  /** Their columns, named `prefix` + key. */
+  select(table: string, prefix = ''): string {
+    return this.fields.map((f) => selected(f, table, prefix)).join(', ');
+  }
+
+  /** A row selected with select(…, prefix) → those fields. */
+  read(row: Readonly<Record<string, unknown>>, prefix = ''): WireFields<L, F> {
+    // As recordFromRow: the columns hold what the declaration says.
+    return fromRow(this.fields, row, prefix) as WireFields<L, F>;
+  }
 }
