@@ -1,7 +1,9 @@
 // The catalogue file format `heritage-catalogue/1` (../shared/catalogue-format.md).
 // Two shapes: `CatalogueFile` is what a file may hold; `Catalogue` is the normalised
 // form every other layer works with (MultiPolygon only, `search_str` and `published`
-// filled in). validate.ts turns the first into the second.
+// filled in). validate.ts turns the first into the second. The records' keys and types are
+// those of the file's schema (schema.ts), not written again here.
+import type { CatalogueFile } from './schema.js';
 
 export const CATALOGUE_FORMAT = 'heritage-catalogue/1';
 
@@ -18,72 +20,20 @@ export interface MultiPolygon {
   coordinates: PolygonCoordinates[];
 }
 
-export interface Author {
-  id: number;
-  username: string;
-}
+type FileRecord<L extends keyof CatalogueFile> = CatalogueFile[L][number];
+/** A record's `published`, optional in a file, is always known once normalised. */
+type Published<R> = Omit<R, 'published'> & { published: boolean };
 
-export interface Category {
-  id: number;
-  name: string;
-  description: string;
-  /** Path under the media root, raw (not percent-encoded). */
-  thumbnail: string;
-}
-
-export interface Site {
-  id: number;
-  name: string;
-}
-
-export interface Feature {
-  id: number;
-  feature_type: FeatureType;
-  b_number: string | null;
-  b_name: string | null;
-  street: string | null;
-  postcode: string;
-  address: string;
-  current: number | null;
-  site: number | null;
-  categories: number[];
-  tags: string[];
-  search_str: string;
-  geometry: MultiPolygon;
-}
-
-export interface Image {
-  id: number;
-  feature: number;
-  author: number;
-  title: string;
-  /** Path under the media root, raw (not percent-encoded). */
-  file: string;
-  description: string;
-  copyright: boolean;
-  created: string | null;
-  published: boolean;
-}
-
-export interface Document {
-  id: number;
-  feature: number;
-  author: number;
-  title: string;
-  body: string;
-  created: string;
-  last_edited: string;
-  published: boolean;
-}
-
-export interface Media {
-  id: number;
-  feature: number;
-  author: number;
-  title: string;
-  url: string;
-  published: boolean;
-}
+// The records as schema.ts declares them, with what normalisation fills in.
+export type Author = FileRecord<'authors'>;
+/** `thumbnail`: a path under the media root, raw (not percent-encoded). */
+export type Category = FileRecord<'categories'>;
+export type Site = FileRecord<'sites'>;
+export type Feature = Omit<FileRecord<'features'>, 'search_str' | 'geometry'> & { search_str: string; geometry: MultiPolygon };
+/** `file`: a path under the media root, raw (not percent-encoded). */
+export type Image = Published<FileRecord<'images'>>;
+export type Document = Published<FileRecord<'documents'>>;
+export type Media = Published<FileRecord<'media'>>;
 
 /** A validated, normalised catalogue. */
 export interface Catalogue {

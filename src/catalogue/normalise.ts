@@ -1,58 +1,38 @@
 // A valid file → the `Catalogue` the rest of the service works with: fresh objects holding
-// only the known keys, defaults filled in, geometry a MultiPolygon. Lists keep their order.
-import { defaultSearchStr, type Catalogue, type Document, type Feature, type Image, type Media } from './format.js';
+// only the declared keys (fields.ts), in file order, defaults filled in, geometry a
+// MultiPolygon. Lists keep their order.
+import { fieldsOf } from './fields.js';
+import { defaultSearchStr } from './format.js';
 import { toMultiPolygon } from './geometry.js';
 import type { CatalogueRecord, ListName } from './lists.js';
-import type { CatalogueFile, FileFeature } from './schema.js';
+import type { CatalogueFile } from './schema.js';
 
-type FileImage = CatalogueFile['images'][number];
-type FileDocument = CatalogueFile['documents'][number];
-type FileMedia = CatalogueFile['media'][number];
+type Fill<L extends ListName> = (value: CatalogueFile[L][number]) => Partial<CatalogueRecord<L>>;
 
-function normaliseFeature(f: FileFeature): Feature {
-  return {
-    id: f.id,
-    feature_type: f.feature_type,
-    b_number: f.b_number,
-    b_name: f.b_name,
-    street: f.street,
-    postcode: f.postcode,
-    address: f.address,
-    current: f.current,
-    site: f.site,
+const published = ({ published }: { published?: boolean }) => ({ published: published ?? true });
+
+/** What a record gets beyond its file's values: copies of lists, defaults, the geometry's one form. */
+const FILLS: { readonly [L in ListName]: Fill<L> } = {
+  authors: () => ({}),
+  categories: () => ({}),
+  sites: () => ({}),
+  features: (f) => ({
     categories: [...f.categories],
     tags: [...f.tags],
     search_str: f.search_str ?? defaultSearchStr(f),
     geometry: toMultiPolygon(f.geometry),
-  };
-}
-
-function normaliseImage(i: FileImage): Image {
-  const { id, feature, author, title, file, description, copyright, created } = i;
-  return { id, feature, author, title, file, description, copyright, created, published: i.published ?? true };
-}
-
-function normaliseDocument(d: FileDocument): Document {
-  const { id, feature, author, title, body, created, last_edited } = d;
-  return { id, feature, author, title, body, created, last_edited, published: d.published ?? true };
-}
-
-function normaliseMedia(m: FileMedia): Media {
-  const { id, feature, author, title, url } = m;
-  return { id, feature, author, title, url, published: m.published ?? true };
-}
-
-const RECORD_NORMALISERS: { [L in ListName]: (value: CatalogueFile[L][number]) => CatalogueRecord<L> } = {
-  authors: ({ id, username }) => ({ id, username }),
-  categories: ({ id, name, description, thumbnail }) => ({ id, name, description, thumbnail }),
-  sites: ({ id, name }) => ({ id, name }),
-  features: normaliseFeature,
-  images: normaliseImage,
-  documents: normaliseDocument,
-  media: normaliseMedia,
+  }),
+  images: published,
+  documents: published,
+  media: published,
 };
 
-/** One record that passed its checks → its normalised form. */
+/** One record that passed its checks (the schema's, so it is a file record of its list) → its normalised form. */
 export function normaliseRecord<L extends ListName>(list: L, value: unknown): CatalogueRecord<L> {
-  return (RECORD_NORMALISERS[list] as (value: unknown) => CatalogueRecord<L>)(value);
+  const checked = value as CatalogueFile[L][number];
+  const given: Readonly<Record<string, unknown>> = checked;
+  const record: Record<string, unknown> = {};
+  for (const { key } of fieldsOf(list)) record[key] = given[key];
+  // Every declared key is now set (the schema requires all but those the fill supplies).
+  return Object.assign(record, FILLS[list](checked)) as CatalogueRecord<L>;
 }

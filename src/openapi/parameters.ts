@@ -1,6 +1,6 @@
 // The query and path parameters as OpenAPI parameter objects (`#/components/parameters/…`):
 // the syntax params.ts and filters.ts accept, as patterns and ranges. Which filter a
-// collection takes comes from filters.ts itself.
+// collection takes comes from store/filters.ts, as for the HTTP layer.
 import { FEATURE_TYPES } from '../catalogue/format.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -13,7 +13,7 @@ import {
   type Collection,
 } from '../constants.js';
 import type { EndpointKind } from '../endpoints/endpoints.js';
-import { filterParametersOf } from '../http/api/filters.js';
+import { filterParametersOf } from '../store/filters.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH } from '../search/text.js';
 import type { JsonObject } from './components.js';
 

@@ -1,25 +1,23 @@
 // The SQL that finishes a streamed load once every row is in, the same for both stores but
-// for a few words: positions when ids came out of order, each feature's count of published
-// records, and the search text of every record (joined from the folded pieces staged by
-// catalogue-rows.ts, in the order the text was always built in).
+// for a few words (their dialects): positions when ids came out of order, each feature's
+// count of published records, and the search text of every record (joined from the folded
+// pieces staged by catalogue-rows.ts, in the order the text was always built in).
 import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
+import type { Dialect } from './dialect.js';
 
-export interface FinishDialect {
-  /** An ordered string aggregate: `group_concat` (SQLite) or `string_agg` (PostgreSQL). */
-  joinWords(expression: string, orderBy: string): string;
-  /** The column list and value of a search-table row from its text. */
-  searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
+/** The temporary tables catalogue-rows.ts stages folded text in, and their columns. */
+const STAGING_TABLES = {
+  stage_category_names: 'id integer PRIMARY KEY, text text NOT NULL',
+  stage_feature_text: 'id integer PRIMARY KEY, own text NOT NULL, names text NOT NULL',
+  stage_attached: 'kind integer NOT NULL, seq integer NOT NULL, id integer NOT NULL, feature_id integer NOT NULL, text text NOT NULL',
+};
+
+export const STAGING_TABLE_NAMES: readonly string[] = Object.keys(STAGING_TABLES);
+
+/** The staging tables, made before the first row (a transaction's own in PostgreSQL). */
+export function stagingStatements(d: Dialect): string[] {
+  return Object.entries(STAGING_TABLES).map(([name, columns]) => d.temporaryTable(name, columns));
 }
-
-export const SQLITE_FINISH: FinishDialect = {
-  joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
-  searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
-};
-
-export const POSTGRES_FINISH: FinishDialect = {
-  joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
-  searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
-};
 
 const words = (...parts: string[]) => `concat_ws(' ', ${parts.map((p) => `NULLIF(${p}, '')`).join(', ')})`;
 
@@ -32,7 +30,7 @@ function positionSql(table: string, publishedOnly: boolean): string[] {
   ];
 }
 
-function featuresSearchSql(d: FinishDialect): string {
+function featuresSearchSql(d: Dialect): string {
   const row = d.searchRow('t.id', words('t.own', 'c.text', 'a.text'));
   return `INSERT INTO features_search (${row.columns}) SELECT ${row.values} FROM stage_feature_text t
     LEFT JOIN (SELECT fc.feature_id, ${d.joinWords("NULLIF(n.text, '')", 'fc.position')} AS text
@@ -41,7 +39,7 @@ function featuresSearchSql(d: FinishDialect): string {
       FROM stage_attached GROUP BY feature_id) a ON a.feature_id = t.id`;
 }
 
-function recordsSearchSql(d: FinishDialect, kind: number, table: string): string {
+function recordsSearchSql(d: Dialect, kind: number, table: string): string {
   const row = d.searchRow('a.id', words('a.text', 't.names'));
   return `INSERT INTO ${table}_search (${row.columns}) SELECT ${row.values} FROM stage_attached a
     LEFT JOIN stage_feature_text t ON t.id = a.feature_id WHERE a.kind = ${kind}`;
@@ -51,7 +49,7 @@ const ITEM_COUNT_SQL = `UPDATE features SET item_count = c.n
   FROM (SELECT feature_id, count(*) AS n FROM stage_attached GROUP BY feature_id) c WHERE features.id = c.feature_id`;
 
 /** Every statement that finishes a load, in order. */
-export function finishStatements(d: FinishDialect, summary: LoadSummary): string[] {
+export function finishStatements(d: Dialect, summary: LoadSummary): string[] {
   return [
     ...(summary.inOrder.features ? [] : positionSql('features', false)),
     ...ATTACHED_LISTS.flatMap((list) => (summary.inOrder[list] ? [] : positionSql(list, true))),

@@ -2,10 +2,12 @@
 // the whole catalogue (positions when ids are out of order, item counts, the text a record
 // is found by) is finished in SQL once every row is in (catalogue-finish.ts), from the
 // folded pieces of text staged here, so no store ever holds the catalogue as JS objects.
+import { fieldsOf, type Search } from '../catalogue/fields.js';
 import type { Document, Feature, Image, Media } from '../catalogue/format.js';
 import type { CatalogueRecord, CatalogueSink, ListName } from '../catalogue/lists.js';
 import { boundingBox } from '../search/box.js';
 import { foldText, htmlText, searchText } from '../search/text.js';
+import { recordColumns } from './record-columns.js';
 
 /** Where rows go: a table name (catalogue or staging) and one row. */
 export type EmitRow = (table: string, row: Record<string, unknown>) => void;
@@ -34,18 +36,13 @@ export class CatalogueRowBuilder implements CatalogueSink {
   constructor(private readonly emit: EmitRow) {}
 
   add<L extends ListName>(list: L, record: CatalogueRecord<L>): void {
-    switch (list) {
-      case 'features': return this.feature(record as Feature);
-      case 'images':
-      case 'documents':
-      case 'media': return this.attached(list as AttachedList, record as Image | Document | Media);
-      case 'categories': {
-        const { id, name } = record as CatalogueRecord<'categories'>;
-        this.emit('stage_category_names', { id, text: searchText([name]) });
-        return this.emit(list, { ...record });
-      }
-      default: return this.emit(list, { ...record });
-    }
+    const row = recordColumns(list, record);
+    if (isFeature(list, record)) return this.feature(record, row);
+    const attached = ATTACHED_LISTS.find((l) => l === list);
+    if (attached && isAttached(list, record)) return this.attached(attached, record, row);
+    // A category's name is found in the features in it (catalogue-finish.ts).
+    if (list === 'categories') this.emit('stage_category_names', { id: record.id, text: recordText(list, record, OWN) });
+    this.emit(list, row);
   }
 
   private position(list: 'features' | AttachedList, id: number, next: number): number {
@@ -54,35 +51,50 @@ export class CatalogueRowBuilder implements CatalogueSink {
     return next;
   }
 
-  private feature(f: Feature): void {
+  private feature(f: Feature, row: Record<string, unknown>): void {
     const position = this.position('features', f.id, this.summary.counts.features++);
-    const { categories, site, tags, geometry, ...fields } = f;
     this.emit('features', {
-      ...fields, position, site_id: site, tags: JSON.stringify(tags), geometry: JSON.stringify(geometry), item_count: 0,
+      ...row, position, item_count: 0,
       street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f.postcode),
     });
-    const [min_x, min_y, max_x, max_y] = boundingBox(geometry);
+    const [min_x, min_y, max_x, max_y] = boundingBox(f.geometry);
     this.emit('feature_boxes', { id: f.id, min_x, max_x, min_y, max_y });
-    categories.forEach((category_id, i) => this.emit('feature_categories', { feature_id: f.id, position: i, category_id }));
-    for (const tag of new Set(tags.map(foldText))) this.emit('feature_tags', { feature_id: f.id, tag });
-    this.emit('stage_feature_text', {
-      id: f.id,
-      own: searchText([f.b_number, f.b_name, f.street, f.address, f.postcode, f.search_str, ...tags]),
-      names: searchText([f.address, f.b_name]),
-    });
+    f.categories.forEach((category_id, i) => this.emit('feature_categories', { feature_id: f.id, position: i, category_id }));
+    for (const tag of new Set(f.tags.map(foldText))) this.emit('feature_tags', { feature_id: f.id, tag });
+    this.emit('stage_feature_text', { id: f.id, own: recordText('features', f, OWN), names: recordText('features', f, NAMES) });
   }
 
-  private attached(list: AttachedList, record: Image | Document | Media): void {
-    const { feature, author, published, ...rest } = record;
+  private attached(list: AttachedList, record: Image | Document | Media, row: Record<string, unknown>): void {
+    const { published } = record;
     const position = published ? this.position(list, record.id, this.summary.counts[list]++) : null;
-    this.emit(list, { ...rest, feature_id: feature, author_id: author, published, position });
-    if (published) this.emit('stage_attached', { kind: KIND[list], seq: this.stageSeq++, id: record.id, feature_id: feature, text: attachedText(list, record) });
+    this.emit(list, { ...row, position });
+    if (!published) return;
+    const text = recordText(list, record, OWN);
+    this.emit('stage_attached', { kind: KIND[list], seq: this.stageSeq++, id: record.id, feature_id: record.feature, text });
   }
 }
 
-/** The words a published record is found by, and adds to its feature's. */
-function attachedText(list: AttachedList, record: Image | Document | Media): string {
-  if (list === 'images') return searchText([record.title, (record as Image).description]);
-  if (list === 'documents') return searchText([record.title, htmlText((record as Document).body)]);
-  return searchText([record.title]);
+const OWN: readonly Search[] = ['text', 'name', 'html'];
+const NAMES: readonly Search[] = ['name'];
+
+/** The words of a record's searched fields of those kinds (fields.ts), in field order. */
+function recordText(list: ListName, record: CatalogueRecord, kinds: readonly Search[]): string {
+  const given: Readonly<Record<string, unknown>> = record;
+  const parts: string[] = [];
+  for (const { key, search } of fieldsOf(list)) {
+    if (search === null || !kinds.includes(search)) continue;
+    const value = given[key];
+    if (typeof value === 'string') parts.push(search === 'html' ? htmlText(value) : value);
+    else if (Array.isArray(value)) parts.push(...value.filter((v): v is string => typeof v === 'string'));
+  }
+  return searchText(parts);
+}
+
+// What a record is follows from its list.
+function isFeature(list: ListName, _record: CatalogueRecord): _record is Feature {
+  return list === 'features';
+}
+
+function isAttached(list: ListName, _record: CatalogueRecord): _record is Image | Document | Media {
+  return ATTACHED_LISTS.some((l) => l === list);
 }

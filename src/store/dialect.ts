@@ -1,8 +1,13 @@
-// The few places where SQLite and PostgreSQL need different SQL: full-text matching, the
-// map-box test, and "id in this list". Everything else in sql.ts is shared.
+// The few places where SQLite and PostgreSQL need different SQL, as one object per store
+// handed to the shared SQL builders: full-text matching and search rows, the map-box test,
+// "id in this list", ordered aggregates, staging tables, the footprints' extent. Everything else (sql.ts,
+// filter-sql.ts, catalogue-finish.ts, export-rows.ts) is shared.
 
 /** Adds a parameter and returns its placeholder (`$n`, numbered in order of use). */
 export type Bind = (value: unknown) => string;
+
+/** A feature's category ids in their order, as one comma-separated text, from `FROM … WHERE …`. */
+export type CategoryIdList = (from: string) => string;
 
 export interface Dialect {
   /** A subquery selecting the ids in `table` (e.g. features_search) matching every word as a prefix. */
@@ -15,6 +20,14 @@ export interface Dialect {
   idsParam(ids: readonly number[]): unknown;
   /** One row: min_x, min_y, max_x, max_y of every footprint (nulls when there is none). */
   extent: string;
+  /** A feature's category ids in their order, as one comma-separated text. */
+  categoryIds: CategoryIdList;
+  /** An ordered string aggregate, words one space apart. */
+  joinWords(expression: string, orderBy: string): string;
+  /** The column list and value of a search-table row from its text. */
+  searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
+  /** A table of the loading connection's own (staging), gone by the end of the load. */
+  temporaryTable(name: string, columns: string): string;
 }
 
 export const SQLITE_DIALECT: Dialect = {
@@ -30,6 +43,11 @@ export const SQLITE_DIALECT: Dialect = {
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
   extent: 'SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree',
+  categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
+  joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
+  searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
+  // Dropped by the load itself (sqlite-load.ts), before and after.
+  temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
 };
 
 export const POSTGRES_DIALECT: Dialect = {
@@ -45,6 +63,10 @@ export const POSTGRES_DIALECT: Dialect = {
   idsParam: (ids) => ids,
   extent: `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
     FROM (SELECT ST_Extent(geom) AS e FROM features) t`,
+  categoryIds: (from) => `(SELECT string_agg(category_id::text, ',' ORDER BY position) ${from})`,
+  joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
+  searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
+  temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
 };
 
 /** A fresh parameter list and its binder. */

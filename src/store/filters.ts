@@ -1,6 +1,11 @@
 // What a list may be narrowed by (the finding-things parameters), already checked and
 // normalised by the HTTP layer. An empty object means the whole collection.
 import type { FeatureType } from '../catalogue/format.js';
+import type { CollectionName } from './store.js';
+
+const RECORDS: readonly CollectionName[] = ['images', 'documents', 'media'];
+const ALL: readonly CollectionName[] = ['features', ...RECORDS];
+const FEATURES: readonly CollectionName[] = ['features'];
 
 export interface Filters {
   /** Folded words; a record matches when each is a prefix of one of its words. */
@@ -22,4 +27,39 @@ export interface Filters {
 
 export function hasFilters(filters: Filters): boolean {
   return Object.values(filters).some((v) => v !== undefined);
+}
+
+/**
+ * Which collections each finding-things parameter applies to, below both the HTTP layer that
+ * parses them (http/api/filters.ts, in the same order) and the OpenAPI document that lists
+ * them in this order. date_range applies to media only to be refused there.
+ */
+const FILTER_COLLECTIONS = {
+  q: ALL,
+  author: ALL,
+  categories: FEATURES,
+  tags: ALL,
+  year_range: FEATURES,
+  date_range: ALL,
+  feature_type: FEATURES,
+  site: FEATURES,
+  street: FEATURES,
+  postcode: FEATURES,
+  bbox: ALL,
+  feature: RECORDS,
+} satisfies Record<string, readonly CollectionName[]>;
+
+export type FilterName = keyof typeof FILTER_COLLECTIONS;
+
+const isFilterName = (name: string): name is FilterName => name in FILTER_COLLECTIONS;
+const FILTER_NAMES: readonly FilterName[] = Object.keys(FILTER_COLLECTIONS).filter(isFilterName);
+
+export function filterApplies(name: FilterName, collection: CollectionName): boolean {
+  const collections: readonly CollectionName[] = FILTER_COLLECTIONS[name];
+  return collections.includes(collection);
+}
+
+/** The parameters a collection takes. */
+export function filterParametersOf(collection: CollectionName): FilterName[] {
+  return FILTER_NAMES.filter((name) => filterApplies(name, collection));
 }

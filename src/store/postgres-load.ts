@@ -4,7 +4,8 @@
 import type pg from 'pg';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
-import { POSTGRES_FINISH, finishStatements, metaCounts } from './catalogue-finish.js';
+import { STAGING_TABLE_NAMES, finishStatements, metaCounts, stagingStatements } from './catalogue-finish.js';
+import { POSTGRES_DIALECT } from './dialect.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -12,12 +13,6 @@ const BATCH_ROWS = 5000;
 
 const INTEGER_COLUMNS = new Set(['id', 'position', 'feature_id', 'author_id', 'category_id', 'site_id', 'current', 'item_count', 'kind', 'seq']);
 const BOOLEAN_COLUMNS = new Set(['copyright', 'published']);
-
-const STAGING_SQL = `
-CREATE TEMP TABLE stage_category_names (id integer PRIMARY KEY, text text NOT NULL) ON COMMIT DROP;
-CREATE TEMP TABLE stage_feature_text (id integer PRIMARY KEY, own text NOT NULL, names text NOT NULL) ON COMMIT DROP;
-CREATE TEMP TABLE stage_attached (kind integer NOT NULL, seq integer NOT NULL, id integer NOT NULL, feature_id integer NOT NULL, text text NOT NULL) ON COMMIT DROP;
-`;
 
 /** Rows PostgreSQL has no table for: its GiST index on `geom` does the R*Tree's work. */
 const SKIPPED_TABLES = new Set(['feature_boxes']);
@@ -52,7 +47,7 @@ export class PostgresCatalogueLoad {
   /** Empties the catalogue's tables; the caller has begun the transaction. */
   static async start(client: pg.ClientBase): Promise<PostgresCatalogueLoad> {
     for (const table of CATALOGUE_TABLES_IN_DELETE_ORDER) await client.query(`DELETE FROM ${table}`);
-    await client.query(STAGING_SQL);
+    await client.query(stagingStatements(POSTGRES_DIALECT).join(';\n'));
     return new PostgresCatalogueLoad(client);
   }
 
@@ -72,8 +67,8 @@ export class PostgresCatalogueLoad {
   /** Derived data, counts and the version row; the caller then commits. */
   async finish(): Promise<void> {
     await this.flush();
-    await this.client.query('ANALYZE stage_attached, stage_feature_text, stage_category_names');
-    for (const sql of finishStatements(POSTGRES_FINISH, this.rows.summary)) await this.client.query(sql);
+    await this.client.query(`ANALYZE ${STAGING_TABLE_NAMES.join(', ')}`);
+    for (const sql of finishStatements(POSTGRES_DIALECT, this.rows.summary)) await this.client.query(sql);
     const meta = metaCounts(this.rows.summary);
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
@@ -92,7 +87,9 @@ export class PostgresCatalogueLoad {
   }
 
   private async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
-    const columns = Object.keys(rows[0]!);
+    const [first] = rows;
+    if (!first) return;
+    const columns = Object.keys(first);
     const sql = insertSql(table, columns);
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       const batch = rows.slice(start, start + BATCH_ROWS);

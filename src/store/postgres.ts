@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Catalogue } from '../catalogue/format.js';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
-import { POSTGRES_CATEGORY_LIST, exportBatches, type RecordBatch } from './export-rows.js';
+import { exportBatches, type RecordBatch } from './export-rows.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
@@ -205,7 +205,7 @@ export class PostgresStore implements CatalogueStore {
     let broken = true;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      yield* exportBatches(async (sql, params) => (await client.query(sql, params)).rows, POSTGRES_CATEGORY_LIST);
+      yield* exportBatches(async (sql, params) => (await client.query(sql, params)).rows, POSTGRES_DIALECT);
       await client.query('COMMIT');
       broken = false;
     } finally {

@@ -1,7 +1,8 @@
 // Flat SQL result rows → the typed rows of store.ts. Both stores select the same column
-// aliases, so this mapping is shared.
-import type { FeatureType } from '../catalogue/format.js';
+// aliases, so this mapping is shared. The fields a row carries as stored are those the
+// declaration (catalogue/fields.ts) gives its wire form; the rest are joined or computed.
 import { JsonText } from '../json-text.js';
+import { WireColumns } from './record-columns.js';
 import type {
   AttachmentSummaryRow,
   CategoryRow,
@@ -12,35 +13,34 @@ import type {
   NestedFeatureRow,
 } from './store.js';
 
+/** What a listed feature carries as stored, and what a nested one does (columns `f_` + key). */
+export const LISTED_FEATURE = new WireColumns('features', 'listed');
+export const NESTED_FEATURE = new WireColumns('features', 'nested');
+export const NESTED_PREFIX = 'f_';
+
+/** What each record carries as stored. */
+export const RECORD_FIELDS = {
+  images: new WireColumns('images', 'record'),
+  documents: new WireColumns('documents', 'record'),
+  media: new WireColumns('media', 'record'),
+};
+
+/** A feature's row: its declared columns by key, and these. */
 export interface FlatFeature {
+  readonly [column: string]: unknown;
   id: number;
-  feature_type: string;
-  b_number: string | null;
-  b_name: string | null;
-  street: string | null;
-  postcode: string;
-  address: string;
-  current: number | null;
   item_count: number;
   geometry: string;
   site_id: number | null;
   site_name: string | null;
 }
 
+/** A record's row: its declared columns by key, its author, and its feature's columns (`f_` + key). */
 export interface FlatRecord {
-  id: number;
-  title: string;
+  readonly [column: string]: unknown;
   author_id: number;
   username: string;
-  f_id: number;
-  f_feature_type: string;
-  f_b_number: string | null;
-  f_b_name: string | null;
-  f_street: string | null;
-  f_address: string;
   f_item_count: number;
-  f_search_str: string;
-  f_tags: string;
   f_geometry: string;
 }
 
@@ -84,14 +84,7 @@ function groupBy<R extends { feature_id: number }, T>(rows: R[], map: (row: R) =
 
 export function toFeatureRow(f: FlatFeature, extras: FeatureExtras): FeatureRow {
   return {
-    id: f.id,
-    feature_type: f.feature_type as FeatureType,
-    b_number: f.b_number,
-    b_name: f.b_name,
-    street: f.street,
-    postcode: f.postcode,
-    address: f.address,
-    current: f.current,
+    ...LISTED_FEATURE.read(f),
     count: f.item_count,
     geometry: new JsonText(f.geometry),
     site: f.site_id === null ? null : { id: f.site_id, name: f.site_name ?? '' },
@@ -103,32 +96,21 @@ export function toFeatureRow(f: FlatFeature, extras: FeatureExtras): FeatureRow 
 }
 
 function toNestedFeature(r: FlatRecord): NestedFeatureRow {
-  return {
-    id: r.f_id,
-    feature_type: r.f_feature_type as FeatureType,
-    b_number: r.f_b_number,
-    b_name: r.f_b_name,
-    street: r.f_street,
-    address: r.f_address,
-    count: r.f_item_count,
-    search_str: r.f_search_str,
-    tags: JSON.parse(r.f_tags),
-    geometry: new JsonText(r.f_geometry),
-  };
+  return { ...NESTED_FEATURE.read(r, NESTED_PREFIX), count: r.f_item_count, geometry: new JsonText(r.f_geometry) };
 }
 
 function recordBase(r: FlatRecord) {
-  return { id: r.id, title: r.title, author: { id: r.author_id, username: r.username }, feature: toNestedFeature(r) };
+  return { author: { id: r.author_id, username: r.username }, feature: toNestedFeature(r) };
 }
 
-export function toImageRow(r: FlatRecord & { file: string; description: string; copyright: number | boolean; created: string | null }): ImageRow {
-  return { ...recordBase(r), file: r.file, description: r.description, copyright: Boolean(r.copyright), created: r.created };
+export function toImageRow(r: FlatRecord): ImageRow {
+  return { ...RECORD_FIELDS.images.read(r), ...recordBase(r) };
 }
 
-export function toDocumentRow(r: FlatRecord & { body: string; created: string; last_edited: string }): DocumentRow {
-  return { ...recordBase(r), body: r.body, created: r.created, last_edited: r.last_edited };
+export function toDocumentRow(r: FlatRecord): DocumentRow {
+  return { ...RECORD_FIELDS.documents.read(r), ...recordBase(r) };
 }
 
-export function toMediaRow(r: FlatRecord & { url: string }): MediaRow {
-  return { ...recordBase(r), url: r.url };
+export function toMediaRow(r: FlatRecord): MediaRow {
+  return { ...RECORD_FIELDS.media.read(r), ...recordBase(r) };
 }

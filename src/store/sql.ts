@@ -1,21 +1,15 @@
 // SQL text shared by both stores, with `$1`-style placeholders. Each appears once and in
-// order, so toSqlite() can turn them into SQLite's positional `?`.
+// order, so toSqlite() can turn them into SQLite's positional `?`. The columns of records
+// and features come from their declaration (rows.ts, catalogue/fields.ts).
+import { LISTED_FEATURE, NESTED_FEATURE, NESTED_PREFIX, RECORD_FIELDS } from './rows.js';
 import type { CollectionName } from './store.js';
 
 export type RecordCollection = Exclude<CollectionName, 'features'>;
 
-const FEATURE_COLUMNS = `f.id, f.feature_type, f.b_number, f.b_name, f.street, f.postcode, f.address,
-  f.current, f.item_count, f.geometry, s.id AS site_id, s.name AS site_name`;
+const FEATURE_COLUMNS = `${LISTED_FEATURE.select('f')}, f.item_count, f.geometry, s.id AS site_id, s.name AS site_name`;
 
-const NESTED_FEATURE_COLUMNS = `f.id AS f_id, f.feature_type AS f_feature_type, f.b_number AS f_b_number,
-  f.b_name AS f_b_name, f.street AS f_street, f.address AS f_address, f.item_count AS f_item_count,
-  f.search_str AS f_search_str, f.tags AS f_tags, f.geometry AS f_geometry`;
-
-const RECORD_COLUMNS: Record<RecordCollection, string> = {
-  images: 'x.file, x.description, x.copyright, x.created',
-  documents: 'x.body, x.created, x.last_edited',
-  media: 'x.url',
-};
+const NESTED_FEATURE_COLUMNS = `${NESTED_FEATURE.select('f', NESTED_PREFIX)},
+  f.item_count AS ${NESTED_PREFIX}item_count, f.geometry AS ${NESTED_PREFIX}geometry`;
 
 export const SELECT_META = 'SELECT value FROM meta WHERE key = $1';
 
@@ -29,7 +23,7 @@ export function selectFeatures(where: string): string {
 }
 
 export function selectRecords(collection: RecordCollection, where: string): string {
-  return `SELECT x.id, x.title, a.id AS author_id, a.username, ${RECORD_COLUMNS[collection]}, ${NESTED_FEATURE_COLUMNS}
+  return `SELECT ${RECORD_FIELDS[collection].select('x')}, a.id AS author_id, a.username, ${NESTED_FEATURE_COLUMNS}
     FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id
     WHERE ${where} ORDER BY x.position`;
 }

@@ -3,19 +3,12 @@
 import type Database from 'better-sqlite3';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
-import { SQLITE_FINISH, finishStatements, metaCounts } from './catalogue-finish.js';
+import { STAGING_TABLE_NAMES, finishStatements, metaCounts, stagingStatements } from './catalogue-finish.js';
+import { SQLITE_DIALECT } from './dialect.js';
 import { precomputeSqliteTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
 const IMPORT_CACHE_KB = 65536;
-
-const STAGING_TABLES = ['stage_category_names', 'stage_feature_text', 'stage_attached'] as const;
-
-const STAGING_SQL = `
-CREATE TEMP TABLE stage_category_names (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE TEMP TABLE stage_feature_text (id INTEGER PRIMARY KEY, own TEXT NOT NULL, names TEXT NOT NULL);
-CREATE TEMP TABLE stage_attached (kind INTEGER NOT NULL, seq INTEGER NOT NULL, id INTEGER NOT NULL, feature_id INTEGER NOT NULL, text TEXT NOT NULL);
-`;
 
 /** Tables the rows name that SQLite keeps under another name. */
 const TABLE_NAMES: Record<string, string> = { feature_boxes: 'features_rtree' };
@@ -29,7 +22,7 @@ export class SqliteCatalogueLoad {
     // A larger page cache while every index of every table is being filled.
     db.pragma(`cache_size = -${IMPORT_CACHE_KB}`);
     this.dropStaging();
-    db.exec(STAGING_SQL);
+    for (const sql of stagingStatements(SQLITE_DIALECT)) db.exec(sql);
     for (const table of [...CATALOGUE_TABLES_IN_DELETE_ORDER, 'features_rtree']) db.prepare(`DELETE FROM ${table}`).run();
     this.rows = new CatalogueRowBuilder((table, row) => this.insert(table, row));
   }
@@ -40,7 +33,7 @@ export class SqliteCatalogueLoad {
 
   /** Derived data, counts and the version row; the caller then commits. */
   finish(): void {
-    for (const sql of finishStatements(SQLITE_FINISH, this.rows.summary)) this.db.exec(sql);
+    for (const sql of finishStatements(SQLITE_DIALECT, this.rows.summary)) this.db.exec(sql);
     const meta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
     precomputeSqliteTiles(this.db);
@@ -49,7 +42,7 @@ export class SqliteCatalogueLoad {
   }
 
   private dropStaging(): void {
-    for (const table of STAGING_TABLES) this.db.exec(`DROP TABLE IF EXISTS temp.${table}`);
+    for (const table of STAGING_TABLE_NAMES) this.db.exec(`DROP TABLE IF EXISTS temp.${table}`);
   }
 
   private insert(table: string, row: Record<string, unknown>): void {

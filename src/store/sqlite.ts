@@ -15,8 +15,7 @@ import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad } from './sqlite-load.js';
-import { SQLITE_CATEGORY_LIST, exportBatches, type RecordBatch } from './export-rows.js';
-import { STORED_TABLE_QUERIES, fromTables, type StoredTables } from './tables.js';
+import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
 import {
   StoreError,
   type CatalogueLoad,
@@ -94,9 +93,9 @@ function upgradeSchema(db: Database.Database): void {
   }).immediate();
 }
 
+/** Through export's query and mapping: an older file's tables hold the same columns. */
 function readStoredCatalogue(db: Database.Database): Catalogue {
-  const entries = Object.entries(STORED_TABLE_QUERIES).map(([table, sql]) => [table, db.prepare(sql).all()]);
-  return fromTables(Object.fromEntries(entries) as StoredTables);
+  return readCatalogue((sql, params) => db.prepare<unknown[], Record<string, unknown>>(toSqlite(sql)).all(...params), SQLITE_DIALECT);
 }
 
 /** Replaces every row; the caller holds the transaction. */
@@ -186,7 +185,7 @@ export class SqliteStore implements CatalogueStore {
   async *exportCatalogue(): AsyncGenerator<RecordBatch> {
     this.db.exec('BEGIN');
     try {
-      yield* exportBatches((sql, params) => this.query({ sql, params }) as Record<string, unknown>[], SQLITE_CATEGORY_LIST);
+      yield* exportBatches((sql, params) => this.query({ sql, params }) as Record<string, unknown>[], SQLITE_DIALECT);
     } finally {
       this.db.exec('COMMIT');
     }

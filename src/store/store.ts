@@ -1,7 +1,8 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
-import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
+import type { WireFields } from '../catalogue/fields.js';
+import type { Catalogue, MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
@@ -31,14 +32,11 @@ export interface AttachmentSummaryRow {
   author: AuthorRow;
 }
 
-/** The fields every feature form draws on. */
-export interface FeatureBaseRow {
-  id: number;
-  feature_type: FeatureType;
-  b_number: string | null;
-  b_name: string | null;
-  street: string | null;
-  address: string;
+type ListedFields = WireFields<'features', 'listed'>;
+type NestedFields = WireFields<'features', 'nested'>;
+
+/** The fields every feature form draws on: those both wire forms carry (catalogue/fields.ts), and these. */
+export interface FeatureBaseRow extends Pick<ListedFields, keyof ListedFields & keyof NestedFields> {
   /** Published images, documents and media attached. */
   count: number;
   /** As stored (JsonText: written into answers as is), or a value. */
@@ -46,9 +44,7 @@ export interface FeatureBaseRow {
 }
 
 /** A feature as listed by /features/. */
-export interface FeatureRow extends FeatureBaseRow {
-  postcode: string;
-  current: number | null;
+export interface FeatureRow extends FeatureBaseRow, ListedFields {
   site: SiteRow | null;
   categories: CategoryRow[];
   documents: AttachmentSummaryRow[];
@@ -57,10 +53,7 @@ export interface FeatureRow extends FeatureBaseRow {
 }
 
 /** A feature as nested inside an image, document or media record. */
-export interface NestedFeatureRow extends FeatureBaseRow {
-  search_str: string;
-  tags: string[];
-}
+export interface NestedFeatureRow extends FeatureBaseRow, NestedFields {}
 
 interface RecordRowBase {
   id: number;
@@ -69,22 +62,9 @@ interface RecordRowBase {
   feature: NestedFeatureRow;
 }
 
-export interface ImageRow extends RecordRowBase {
-  file: string;
-  description: string;
-  copyright: boolean;
-  created: string | null;
-}
-
-export interface DocumentRow extends RecordRowBase {
-  body: string;
-  created: string;
-  last_edited: string;
-}
-
-export interface MediaRow extends RecordRowBase {
-  url: string;
-}
+export interface ImageRow extends RecordRowBase, WireFields<'images', 'record'> {}
+export interface DocumentRow extends RecordRowBase, WireFields<'documents', 'record'> {}
+export interface MediaRow extends RecordRowBase, WireFields<'media', 'record'> {}
 
 export interface RowsByCollection {
   features: FeatureRow;

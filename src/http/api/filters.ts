@@ -6,20 +6,17 @@ import { FEATURE_TYPES, type FeatureType } from '../../catalogue/format.js';
 import type { Collection } from '../../constants.js';
 import type { QueryPairs } from '../../render/links.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../../search/text.js';
-import type { Filters } from '../../store/filters.js';
+import { filterApplies, type FilterName, type Filters } from '../../store/filters.js';
 import { ERRORS } from '../../errors.js';
 import { lastValue } from './params.js';
 
 const MAX_LIST = 100;
-const RECORDS: readonly Collection[] = ['images', 'documents', 'media'];
-const ALL: readonly Collection[] = ['features', ...RECORDS];
-const FEATURES: readonly Collection[] = ['features'];
 
 const invalid = ERRORS.invalidFilter;
 
+/** Which collections a parameter applies to is the store's knowledge (filterApplies). */
 interface Parameter {
-  name: string;
-  applies: readonly Collection[];
+  name: FilterName;
   parse(value: string, collection: Collection): Filters;
 }
 
@@ -69,7 +66,6 @@ function bbox(value: string): Filters['bbox'] {
 const PARAMETERS: readonly Parameter[] = [
   {
     name: 'q',
-    applies: ALL,
     parse: (value) => {
       if (codePoints(value) > MAX_QUERY_LENGTH) throw invalid('q', `at most ${MAX_QUERY_LENGTH} characters`);
       const words = queryWords(value);
@@ -78,23 +74,20 @@ const PARAMETERS: readonly Parameter[] = [
       return words.length === 0 ? {} : { words: essentialWords(words) };
     },
   },
-  { name: 'author', applies: ALL, parse: (value) => ({ author: id('author', value) }) },
+  { name: 'author', parse: (value) => ({ author: id('author', value) }) },
   {
     name: 'categories',
-    applies: FEATURES,
     parse: (value) => ({ categories: commaList('categories', value, 'category ids').map((v) => id('categories', v)) }),
   },
-  { name: 'tags', applies: ALL, parse: (value) => ({ tags: [...new Set(commaList('tags', value, 'tags').map(foldText))] }) },
+  { name: 'tags', parse: (value) => ({ tags: [...new Set(commaList('tags', value, 'tags').map(foldText))] }) },
   {
     name: 'year_range',
-    applies: FEATURES,
     parse: (value) => ({
       yearRange: range('year_range', value, (v) => (YEAR.test(v) ? Number(v) : null), 'a year Y, or two years Y1,Y2'),
     }),
   },
   {
     name: 'date_range',
-    applies: ALL,
     parse: (value, collection) => {
       if (collection === 'features') return {};
       if (collection === 'media') throw ERRORS.mediaHasNoDate();
@@ -103,7 +96,6 @@ const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: 'feature_type',
-    applies: FEATURES,
     parse: (value) => {
       const types = commaList('feature_type', value, `feature types (${FEATURE_TYPES.join(', ')})`);
       if (!types.every((t): t is FeatureType => (FEATURE_TYPES as readonly string[]).includes(t))) {
@@ -112,25 +104,22 @@ const PARAMETERS: readonly Parameter[] = [
       return { featureTypes: [...new Set(types)] };
     },
   },
-  { name: 'site', applies: FEATURES, parse: (value) => ({ site: id('site', value) }) },
-  { name: 'street', applies: FEATURES, parse: (value) => ({ street: foldText(value.trim()) }) },
-  { name: 'postcode', applies: FEATURES, parse: (value) => ({ postcode: foldText(value.trim()) }) },
-  { name: 'bbox', applies: ALL, parse: (value) => ({ bbox: bbox(value) }) },
-  { name: 'feature', applies: RECORDS, parse: (value) => ({ feature: id('feature', value) }) },
+  { name: 'site', parse: (value) => ({ site: id('site', value) }) },
+  { name: 'street', parse: (value) => ({ street: foldText(value.trim()) }) },
+  { name: 'postcode', parse: (value) => ({ postcode: foldText(value.trim()) }) },
+  { name: 'bbox', parse: (value) => ({ bbox: bbox(value) }) },
+  { name: 'feature', parse: (value) => ({ feature: id('feature', value) }) },
 ];
 
 /** The names, for documentation (OPTIONS, README). */
 export const FILTER_PARAMETERS: readonly string[] = PARAMETERS.map((p) => p.name);
 
-/** The names a collection takes, for the OpenAPI document. */
-export function filterParametersOf(collection: Collection): string[] {
-  return PARAMETERS.filter((p) => p.applies.includes(collection)).map((p) => p.name);
-}
+export { filterParametersOf } from '../../store/filters.js';
 
 export function parseFilters(collection: Collection, pairs: QueryPairs): Filters {
   let filters: Filters = {};
   for (const parameter of PARAMETERS) {
-    if (!parameter.applies.includes(collection)) continue;
+    if (!filterApplies(parameter.name, collection)) continue;
     const value = lastValue(pairs, parameter.name);
     if (value === undefined || value.trim() === '') continue;
     filters = { ...filters, ...parameter.parse(value, collection) };
