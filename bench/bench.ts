@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { summarise } from './profile-summary.js';
 import { ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
 import pg from 'pg';
-import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
 import { timeTiles } from './tiles.js';

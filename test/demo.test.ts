@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { defaultSearchStr, type Catalogue, type Feature, type Position } from '../src/catalogue/format.js';
 import { validateCatalogue } from '../src/catalogue/validate.js';
 

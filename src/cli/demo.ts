@@ -1,4 +1,4 @@
-import { demoRecords, type DemoRecord } from '../catalogue/demo.js';
+import { demoRecords, type DemoRecord } from '../demo/demo.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { CatalogueTextFormat } from '../catalogue/dump.js';
 import { writeOutput } from './io.js';

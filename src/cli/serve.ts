@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateDemoCatalogue, INIT_DEMO } from '../catalogue/demo.js';
-import { writeCatalogueMedia } from '../catalogue/demo-media.js';
+import { generateDemoCatalogue, INIT_DEMO } from '../demo/demo.js';
+import { writeCatalogueMedia } from '../demo/pictures.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.mjs';
-export { writeCatalogueMedia } from '../../src/catalogue/demo-media.js';
+export { writeCatalogueMedia } from '../../src/demo/pictures.js';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-artifacts');
 

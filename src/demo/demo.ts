@@ -4,13 +4,13 @@
 // The pieces live in ./demo/: the PRNG, word lists, the street map, the plot layout,
 // the footprints and the prose.
 
-import { CATALOGUE_FORMAT, type Author, type Catalogue, type Category, type Document, type Image, type Media, type MultiPolygon, type Site } from './format.js';
-import type { CatalogueRecord, ListName } from './lists.js';
-import { makeFeatures, type Draft } from './demo/features.js';
-import { SITES } from './demo/places.js';
-import { dayOf, idSequence, isoDay, Rng } from './demo/random.js';
-import * as T from './demo/text.js';
-import * as W from './demo/words.js';
+import { CATALOGUE_FORMAT, type Author, type Catalogue, type Category, type Document, type Image, type Media, type MultiPolygon, type Site } from '../catalogue/format.js';
+import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
+import { makeFeatures, type Draft } from './features.js';
+import { SITES } from './places.js';
+import { dayOf, idSequence, isoDay, Rng } from './random.js';
+import * as T from './text.js';
+import * as W from './words.js';
 
 export interface DemoOptions {
   /** 1 = the real catalogue's size (about 4,000 features); any positive number. */

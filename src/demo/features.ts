@@ -1,7 +1,7 @@
 // Features of the demo catalogue: buildings along the streets, places (corners, yards,
 // markets), open spaces and GREATER_WHITECHAPEL area features.
 
-import { defaultSearchStr, type Feature, type FeatureType } from '../format.js';
+import { defaultSearchStr, type Feature, type FeatureType } from '../catalogue/format.js';
 import { blobShape, buildingShape, frameAt, Line, toLocal, toMultiPolygon, type Frame, type Shape, type ShapeKind } from './geometry.js';
 import { layoutPlots, type Plot } from './layout.js';
 import { AREAS, STREETS, UNIT_LETTERS, type SiteDef, type StreetDef } from './places.js';

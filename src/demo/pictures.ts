@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Catalogue } from './format.js';
+import type { Catalogue } from '../catalogue/format.js';
 
 /** A small PNG for every category thumbnail and image file of the catalogue, under root. */
 export function writeCatalogueMedia(catalogue: Catalogue, root: string): void {
