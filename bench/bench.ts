@@ -25,6 +25,7 @@ import pg from 'pg';
 import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
+import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
 
@@ -60,7 +61,7 @@ async function prepareDatabase(dir: string) {
     ? { database: PG_URL, databaseSchema: `heritage_bench_${process.pid}` }
     : { database: path.join(dir, 'bench.db') };
   const store = await openStore(loadConfig(settings, {}), { create: true });
-  await store.replaceCatalogue(catalogue);
+  await replaceCatalogue(store, catalogue);
   await store.close();
   log(`catalogue: scale ${scale}, ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { settings, catalogue };

@@ -2,11 +2,9 @@
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
 import type pg from 'pg';
-import type { Catalogue } from '../catalogue/format.js';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { POSTGRES_CATEGORY_LIST, exportBatches, type RecordBatch } from './export-rows.js';
-import { feedCatalogue } from '../catalogue/lists.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
@@ -143,17 +141,6 @@ export class PostgresStore implements CatalogueStore {
     } finally {
       // A connection that failed mid-transaction is discarded rather than reused.
       client.release(broken);
-    }
-  }
-
-  async replaceCatalogue(catalogue: Catalogue): Promise<void> {
-    const load = await this.beginLoad();
-    try {
-      feedCatalogue(catalogue, load.sink);
-      await load.commit();
-    } catch (error) {
-      await load.rollback();
-      throw error;
     }
   }
 

@@ -1,7 +1,7 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
-import type { Catalogue, FeatureType, MultiPolygon } from '../catalogue/format.js';
+import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
@@ -169,8 +169,6 @@ export interface CatalogueLoad {
 }
 
 export interface CatalogueStore extends CatalogueReader {
-  /** Replace the whole catalogue in one transaction: readers see all old or all new. */
-  replaceCatalogue(catalogue: Catalogue): Promise<void>;
   /** Start replacing the whole catalogue record by record (a streamed import). */
   beginLoad(): Promise<CatalogueLoad>;
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
