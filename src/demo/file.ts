@@ -1,7 +1,7 @@
 // The demo catalogue as the text of a catalogue file, made as it is read: what `demo`
 // writes and what `serve --init-demo` imports, so neither holds the catalogue whole.
 import { CatalogueTextFormat } from '../catalogue/dump.js';
-import type { DemoRecord } from './demo.js';
+import type { DemoRecord } from './options.js';
 
 const RECORDS_PER_CHUNK = 500;
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Catalogue } from '../catalogue/format.js';
-import type { DemoRecord } from './demo.js';
+import type { DemoRecord } from './options.js';
 
 /** A small PNG for every category thumbnail and image file of the catalogue, under root. */
 export function writeCatalogueMedia(catalogue: Catalogue, root: string): void {
