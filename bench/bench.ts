@@ -27,9 +27,10 @@ import { summarise } from './profile-summary.js';
 import { ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
 import { countInstructions, ensureValgrind, type CountTarget } from './instructions.js';
 import pg from 'pg';
-import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
+import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
 
@@ -66,7 +67,7 @@ async function prepareDatabase(dir: string) {
     ? { database: PG_URL, databaseSchema: `heritage_bench_${process.pid}` }
     : { database: path.join(dir, 'bench.db') };
   const store = await openStore(loadConfig(settings, {}), { create: true });
-  await store.replaceCatalogue(catalogue);
+  await replaceCatalogue(store, catalogue);
   await store.close();
   log(`catalogue: scale ${scale}, ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { settings, catalogue };

@@ -15,6 +15,7 @@ import { parseCatalogueBytes } from '../src/catalogue/validate.js';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { openStore } from '../src/store/open.js';
+import { replaceCatalogue } from '../src/store/replace.js';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string' }, schema: { type: 'string' }, features: { type: 'string' }, rounds: { type: 'string' } } });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-limits-'));
@@ -89,7 +90,7 @@ async function importAtTheLimits(): Promise<void> {
   const checked = parseCatalogueBytes(Buffer.from(text), limits);
   if (!checked.ok) throw new Error(`the catalogue at the limits is refused: ${JSON.stringify(checked.problems.slice(0, 3))}`);
   const store = await openStore(loadConfig(settings), { create: true });
-  await store.replaceCatalogue(checked.catalogue);
+  await replaceCatalogue(store, checked.catalogue);
   await store.close();
   const f = catalogue.features[0]!;
   process.stdout.write(`limits ${JSON.stringify(limits)}; ${FEATURES} features of ${f.geometry.coordinates[0]![0]!.length} positions, ${bytes(f)} bytes; document bodies of ${catalogue.documents[0]!.body.length} characters; file ${(text.length / 1e6).toFixed(1)} MB\n`);

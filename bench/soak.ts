@@ -6,7 +6,7 @@
 // every 5 s (VmRSS of /proc/<pid>/status): start, max, end.
 import fs from 'node:fs';
 import http from 'node:http';
-import type { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import type { generateDemoCatalogue } from '../src/demo/demo.js';
 
 type Catalogue = ReturnType<typeof generateDemoCatalogue>;
 

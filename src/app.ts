@@ -12,7 +12,8 @@ import { configureServer, refuseLongUrls, serverLimitOptions } from './http/prot
 import { registerMedia } from './http/files/media.js';
 import { isMetricsPath } from './http/operations/metrics.js';
 import { registerOperations } from './http/operations/operations.js';
-import { installFastAnswers } from './http/cache/fast-answers.js';
+import { EncodingChoices } from './http/cache/answers.js';
+import { installFastAnswers, ReplayNotes } from './http/cache/fast-answers.js';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/operations/request-log.js';
 import { answeredBeforeRouting, canonicalTarget } from './http/protocol/request-target.js';
 import { registerMapPage } from './http/pages/map-page.js';
@@ -82,13 +83,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
   });
   app.addHook('onClose', async () => versions.stop());
+  // Kept per app: the Accept-Encoding values read, and what the fast path may replay.
+  const replays = deps.fastAnswers === false ? null : new ReplayNotes();
+  const answering = { cache, versions, encodings: new EncodingChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
-  registerApiRoutes(app, { ...deps, cache, versions });
+  registerApiRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
   registerDocsPage(app, deps.config);
-  registerTileRoutes(app, { ...deps, cache, versions });
+  registerTileRoutes(app, { ...deps, ...answering });
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
-  await registerMapPage(app, { ...deps, cache, versions });
-  if (deps.fastAnswers !== false) installFastAnswers(app, { config: deps.config, cache, versions, metrics, exempt });
+  await registerMapPage(app, { ...deps, ...answering });
+  if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt });
   return app;
 }

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open.js';
 import type { CatalogueReader } from './store/store.js';
-import { loggerOptions } from './http/operations/request-log.js';
+import { logDestination, loggerOptions } from './http/operations/request-log.js';
 import { trackConnections } from './shutdown.js';
 
 export interface RunningServer {
@@ -25,9 +25,10 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config, { serving: true });
+  const log = logDestination(config);
   try {
     const readiness = { stopping: false };
-    const app = await buildApp({ store, config, logger: loggerOptions(config), readiness });
+    const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream), readiness });
     // Timeouts and limits: src/http/protocol/limits.ts, passed to Fastify by buildApp.
     const connections = trackConnections(app.server);
     const address = await app.listen({ port: config.port, host: config.host });
@@ -43,10 +44,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
         const { open, cut } = await connections.drain(config.shutdownTimeoutMs);
         if (cut > 0) app.log.warn({ open, cut }, `shutdown: ${cut} request(s) still in progress after ${config.shutdownTimeoutMs} ms were cut`);
         await app.close();
+        log?.close();
         await store.close();
       },
     };
   } catch (error) {
+    log?.close();
     await store.close();
     throw error;
   }

@@ -197,6 +197,10 @@ describe('serve', () => {
     assert.equal(await exitCode(child), 0);
     assert.ok(fs.existsSync(database));
     assert.ok(fs.existsSync(path.join(dir, 'fresh', 'media')));
+    // Built through import's path: the database holds exactly the catalogue `demo` writes.
+    const [exported, written] = await Promise.all([runCli(['export', '--db', database]), runCli(['demo'])]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.ok(written.stdout.length > 1e6 && exported.stdout === written.stdout, 'export of the demo database = the demo file');
   });
 
   test('an existing database is served as it is, not rebuilt', async () => {

@@ -2,8 +2,11 @@
 // the real Whitechapel catalogue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 
-import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { demoRecords, generateDemoCatalogue, INIT_DEMO } from '../src/demo/demo.js';
+import { demoFileChunks } from '../src/demo/file.js';
+import { notingPictures } from '../src/demo/pictures.js';
 import { defaultSearchStr, type Catalogue, type Feature, type Position } from '../src/catalogue/format.js';
 import { validateCatalogue } from '../src/catalogue/validate.js';
 
@@ -71,6 +74,26 @@ test('the same scale and seed give byte-identical catalogues; another seed a dif
   assert.notEqual(a, c);
   assert.equal(JSON.stringify(generateDemoCatalogue({ scale: 1, seed: 1 })), JSON.stringify(scale1));
   assert.notEqual(JSON.stringify(generateDemoCatalogue({ scale: 0.01, seed: 6 })), JSON.stringify(tiny));
+});
+
+// Digests of `demo`'s file text, taken from the generator before it was split into small
+// functions (issue 17): the output may not change by a byte.
+const PINNED = [
+  { options: { scale: 0.01, seed: 5 }, sha256: 'f7b2a12caca137c63d5a41ee48409d29d10d8d46fdd2fbf05e87367d21b15374' },
+  { options: INIT_DEMO, sha256: '1cd1fb3c259117d5ca50c469208a92b9cd3cf6d6f84a0c8fc106f22df3cfabc7' },
+];
+
+test('the file text is the same bytes as before the generator was split', () => {
+  for (const { options, sha256 } of PINNED) {
+    const text = [...demoFileChunks(demoRecords(options))].join('');
+    assert.equal(createHash('sha256').update(text).digest('hex'), sha256, JSON.stringify(options));
+  }
+});
+
+test('the pictures noted on the way are every category thumbnail, then every image file', () => {
+  const paths: string[] = [];
+  for (const record of notingPictures(demoRecords({ scale: 0.01, seed: 5 }), paths)) assert.ok(record.list.length > 0);
+  assert.deepEqual(paths, [...tiny.categories.map((c) => c.thumbnail), ...tiny.images.map((i) => i.file)]);
 });
 
 test('scale 1 is the real catalogue’s size (±10%)', () => {

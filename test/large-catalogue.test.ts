@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { generateDemoCatalogue } from '../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { formatCatalogue } from '../src/catalogue/dump.js';
 import { parseCatalogueBytes, validateCatalogue } from '../src/catalogue/validate.js';
 import { PROBLEM_LIMIT } from '../src/catalogue/problem-list.js';

@@ -2,8 +2,13 @@
 // a case that breaks it (and only it) in an otherwise valid catalogue.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCatalogueBytes, validateCatalogue } from '../src/catalogue/validate.js';
+import { CatalogueValidator } from '../src/catalogue/validate.js';
 import type { Catalogue, Problem, ValidationResult } from '../src/catalogue/format.js';
+
+// One validator for every case: its schemas are compiled once.
+const validator = new CatalogueValidator();
+const parseCatalogueBytes = (bytes: Uint8Array): ValidationResult => validator.parseBytes(bytes);
+const validateCatalogue = (value: unknown): ValidationResult => validator.validate(value);
 
 /** A valid catalogue, fresh on each call: features[0] is a MultiPolygon, features[1] a Polygon. */
 function validCatalogue() {

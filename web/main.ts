@@ -4,6 +4,7 @@ import { setWorkerUrl, type Map as MapLibre } from 'maplibre-gl';
 import { TILES_TEMPLATE_PATH } from '../src/constants.js';
 import { ApiProblem, getJson } from './api.js';
 import { categoryColours } from './colours.js';
+import { MAP_CREATED_EVENT } from './events.js';
 import { formatHash, parseHash } from './hash.js';
 import { renderLegend } from './legend.js';
 import { addFootprints, createMap, currentView, featureIdsAt, geometryBounds, LAYERS, showMatches, showSelected } from './map-view.js';
@@ -11,13 +12,6 @@ import { Panel } from './panel.js';
 import { byId, Search } from './search.js';
 import { StatusLine } from './status.js';
 import type { ListedFeature, MapConfig } from './types.js';
-
-declare global {
-  interface Window {
-    /** The MapLibre map, for tests and the curious. */
-    __map?: MapLibre;
-  }
-}
 
 const base = document.documentElement.dataset.base ?? '';
 const status = new StatusLine(byId('status'));
@@ -48,7 +42,8 @@ async function start(): Promise<void> {
   const colours = categoryColours(config.categories);
   const initial = parseHash(location.hash);
   const map = createMap(byId('map'), config, initial.view);
-  window.__map = map;
+  // Announced, not kept in a global: whoever wants the map (the browser tests) listens for it.
+  byId('map').dispatchEvent(new CustomEvent<MapLibre>(MAP_CREATED_EVENT, { detail: map, bubbles: true }));
   map.on('error', (event) => {
     const message = event.error?.message ?? '';
     status.error('tiles', `Part of the map could not be drawn${message ? `: ${message}` : ''}.`);

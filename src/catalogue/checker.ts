@@ -11,7 +11,7 @@ import { normaliseRecord } from './normalise.js';
 import { filePosition, formatPath, isPlainObject, type LocatedProblem, type PathSegment } from './paths.js';
 import { ProblemList } from './problem-list.js';
 import { quote } from './strings.js';
-import { structuralProblems } from './structure.js';
+import type { StructureCheck } from './structure.js';
 
 /** Ties at one place in the file keep this order (the order of the whole-file checks). */
 const PHASE = { shape: 0, duplicateId: 1, username: 2, reference: 3, category: 4 } as const;
@@ -60,6 +60,7 @@ export class CatalogueChecker implements CatalogueEvents {
   private readonly textProblems: LocatedProblem[] = [];
 
   constructor(
+    private readonly structure: StructureCheck,
     private readonly sink?: CatalogueSink,
     private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS,
   ) {}
@@ -91,7 +92,7 @@ export class CatalogueChecker implements CatalogueEvents {
       this.problems.add([...base, ...filePosition(value, p.segments)], { segments: [list, index, ...p.segments], message: p.message }, PHASE.shape);
     textProblems.forEach(add);
     // undefined: a record past the size limit, no longer built.
-    if (value !== undefined) recordProblems(value, list, this.limits, textProblems).forEach(add);
+    if (value !== undefined) recordProblems(this.structure.problems(value, list), value, list, this.limits, textProblems).forEach(add);
     const valid = this.problems.total === before;
     if (isPlainObject(value)) this.relations(list, index, value, base);
     else this.unjudgeable.add(list);
@@ -101,9 +102,9 @@ export class CatalogueChecker implements CatalogueEvents {
   /** The file's problems (the first PROBLEM_LIMIT in file order), or its record counts. */
   finish(): CheckResult {
     if (this.topLevel !== null) {
-      for (const p of structuralProblems(this.topLevel.value)) this.problems.add([], p);
+      for (const p of this.structure.problems(this.topLevel.value)) this.problems.add([], p);
     } else {
-      for (const p of withoutPlacesOf(structuralProblems(this.skeleton), this.textProblems)) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
+      for (const p of withoutPlacesOf(this.structure.problems(this.skeleton), this.textProblems)) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
       for (const p of this.textProblems) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
       this.judgeDeferred();
     }
@@ -176,9 +177,9 @@ export class CatalogueChecker implements CatalogueEvents {
   }
 }
 
-/** A record's shape and footprint size; a place the text already refused is not judged again. */
-function recordProblems(record: unknown, list: ListName, limits: CatalogueLimits, textProblems: readonly LocatedProblem[]): LocatedProblem[] {
-  const problems = withoutPlacesOf(structuralProblems(record, list), textProblems);
+/** A record's shape (`structural`) and footprint size; a place the text already refused is not judged again. */
+function recordProblems(structural: LocatedProblem[], record: unknown, list: ListName, limits: CatalogueLimits, textProblems: readonly LocatedProblem[]): LocatedProblem[] {
+  const problems = withoutPlacesOf(structural, textProblems);
   const geometry = list === 'features' && isPlainObject(record) ? record['geometry'] : undefined;
   const positions = isPlainObject(geometry) ? countPositions(geometry['coordinates']) : 0;
   if (positions > limits.maxPositions) {

@@ -22,40 +22,44 @@ function createAjv(): Ajv {
   return ajv;
 }
 
-// Compiled on first use, not at import: compiling takes tens of milliseconds that a
-// process which never validates (`serve`) should not pay.
-let compiled: Ajv | undefined;
-
 const ROOT = 'catalogue';
 const RECORD_DEFINITIONS: Record<ListName, string> = {
   authors: 'Author', categories: 'Category', sites: 'Site', features: 'Feature', images: 'Image', documents: 'Document', media: 'Media',
 };
 
-/** The whole file's schema, or one list's record schema (records are checked one by one). */
-function validator(list?: ListName): ValidateFunction {
-  compiled ??= createAjv().addSchema(CatalogueFileSchema, ROOT);
-  const validate = compiled.getSchema(list === undefined ? ROOT : `${ROOT}#/$defs/${RECORD_DEFINITIONS[list]}`);
-  if (validate === undefined) throw new Error(`no schema for ${list ?? ROOT}`);
-  return validate;
+/**
+ * The file's schemas, compiled when made (tens of milliseconds, which a process that never
+ * validates, such as `serve`, does not pay) and kept by whoever checks files with them.
+ */
+export class StructureCheck {
+  private readonly ajv = createAjv().addSchema(CatalogueFileSchema, ROOT);
+
+  /**
+   * Every structural problem of `value` (the file's top level, or a record of `list`, its
+   * paths then relative to the record), one per path, in the order Ajv found them.
+   */
+  problems(value: unknown, list?: ListName): LocatedProblem[] {
+    const validate = this.validator(list);
+    if (validate(value)) return [];
+    const errors = validate.errors ?? [];
+    validate.errors = null; // its errors hold parts of the file: let them go with the result
+    return onePerPath(errors.map(problemFromAjvError));
+  }
+
+  /** The whole file's schema, or one list's record schema (records are checked one by one). */
+  private validator(list?: ListName): ValidateFunction {
+    const validate = this.ajv.getSchema(list === undefined ? ROOT : `${ROOT}#/$defs/${RECORD_DEFINITIONS[list]}`);
+    if (validate === undefined) throw new Error(`no schema for ${list ?? ROOT}`);
+    return validate;
+  }
 }
 
-/**
- * Every structural problem of `value` (the file's top level, or a record of `list`, its
- * paths then relative to the record), one per path, in the order Ajv found them.
- */
-export function structuralProblems(value: unknown, list?: ListName): LocatedProblem[] {
-  const validate = validator(list);
-  if (validate(value)) return [];
-  const errors = validate.errors ?? [];
-  validate.errors = null; // its errors hold parts of the file: let them go with the result
+function onePerPath(problems: readonly LocatedProblem[]): LocatedProblem[] {
   const seen = new Set<string>();
-  const problems: LocatedProblem[] = [];
-  for (const error of errors) {
-    const problem = problemFromAjvError(error);
+  return problems.filter((problem) => {
     const path = formatPath(problem.segments);
-    if (seen.has(path)) continue;
+    if (seen.has(path)) return false;
     seen.add(path);
-    problems.push(problem);
-  }
-  return problems;
+    return true;
+  });
 }

@@ -9,6 +9,7 @@ import { DEFAULT_CATALOGUE_LIMITS, type CatalogueLimits } from './limits.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type CatalogueSink, type ListName } from './lists.js';
 import { isPlainObject } from './paths.js';
 import { parsedStringProblems } from './strings.js';
+import { StructureCheck } from './structure.js';
 
 const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 
@@ -37,22 +38,74 @@ function readInto(checker: CatalogueChecker, limits: CatalogueLimits, feed: (rea
   return checker.finish();
 }
 
-/** A catalogue file's bytes → its normalised catalogue, or every problem it has. */
-export function parseCatalogueBytes(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ValidationResult {
-  const collector = new CatalogueCollector();
-  const result = readInto(new CatalogueChecker(collector, limits), limits, (reader) => {
-    reader.pushBytes(bytes);
-    reader.end();
-  });
-  return toValidationResult(result, collector);
+export interface StreamOptions {
+  /** Where records go as they pass (a store's writer); nothing is collected otherwise. */
+  sink?: CatalogueSink;
+  /** After each chunk: lets an asynchronous sink write what it holds (backpressure). */
+  afterChunk?: (bytesRead: number) => Promise<void> | void;
+  limits?: CatalogueLimits;
 }
 
-/** A parsed catalogue file → its normalised catalogue, or every problem it has. */
+/**
+ * The format's rules made ready once (the schemas compiled) for every file its owner
+ * checks: a command makes one, a test file keeps one.
+ */
+export class CatalogueValidator {
+  private readonly structure = new StructureCheck();
+
+  constructor(private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS) {}
+
+  /** A catalogue file's bytes → its normalised catalogue, or every problem it has. */
+  parseBytes(bytes: Uint8Array): ValidationResult {
+    const collector = new CatalogueCollector();
+    const result = readInto(new CatalogueChecker(this.structure, collector, this.limits), this.limits, (reader) => {
+      reader.pushBytes(bytes);
+      reader.end();
+    });
+    return toValidationResult(result, collector);
+  }
+
+  /** A parsed catalogue file → its normalised catalogue, or every problem it has. */
+  validate(value: unknown): ValidationResult {
+    const collector = new CatalogueCollector();
+    const checker = new CatalogueChecker(this.structure, collector, this.limits);
+    walkValue(value, checker, this.limits);
+    return toValidationResult(checker.finish(), collector);
+  }
+
+  /** A file as a stream of chunks, checked as it arrives and never held whole. */
+  async checkStream(chunks: AsyncIterable<Uint8Array>, options: Omit<StreamOptions, 'limits'> = {}): Promise<CheckResult> {
+    const checker = new CatalogueChecker(this.structure, options.sink, this.limits);
+    const reader = new CatalogueJsonReader(checker, this.limits);
+    let bytesRead = 0;
+    try {
+      for await (const chunk of chunks) {
+        reader.pushBytes(chunk);
+        bytesRead += chunk.length;
+        await options.afterChunk?.(bytesRead);
+      }
+      reader.end();
+    } catch (error) {
+      if (error instanceof FileProblem) return CatalogueChecker.refuseWhole(error.message);
+      throw error;
+    }
+    return checker.finish();
+  }
+}
+
+/** One file's bytes checked by a validator made for it. */
+export function parseCatalogueBytes(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ValidationResult {
+  return new CatalogueValidator(limits).parseBytes(bytes);
+}
+
+/** One parsed file checked by a validator made for it. */
 export function validateCatalogue(value: unknown, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ValidationResult {
-  const collector = new CatalogueCollector();
-  const checker = new CatalogueChecker(collector, limits);
-  walkValue(value, checker, limits);
-  return toValidationResult(checker.finish(), collector);
+  return new CatalogueValidator(limits).validate(value);
+}
+
+/** One streamed file checked by a validator made for it (import, validate). */
+export async function checkCatalogueStream(chunks: AsyncIterable<Uint8Array>, options: StreamOptions = {}): Promise<CheckResult> {
+  return new CatalogueValidator(options.limits).checkStream(chunks, options);
 }
 
 /** A parsed file handed to the checker exactly as the reader would hand it on (no record size: there is no text). */
@@ -68,32 +121,4 @@ function walkValue(value: unknown, events: CatalogueEvents, limits: CatalogueLim
     child.forEach((record: unknown, index) => events.record(list, index, record, parsedStringProblems(record, limits)));
     events.listEnd(list);
   }
-}
-
-export interface StreamOptions {
-  /** Where records go as they pass (a store's writer); nothing is collected otherwise. */
-  sink?: CatalogueSink;
-  /** After each chunk: lets an asynchronous sink write what it holds (backpressure). */
-  afterChunk?: (bytesRead: number) => Promise<void> | void;
-  limits?: CatalogueLimits;
-}
-
-/** A file as a stream of chunks, checked as it arrives and never held whole. */
-export async function checkCatalogueStream(chunks: AsyncIterable<Uint8Array>, options: StreamOptions = {}): Promise<CheckResult> {
-  const limits = options.limits ?? DEFAULT_CATALOGUE_LIMITS;
-  const checker = new CatalogueChecker(options.sink, limits);
-  const reader = new CatalogueJsonReader(checker, limits);
-  let bytesRead = 0;
-  try {
-    for await (const chunk of chunks) {
-      reader.pushBytes(chunk);
-      bytesRead += chunk.length;
-      await options.afterChunk?.(bytesRead);
-    }
-    reader.end();
-  } catch (error) {
-    if (error instanceof FileProblem) return CatalogueChecker.refuseWhole(error.message);
-    throw error;
-  }
-  return checker.finish();
 }

@@ -1,5 +1,6 @@
-// A catalogue file (or standard input) checked as a stream, each record handed to a sink as
-// it passes; progress on a terminal. Shared by import (sink: the store) and validate.
+// A catalogue file's text (a file, standard input, or text made as it is read) checked as a
+// stream, each record handed to a sink as it passes; progress on a terminal. Shared by
+// import and serve --init-demo (sink: the store) and validate.
 import fs from 'node:fs';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { CheckResult } from '../catalogue/checker.js';
@@ -10,20 +11,38 @@ import { printProblems, ProgressDisplay } from './report.js';
 
 const CHUNK_BYTES = 1 << 20;
 
+/** Where a catalogue file's text comes from, as it arrives. */
+export interface CatalogueSource {
+  /** What messages call it. */
+  name: string;
+  chunks: AsyncIterable<Uint8Array>;
+  /** In bytes, when known (progress). */
+  size: number | null;
+}
+
 export function sourceName(file: string): string {
   return file === '-' ? 'standard input' : file;
 }
 
-/** The file's chunks; a file that cannot be opened is one sentence. */
-async function openChunks(file: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | null }> {
-  if (file === '-') return { chunks: process.stdin, size: null };
+/** The file's chunks (`-`: standard input); a file that cannot be opened is one sentence. */
+export async function openCatalogueFile(file: string): Promise<CatalogueSource> {
+  const name = sourceName(file);
+  if (file === '-') return { name, chunks: process.stdin, size: null };
   try {
     const handle = await fs.promises.open(file);
     const { size } = await handle.stat();
-    return { chunks: handle.createReadStream({ highWaterMark: CHUNK_BYTES }), size };
+    return { name, chunks: handle.createReadStream({ highWaterMark: CHUNK_BYTES }), size };
   } catch (error) {
     throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+}
+
+/** Text made as it is read (the demo) as a source. */
+export function textSource(name: string, chunks: Iterable<string>): CatalogueSource {
+  async function* encoded(): AsyncGenerator<Uint8Array> {
+    for (const chunk of chunks) yield Buffer.from(chunk);
+  }
+  return { name, chunks: encoded(), size: null };
 }
 
 export interface StreamCheckOptions {
@@ -36,18 +55,22 @@ export interface StreamCheckOptions {
 
 /** Checks the file as it streams; prints its problems (capped) when it is refused. */
 export async function checkCatalogueFile(file: string, options: StreamCheckOptions): Promise<CheckResult> {
-  const { chunks, size } = await openChunks(file);
+  return checkCatalogueSource(await openCatalogueFile(file), options);
+}
+
+/** Checks the text as it streams; prints its problems (capped) when it is refused. */
+export async function checkCatalogueSource(source: CatalogueSource, options: StreamCheckOptions): Promise<CheckResult> {
   const progress = new ProgressDisplay(options.label, 'MB');
   const megabytes = (bytes: number) => Math.round(bytes / 1e6);
-  const result = await checkCatalogueStream(chunks, {
+  const result = await checkCatalogueStream(source.chunks, {
     sink: options.sink,
     limits: options.limits,
     afterChunk: async (bytesRead) => {
       await options.flush?.();
-      progress.update({ done: megabytes(bytesRead), total: size === null ? null : megabytes(size) });
+      progress.update({ done: megabytes(bytesRead), total: source.size === null ? null : megabytes(source.size) });
     },
   });
   progress.finish();
-  if (!result.ok) printProblems(sourceName(file), result.problems, result.total);
+  if (!result.ok) printProblems(source.name, result.problems, result.total);
   return result;
 }

@@ -1,6 +1,6 @@
-import { demoRecords, type DemoRecord } from '../catalogue/demo.js';
+import { demoRecords, type DemoRecord } from '../demo/demo.js';
+import { demoFileChunks } from '../demo/file.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
-import { CatalogueTextFormat } from '../catalogue/dump.js';
 import { writeOutput } from './io.js';
 import { seconds, step, summariseCounts } from './report.js';
 
@@ -10,32 +10,22 @@ export interface DemoOptions {
   seed: number;
 }
 
-const RECORDS_PER_CHUNK = 500;
-
 /** A deterministic, realistic demo catalogue of Whitechapel, written as it is generated. */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const started = performance.now();
   const counts = emptyCounts();
-  const records = demoRecords({ scale: options.scale, seed: options.seed });
-  await step(`Generating ${options.out ?? 'standard output'}`, () => writeOutput(demoChunks(records, counts), options.out));
+  const records = counted(demoRecords({ scale: options.scale, seed: options.seed }), counts);
+  await step(`Generating ${options.out ?? 'standard output'}`, () => writeOutput(demoFileChunks(records), options.out));
   process.stderr.write(`Generated ${summariseCounts(counts)} in ${seconds(started)}.\n`);
   return 0;
 }
 
-/** The file's text, a few hundred records a chunk, counted on the way. */
-function* demoChunks(records: Iterable<DemoRecord>, counts: CatalogueCounts): Generator<string> {
-  const format = new CatalogueTextFormat();
-  let chunk = format.start();
-  let pending = 0;
-  for (const { list, record } of records) {
+/** The records, counted on their way to the file. */
+function* counted(records: Iterable<DemoRecord>, counts: CatalogueCounts): Generator<DemoRecord> {
+  for (const item of records) {
+    const { list, record } = item;
     counts[list]++;
-    if ((list === 'images' || list === 'documents' || list === 'media') && (record as { published: boolean }).published) counts.published[list]++;
-    chunk += format.record(list, record);
-    if (++pending === RECORDS_PER_CHUNK) {
-      yield chunk;
-      chunk = '';
-      pending = 0;
-    }
+    if ((list === 'images' || list === 'documents' || list === 'media') && 'published' in record && record.published) counts.published[list]++;
+    yield item;
   }
-  yield chunk + format.end();
 }

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateDemoCatalogue, INIT_DEMO } from '../catalogue/demo.js';
-import { writeCatalogueMedia } from '../catalogue/demo-media.js';
+import { demoRecords, INIT_DEMO } from '../demo/demo.js';
+import { demoFileChunks } from '../demo/file.js';
+import { notingPictures, writePictures } from '../demo/pictures.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';
 import { perWorkerLimitWarning } from '../http/operations/rate-limit.js';
-import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
-import { step, summarise } from './report.js';
+import { describeDatabase, isPostgresUrl } from '../store/open.js';
+import { textSource } from './catalogue-stream.js';
+import { CliError } from './io.js';
+import { loadCatalogue } from './load.js';
+import { step, summariseCounts } from './report.js';
 import { checkMediaRoot, explainListenError, unservedPicturesWarning } from './serve-checks.js';
 import { isFirstWorker, isWorkerProcess, leaveCluster, runPrimary } from './workers.js';
 
@@ -75,17 +79,16 @@ async function startExplained(config: Config, worker: boolean): Promise<RunningS
   return server;
 }
 
-/** The demo catalogue into the database, and a picture for each of its media paths under mediaRoot. */
+/**
+ * The demo catalogue into the database through import's path (its text checked as it
+ * streams into the store), and a picture for each of its media paths under mediaRoot.
+ */
 async function buildDemoDatabase(config: Config, mediaRoot: string): Promise<void> {
-  const { database } = config;
-  process.stderr.write(`${database} does not exist yet: building the demo catalogue into it.\n`);
-  const catalogue = await step('Generating the demo catalogue', () => generateDemoCatalogue(INIT_DEMO));
-  const store = await openStore(config, { create: true });
-  try {
-    await step(`Writing ${database}`, () => store.replaceCatalogue(catalogue));
-  } finally {
-    await store.close();
-  }
-  await step(`Writing its pictures under ${mediaRoot}`, () => writeCatalogueMedia(catalogue, mediaRoot));
-  process.stderr.write(`Demo catalogue ready: ${summarise(catalogue)}.\n`);
+  process.stderr.write(`${config.database} does not exist yet: building the demo catalogue into it.\n`);
+  const pictures: string[] = [];
+  const text = demoFileChunks(notingPictures(demoRecords(INIT_DEMO), pictures));
+  const result = await loadCatalogue(config, textSource('the demo catalogue', text));
+  if (!result.ok) throw new CliError('the demo catalogue was refused (a bug in the generator: its problems are listed above)');
+  await step(`Writing its pictures under ${mediaRoot}`, () => writePictures(pictures, mediaRoot));
+  process.stderr.write(`Demo catalogue ready: ${summariseCounts(result.counts)}.\n`);
 }

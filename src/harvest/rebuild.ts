@@ -5,7 +5,7 @@
 import type { MediaBases } from './media-path.js';
 import { downloadUrl, mediaPathOf } from './media-path.js';
 import { Registry } from './registry.js';
-import type { WireAuthor, WireDocument, WireImage, WireListedFeature, WireMedia, WireNestedFeature, WireRecords } from './wire.js';
+import type { WireAuthor, WireCategory, WireDocument, WireImage, WireListedFeature, WireMedia, WireNestedFeature, WireRecords } from './wire.js';
 
 export type HarvestedRecords = { [C in keyof WireRecords]: WireRecords[C][] };
 
@@ -34,7 +34,7 @@ class Rebuild {
   readonly disagreements: string[] = [];
   readonly files = new Map<string, string>();
   readonly authors = new Registry<WireAuthor>('author', this.disagreements);
-  readonly categories = new Registry<{ id: number; name: string; description: string; thumbnail: string }>('category', this.disagreements);
+  readonly categories = new Registry<WireCategory>('category', this.disagreements);
   readonly sites = new Registry<{ id: number; name: string }>('site', this.disagreements);
   readonly nested = new Registry<NestedFacts>('nested feature', this.disagreements);
   readonly searchable = new Registry<SearchFacts>('nested feature', this.disagreements);

@@ -2,77 +2,40 @@
 // skeleton a rebuild walks through is checked here, so that a server answering something
 // else stops the harvest with a sentence instead of a TypeError; the leaf values are left
 // to the catalogue validator, which names every bad one.
+import type { Static } from '@sinclair/typebox';
 import { COLLECTIONS, type Collection } from '../constants.js';
+import type {
+  AttachmentSummarySchema, AuthorSchema, CategorySchema, DocumentSchema, ImageSchema, ListedFeatureSchema, MediaSchema, SearchableFeatureSchema,
+} from '../render/schemas.js';
 import { HarvestError } from './errors.js';
 
-export interface WireAuthor {
-  id: number;
-  username: string;
-}
+// The shapes are render/schemas.ts's, loosened only where another server of the spec may differ.
+type Summary = Static<typeof AttachmentSummarySchema>;
+type Listed = Static<typeof ListedFeatureSchema>;
+type Searchable = Static<typeof SearchableFeatureSchema>;
+type SummaryLists = 'documents' | 'images' | 'media';
 
-export interface WireSummary {
-  id: number;
-  title?: string;
-  author?: WireAuthor;
-}
+export type WireAuthor = Static<typeof AuthorSchema>;
 
-export interface WireCategory {
-  id: number;
-  name: string;
-  description: string;
-  thumbnail: string;
-}
+/** The spec leaves the shape of media summaries open: only an id is required of any. */
+export type WireSummary = Pick<Summary, 'id'> & Partial<Summary>;
 
-export interface WireListedFeature {
-  id: number;
-  geometry: unknown;
-  properties: {
-    b_name: string | null;
-    address: string;
-    postcode: string;
-    street: string | null;
-    categories: WireCategory[];
-    count: number;
-    current: number | null;
-    site: { id: number; name: string } | null;
-    feature_type: string;
-    documents: WireSummary[];
-    images: WireSummary[];
-    media: WireSummary[];
-  };
-}
+export type WireCategory = Static<typeof CategorySchema>;
 
-export interface WireNestedFeature {
-  id: number;
-  geometry: unknown;
-  properties: { b_number: string; b_name: string; street: string; address: string; feature_type: string; count: number; search_str?: string };
-  /** Present in images and documents, absent in media. */
-  tags?: string[];
-}
+export type WireListedFeature = Omit<Listed, 'properties'> & {
+  properties: Omit<Listed['properties'], SummaryLists> & Record<SummaryLists, WireSummary[]>;
+};
 
-interface WireRecord {
-  id: number;
-  title: string;
-  author: WireAuthor;
-  feature: WireNestedFeature;
-}
+/** Nested in images and documents (with search_str and tags) or in media (with neither). */
+export type WireNestedFeature = Omit<Searchable, 'properties' | 'tags'> & {
+  properties: Omit<Searchable['properties'], 'search_str'> & Partial<Pick<Searchable['properties'], 'search_str'>>;
+  tags?: Searchable['tags'];
+};
 
-export interface WireImage extends WireRecord {
-  file: string;
-  description: string;
-  copyright: boolean;
-  created: string | null;
-}
-
-export interface WireDocument extends WireRecord {
-  body: string;
-  created: string;
-  last_edited: string;
-}
-
-export interface WireMedia extends WireRecord {
-  url: string;
-}
+type WithNestedFeature<R> = Omit<R, 'feature'> & { feature: WireNestedFeature };
+export type WireImage = WithNestedFeature<Static<typeof ImageSchema>>;
+export type WireDocument = WithNestedFeature<Static<typeof DocumentSchema>>;
+export type WireMedia = WithNestedFeature<Static<typeof MediaSchema>>;
 
 export interface WireRecords {
   features: WireListedFeature;

@@ -12,8 +12,13 @@ export interface PostgresSettings {
   timeoutMs: number;
 }
 
-// bigint counts and ids stay numbers (ours fit in 2^53).
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/**
+ * bigint counts and ids as numbers (ours fit in 2^53), on this pool's connections only:
+ * pg's global parsers, shared by every client in the process, are left as they are.
+ */
+const INT8_AS_NUMBER: pg.CustomTypesConfig = {
+  getTypeParser: (id, format) => (id === pg.types.builtins.INT8 && format !== 'binary' ? Number : pg.types.getTypeParser(id, format)),
+};
 
 export function createPool(settings: PostgresSettings, options: { statementTimeout?: boolean } = {}): pg.Pool {
   const timeouts = options.statementTimeout === false
@@ -30,6 +35,7 @@ export function createPool(settings: PostgresSettings, options: { statementTimeo
     // to start than an API query takes, and many requests run at once anyway.
     options: `-c search_path=${settings.schema},public -c max_parallel_workers_per_gather=0`,
     application_name: 'heritage-api',
+    types: INT8_AS_NUMBER,
     ...timeouts,
   });
   // An idle connection that dies (database restart) emits this; without a listener the

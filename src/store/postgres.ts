@@ -2,11 +2,9 @@
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
 import type pg from 'pg';
-import type { Catalogue } from '../catalogue/format.js';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
-import { feedCatalogue } from '../catalogue/lists.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
@@ -55,19 +53,27 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
   }
 }
 
-/** Prepared once per connection, by name: the name is derived from the (fixed) SQL text. */
-const statementNames = new Map<string, string>();
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = `heritage_${statementNames.size}`;
-    statementNames.set(sql, name);
+/**
+ * Names of prepared statements, one per distinct (fixed) SQL text. A statement is prepared
+ * once per connection, by name, so a name must mean one text on every connection of the
+ * pool: the names live as long as the store that owns the pool.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  of(sql: string): string {
+    let name = this.names.get(sql);
+    if (name === undefined) {
+      name = `heritage_${this.names.size}`;
+      this.names.set(sql, name);
+    }
+    return name;
   }
-  return name;
 }
 
 export class PostgresStore implements CatalogueStore {
   private schemaChecked = false;
+  private readonly statementNames = new StatementNames();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -123,10 +129,14 @@ export class PostgresStore implements CatalogueStore {
   private async read<R>(plan: Plan<R>): Promise<R> {
     try {
       if (!this.schemaChecked) await this.checkSchema();
-      return await this.inSnapshot((client) => runAsync(plan, (q) => query(client, q)));
+      return await this.inSnapshot((client) => runAsync(plan, (q) => this.query(client, q)));
     } catch (error) {
       throw storeFailure(error);
     }
+  }
+
+  private async query(client: pg.PoolClient, { sql, params, adHoc }: Query): Promise<unknown[]> {
+    return (await client.query({ name: adHoc ? undefined : this.statementNames.of(sql), text: sql, values: params })).rows;
   }
 
   private async inSnapshot<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
@@ -143,17 +153,6 @@ export class PostgresStore implements CatalogueStore {
     } finally {
       // A connection that failed mid-transaction is discarded rather than reused.
       client.release(broken);
-    }
-  }
-
-  async replaceCatalogue(catalogue: Catalogue): Promise<void> {
-    const load = await this.beginLoad();
-    try {
-      feedCatalogue(catalogue, load.sink);
-      await load.commit();
-    } catch (error) {
-      await load.rollback();
-      throw error;
     }
   }
 
@@ -216,8 +215,4 @@ export class PostgresStore implements CatalogueStore {
   async close(): Promise<void> {
     await this.pool.end();
   }
-}
-
-async function query(client: pg.PoolClient, { sql, params, adHoc }: Query): Promise<unknown[]> {
-  return (await client.query({ name: adHoc ? undefined : statementName(sql), text: sql, values: params })).rows;
 }

@@ -152,10 +152,6 @@ export class SqliteStore implements CatalogueStore {
     return statement.all(...params);
   }
 
-  async replaceCatalogue(catalogue: Catalogue): Promise<void> {
-    this.db.transaction(() => writeCatalogue(this.db, catalogue)).immediate();
-  }
-
   /**
    * A streamed import: one IMMEDIATE transaction (one writer at a time; readers in other
    * processes keep their snapshot) held open while records arrive.

@@ -2,7 +2,7 @@
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
 import type { WireFields } from '../catalogue/fields.js';
-import type { Catalogue, MultiPolygon } from '../catalogue/format.js';
+import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
@@ -138,8 +138,6 @@ export interface CatalogueLoad {
 }
 
 export interface CatalogueStore extends CatalogueReader {
-  /** Replace the whole catalogue in one transaction: readers see all old or all new. */
-  replaceCatalogue(catalogue: Catalogue): Promise<void>;
   /** Start replacing the whole catalogue record by record (a streamed import). */
   beginLoad(): Promise<CatalogueLoad>;
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { generateDemoCatalogue } from '../../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { request } from '../support/http.js';

@@ -2,7 +2,7 @@
 // (extent, tiles, base map, legend) computed from the catalogue; the API paths untouched.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { generateDemoCatalogue } from '../../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { boundingBox } from '../../src/search/box.js';
 import { request } from '../support/http.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { generateDemoCatalogue, INIT_DEMO } from '../../src/catalogue/demo.js';
+import { generateDemoCatalogue, INIT_DEMO } from '../../src/demo/demo.js';
 import { ensureWebBuilt } from '../support/map-page.js';
 import { request } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -3,7 +3,7 @@
 // records, does not keep anyone else's requests from being answered.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { generateDemoCatalogue } from '../../src/catalogue/demo.js';
+import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { request } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -92,7 +92,7 @@ await onPostgres(async () => {
       const info = await withPgClient(async (c) => {
         const column = await c.query(`SELECT type, srid FROM geometry_columns WHERE f_table_schema = $1 AND f_table_name = 'features'`, [schema]);
         const index = await c.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'features_geom'`, [schema]);
-        const counts = await c.query(`SELECT count(*) AS n, count(*) FILTER (WHERE ST_IsEmpty(geom)) AS empty FROM ${schema}.features`);
+        const counts = await c.query(`SELECT count(*)::int AS n, (count(*) FILTER (WHERE ST_IsEmpty(geom)))::int AS empty FROM ${schema}.features`);
         return { column: column.rows, index: index.rows[0]?.indexdef as string, counts: counts.rows[0] };
       });
       assert.deepEqual(info.column, [{ type: 'MULTIPOLYGON', srid: 4326 }]);

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.mjs';
-export { writeCatalogueMedia } from '../../src/catalogue/demo-media.js';
+import { MAP_CREATED_EVENT } from '../../web/events.js';
+export { writeCatalogueMedia } from '../../src/demo/pictures.js';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-artifacts');
 
@@ -25,6 +26,11 @@ export interface WatchedPage {
 export async function openWatchedPage(browser: Browser, viewport: { width: number; height: number }): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
+  // The page keeps no global handle on its map; it announces it, and the tests keep it as `__map`.
+  await page.addInitScript((type: string) => {
+    const w = globalThis as any;
+    w.document.addEventListener(type, (event: any) => (w.__map = event.detail), { capture: true });
+  }, MAP_CREATED_EVENT);
   const errors: string[] = [];
   const requests: string[] = [];
   page.on('console', (message) => {

@@ -4,6 +4,7 @@ import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { openStore } from '../../src/store/open.js';
+import { replaceCatalogue } from '../../src/store/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { createTestDatabase, type TestDatabase } from './stores.js';
 
@@ -24,7 +25,7 @@ export async function importInto(database: string | RawSettings, catalogue: Cata
   const settings = typeof database === 'string' ? { database } : database;
   const store = await openStore(loadConfig(settings, {}), { create: true });
   try {
-    await store.replaceCatalogue(catalogue);
+    await replaceCatalogue(store, catalogue);
   } finally {
     await store.close();
   }

@@ -10,12 +10,15 @@ import type { VersionWatch } from '../../version-watch.js';
 import { encodedBody, makeAnswer, type Answer, type AnswerCache, type Encoding } from './answer-cache.js';
 import { CONTENT_TYPE_JSON } from '../../constants.js';
 import { stringifyAnswer } from '../../json-text.js';
-import { noteReplay } from './fast-answers.js';
+import type { ReplayNotes } from './fast-answers.js';
 
 export interface AnswerDeps {
   cache: AnswerCache;
   versions: VersionWatch;
   config: Config;
+  encodings: EncodingChoices;
+  /** Where the fast path learns what was sent (null: no fast path). */
+  replays: ReplayNotes | null;
 }
 
 /** The cached answer for this key at the current catalogue version, or a fresh one. */
@@ -39,23 +42,23 @@ export async function cachedBytes(deps: AnswerDeps, key: string, render: () => P
 }
 
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: AnswerDeps, key: string, answer: Answer): FastifyReply {
-  const { status, encoding, etag } = replyShape(answer, request.headers, deps.config);
+  const { status, encoding, etag } = replyShape(answer, request.headers, deps.config, deps.encodings);
   reply.header('etag', etag).header('cache-control', deps.config.cacheControl);
   // The answer differs by Accept-Encoding (API paths get their full Vary from reply.ts).
   if (deps.config.compress) reply.header('vary', 'Accept-Encoding');
   if (answer.body.length > 0) reply.header('content-type', answer.contentType);
   if (status !== 200) {
-    noteReplay(request, answer, status, encoding, null);
+    deps.replays?.note(request, answer, status, encoding, null);
     return reply.code(status).send();
   }
   if (encoding === null) {
-    noteReplay(request, answer, status, encoding, answer.body);
+    deps.replays?.note(request, answer, status, encoding, answer.body);
     return reply.code(200).send(answer.body);
   }
   const hadIt = answer.encoded[encoding] !== undefined;
   const body = encodedBody(answer, encoding);
   if (!hadIt) deps.cache.grew(key, answer);
-  noteReplay(request, answer, status, encoding, body);
+  deps.replays?.note(request, answer, status, encoding, body);
   return reply.code(200).header('content-encoding', encoding).send(body);
 }
 
@@ -63,8 +66,10 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: A
  * Which answer a request gets: the encoding Accept-Encoding chooses and that encoding's ETag;
  * 304 when If-None-Match names that ETag, 204 when there is no body, else 200.
  */
-export function replyShape(answer: Answer, headers: IncomingHttpHeaders, config: Pick<Config, 'compress'>): { status: 200 | 204 | 304; encoding: Encoding | null; etag: string } {
-  const encoding = config.compress && answer.body.length > 0 ? chooseEncoding(headers['accept-encoding']) : null;
+export function replyShape(
+  answer: Answer, headers: IncomingHttpHeaders, config: Pick<Config, 'compress'>, encodings: EncodingChoices,
+): { status: 200 | 204 | 304; encoding: Encoding | null; etag: string } {
+  const encoding = config.compress && answer.body.length > 0 ? encodings.choose(headers['accept-encoding']) : null;
   const etag = encodedEtag(answer.etag, encoding);
   if (matchesEtag(headers['if-none-match'], etag)) return { status: 304, encoding, etag };
   return { status: answer.body.length === 0 ? 204 : 200, encoding, etag };
@@ -91,10 +96,24 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 const PREFERENCE = ['br', 'gzip', 'identity'] as const;
 /** negotiator 1.x takes the preference order; its @types do not know the argument yet. */
 type PreferringNegotiator = { encodings(available: readonly string[], options: { preferred: readonly string[] }): string[] };
-/** Clients send few distinct headers: each is parsed once (bounded). */
-const chosen = new Map<string, Encoding | null>();
 const CHOSEN_MAX = 256;
 const CHOSEN_HEADER_MAX = 200;
+
+/** Accept-Encoding values already read, kept by each app: clients send few distinct ones (bounded). */
+export class EncodingChoices {
+  private readonly chosen = new Map<string, Encoding | null>();
+
+  choose(header: string | undefined): Encoding | null {
+    if (header === undefined) return null;
+    let encoding = this.chosen.get(header);
+    if (encoding === undefined) {
+      encoding = chooseEncoding(header);
+      if (this.chosen.size >= CHOSEN_MAX) this.chosen.clear();
+      if (header.length <= CHOSEN_HEADER_MAX) this.chosen.set(header, encoding);
+    }
+    return encoding;
+  }
+}
 
 /**
  * The encoding of the answer, by negotiator's reading of Accept-Encoding (RFC 9110 §12.5.3):
@@ -104,13 +123,7 @@ const CHOSEN_HEADER_MAX = 200;
  */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (header === undefined) return null;
-  let encoding = chosen.get(header);
-  if (encoding === undefined) {
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
-    const best = negotiator.encodings(PREFERENCE, { preferred: PREFERENCE })[0];
-    encoding = best === 'br' || best === 'gzip' ? best : null;
-    if (chosen.size >= CHOSEN_MAX) chosen.clear();
-    if (header.length <= CHOSEN_HEADER_MAX) chosen.set(header, encoding);
-  }
-  return encoding;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
+  const best = negotiator.encodings(PREFERENCE, { preferred: PREFERENCE })[0];
+  return best === 'br' || best === 'gzip' ? best : null;
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { VersionWatch } from '../../version-watch.js';
 import type { Answer, AnswerCache, Encoding, Peeked } from './answer-cache.js';
-import { replyShape } from './answers.js';
+import { replyShape, type EncodingChoices } from './answers.js';
 import { clientAddress, type AddressList } from '../operations/client-address.js';
 import { requestBaseUrl } from '../protocol/host.js';
 import type { Metrics } from '../operations/metrics.js';
@@ -26,18 +26,26 @@ export interface FastAnswerDeps {
   versions: VersionWatch;
   metrics: Metrics | null;
   exempt: AddressList;
+  encodings: EncodingChoices;
+  replays: ReplayNotes;
 }
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** Requests whose cached answer Fastify is sending, kept until it has sent it. */
-const pending = new WeakMap<FastifyRequest, { answer: Answer; key: string; body: Buffer | null }>();
-
 const shapeKey = (method: string, status: number, encoding: Encoding | null) => `${method} ${status} ${encoding ?? ''}`;
 
-/** sendAnswer's note: this reply is a cached answer, sent with this status, encoding and body. */
-export function noteReplay(request: FastifyRequest, answer: Answer, status: number, encoding: Encoding | null, body: Buffer | null): void {
-  pending.set(request, { answer, key: shapeKey(request.method, status, encoding), body: request.method === 'HEAD' ? null : body });
+/** Requests whose cached answer Fastify is sending, kept (by the app) until it has sent it. */
+export class ReplayNotes {
+  private readonly pending = new WeakMap<FastifyRequest, { answer: Answer; key: string; body: Buffer | null }>();
+
+  /** sendAnswer's note: this reply is a cached answer, sent with this status, encoding and body. */
+  note(request: FastifyRequest, answer: Answer, status: number, encoding: Encoding | null, body: Buffer | null): void {
+    this.pending.set(request, { answer, key: shapeKey(request.method, status, encoding), body: request.method === 'HEAD' ? null : body });
+  }
+
+  get(request: FastifyRequest): { answer: Answer; key: string; body: Buffer | null } | undefined {
+    return this.pending.get(request);
+  }
 }
 
 /** Puts the fast path in front of Fastify's request listener. */
@@ -47,7 +55,7 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
   const logging = logsRequests(config);
   // Recorded once Fastify has sent the answer, with every header its hooks set.
   app.addHook('onResponse', (request, reply, done) => {
-    const note = pending.get(request);
+    const note = deps.replays.get(request);
     if (note !== undefined && eligible(request.raw) && request.routeOptions.url !== undefined) {
       const headers = reply.getHeaders();
       const head = [REQUEST_ID_HEADER, ''];
@@ -77,7 +85,7 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     const found = cachedAnswer(request);
     if (found === null) return false;
     const { answer } = found;
-    const { status, encoding } = replyShape(answer, request.headers, config);
+    const { status, encoding } = replyShape(answer, request.headers, config, deps.encodings);
     const sent = answer.replays.get(shapeKey(request.method!, status, encoding));
     if (sent === undefined) return false;
     deps.cache.touch(found);

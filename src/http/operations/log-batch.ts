@@ -18,17 +18,12 @@ export interface LineBatch {
   write(line: string): boolean;
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
+  /** Hands over what is left and lets go of the timer and the exit hooks (the server closed). */
+  close(): void;
 }
 
-/** Standard output is one per process, and so is its batch (every server in it shares it). */
-let stdout: LineBatch | null = null;
-
-/** Standard output (file descriptor 1), batched. */
+/** Standard output (file descriptor 1), batched, from now until close(): one per server. */
 export function batchedStdout(): LineBatch {
-  return (stdout ??= batch());
-}
-
-function batch(): LineBatch {
   const sink: SonicBoom = pino.destination({ dest: 1, sync: false, minLength: 0 });
   let lines: string[] = [];
   let chars = 0;
@@ -39,7 +34,7 @@ function batch(): LineBatch {
     chars = 0;
     sink.write(text);
   };
-  setInterval(handOver, LOG_FLUSH_MS).unref();
+  const timer = setInterval(handOver, LOG_FLUSH_MS).unref();
   // Before pino's own handlers, which flush and end sonic-boom at exit.
   process.prependListener('beforeExit', handOver);
   process.prependListener('exit', handOver);
@@ -57,6 +52,12 @@ function batch(): LineBatch {
     flushSync() {
       handOver();
       sink.flushSync();
+    },
+    close() {
+      handOver();
+      clearInterval(timer);
+      process.removeListener('beforeExit', handOver);
+      process.removeListener('exit', handOver);
     },
   };
 }

@@ -16,13 +16,27 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=/-]{1,128}$/;
 const QUIET_LEVELS = new Set(['fatal', 'error', 'warn', 'silent']);
 
-/** Fastify's logger options: JSON lines on standard output, or pino-pretty for a terminal. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, stream?: { write(line: string): unknown }) {
-  if (config.logLevel === 'silent') return { level: 'silent' };
-  const destination = stream ?? (config.logFormat === 'pretty'
-    ? pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
-    : batchedStdout());
-  return { level: config.logLevel, stream: destination };
+/** Where a server's log goes, held for the server's life: closed with it. */
+export interface LogDestination {
+  stream: { write(line: string): unknown };
+  close(): void;
+}
+
+/** JSON lines on standard output in batches, or pino-pretty for a terminal; nothing when silent. */
+export function logDestination(config: Pick<Config, 'logLevel' | 'logFormat'>): LogDestination | null {
+  if (config.logLevel === 'silent') return null;
+  if (config.logFormat !== 'pretty') {
+    const batch = batchedStdout();
+    return { stream: batch, close: () => batch.close() };
+  }
+  const pretty = pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  return { stream: pretty, close: () => undefined };
+}
+
+/** Fastify's logger options: the level, and the stream lines go to (none when silent). */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream: { write(line: string): unknown } | undefined) {
+  if (config.logLevel === 'silent' || stream === undefined) return { level: 'silent' };
+  return { level: config.logLevel, stream };
 }
 
 /** Fastify's genReqId: the client's X-Request-Id when sane (bounded, no spaces or quotes), else a UUID. */

@@ -151,49 +151,86 @@ export function documentTitle(rng: Rng, subject: Subject, nth: number): string {
 
 /** An HTML article; history articles carry `[^n]` footnotes with `[^n]:` paragraphs at the end. */
 export function documentBody(rng: Rng, subject: Subject, history: boolean): string {
+  return history ? historyBody(rng, subject) : memoirBody(rng, subject);
+}
+
+/** A neighbour's memories of the place: no footnotes. */
+function memoirBody(rng: Rng, subject: Subject): string {
+  const e = escapeHtml;
+  const street = e(subject.street ?? 'the street');
+  return `<p>My ${rng.pick(['grandfather', 'grandmother', 'father', 'aunt', 'mother'])} had a ${rng.pick(W.TRADES)}'s shop here in the ${decade(rng, 1920, 1990)}s. ` +
+    `We lived upstairs, ${rng.int(5, 11)} of us in three rooms.</p>` +
+    `<p>I remember <em>${e(person(rng))}</em> who kept the ${rng.pick(W.TRADES)}'s next door, and the smell of the ` +
+    `${rng.pick(['bakery', 'brewery', 'sugar refinery', 'market'])} on a Sunday morning. ${street} was ${rng.pick(['always busy', 'never quiet', 'our whole world'])}.</p>`;
+}
+
+/** The Survey's history of a building: who built it, who used it since, where to read more; at least one footnote. */
+function historyBody(rng: Rng, subject: Subject): string {
   const e = escapeHtml;
   const street = e(subject.street ?? 'the street');
   const what = e(subject.name ?? [subject.number, subject.street].filter(Boolean).join(' '));
-  if (!history) {
-    return `<p>My ${rng.pick(['grandfather', 'grandmother', 'father', 'aunt', 'mother'])} had a ${rng.pick(W.TRADES)}'s shop here in the ${decade(rng, 1920, 1990)}s. ` +
-      `We lived upstairs, ${rng.int(5, 11)} of us in three rooms.</p>` +
-      `<p>I remember <em>${e(person(rng))}</em> who kept the ${rng.pick(W.TRADES)}'s next door, and the smell of the ` +
-      `${rng.pick(['bakery', 'brewery', 'sugar refinery', 'market'])} on a Sunday morning. ${street} was ${rng.pick(['always busy', 'never quiet', 'our whole world'])}.</p>`;
-  }
   const year = subject.year ?? rng.int(1700, 1900);
-  const notes: string[] = [];
-  const note = (when: number): string => {
-    if (!rng.chance(0.45)) return '';
-    notes.push(source(rng, when));
-    return `[^${notes.length}]`;
-  };
-  const paragraphs: string[] = [];
+  const notes = new Footnotes(rng);
+  const paragraphs = [foundingParagraph(rng, what, year, notes), ...laterParagraphs(rng, street, year, notes)];
+  const [href, label] = rng.pick(LINKS);
+  paragraphs.push(`<p>Further material is held by <a href="${href}">${e(label)}</a>.${notes.cite(2017)}</p>`);
+  if (notes.count === 0) {
+    notes.add(source(rng, year));
+    paragraphs[0] = (paragraphs[0] ?? '').replace(/<\/p>$/, '[^1]</p>');
+  }
+  return paragraphs.join('') + notes.html();
+}
+
+/** A history's footnotes: a marker where a source is cited (not always), the sources at the end. */
+class Footnotes {
+  private readonly sources: string[] = [];
+
+  constructor(private readonly rng: Rng) {}
+
+  get count(): number {
+    return this.sources.length;
+  }
+
+  /** `[^n]` after a statement about the year `when`, a little under half the time; otherwise nothing. */
+  cite(when: number): string {
+    if (!this.rng.chance(0.45)) return '';
+    this.add(source(this.rng, when));
+    return `[^${this.sources.length}]`;
+  }
+
+  add(text: string): void {
+    this.sources.push(text);
+  }
+
+  html(): string {
+    return this.sources.map((text, i) => `<p>[^${i + 1}]: ${text}.</p>`).join('');
+  }
+}
+
+function foundingParagraph(rng: Rng, what: string, year: number, notes: Footnotes): string {
+  const e = escapeHtml;
   const earlier = Math.max(1600, year - rng.int(20, 150));
   const client = year < 1900 ? rng.pick(W.CLIENTS.slice(0, 8)) : rng.pick(['the London County Council', 'Stepney Borough Council', 'Tower Hamlets Council', 'a private developer', 'the Four Per Cent Industrial Dwellings Company']);
-  paragraphs.push(`<p><strong>${what}</strong> was built in ${year} for ${e(client)}, to designs by ${e(rng.pick(W.ARCHITECTS))}.${note(year)} ` +
-    `The site had been built up since at least the ${decade(rng, earlier, earlier)}s, when ${e(person(rng))}, a ${rng.pick(W.TRADES)}, held it on a building lease.${note(earlier)}</p>`);
+  return `<p><strong>${what}</strong> was built in ${year} for ${e(client)}, to designs by ${e(rng.pick(W.ARCHITECTS))}.${notes.cite(year)} ` +
+    `The site had been built up since at least the ${decade(rng, earlier, earlier)}s, when ${e(person(rng))}, a ${rng.pick(W.TRADES)}, held it on a building lease.${notes.cite(earlier)}</p>`;
+}
+
+/** Up to three later moments (none for a recent building), each with one change to the building. */
+function laterParagraphs(rng: Rng, street: string, year: number, notes: Footnotes): string[] {
+  const e = escapeHtml;
   const years = Array.from({ length: year < 1990 ? rng.int(1, 3) : 0 }, () => rng.int(year + 5, Math.max(year + 5, 1975))).sort((a, b) => a - b);
   const later = rng.shuffle([0, 1, 2, 3]);
-  years.forEach((y, i) => {
-    paragraphs.push(`<p>${rng.pick([
-      `By ${y} the ground floor was a ${rng.pick(W.TRADES)}'s shop kept by ${e(person(rng))}, with lodgers in the upper storeys.`,
-      `In ${y} the premises were taken by ${e(rng.pick(W.SURNAMES))} &amp; Sons, ${rng.pick(W.TRADES)}s, who stayed for more than ${rng.int(10, 60)} years.`,
-      `The <em>Post Office Directory</em> for ${y} lists ${e(person(rng))}, ${rng.pick(W.TRADES)}, at this address.`,
-      `Like much of ${street}, the building was divided into workshops for the tailoring trade in the ${decade(rng, y, y)}s.`,
-    ])}${note(y)} ${[
-      year < 1940 ? `It was damaged by bombing in ${rng.pick([1940, 1941, 1944])} and patched up after the war.` : `It was altered in ${rng.int(year + 1, 2015)}.`,
-      `In the ${decade(rng, Math.max(year, 1960), 1995)}s it became a garment factory run by ${e(rng.pick(['Abdul', 'Mohammed', 'Rahima', 'Shirin']))} ${e(rng.pick(['Ali', 'Miah', 'Uddin', 'Rahman', 'Choudhury']))}.`,
-      year < 1900 ? `It was listed Grade II in ${rng.int(1950, 2000)}.` : `It was refurbished in ${rng.int(Math.max(year + 1, 1980), 2016)}.`,
-      `The front was refaced in ${rng.pick(['yellow stock brick', 'red brick and terracotta', 'glazed faïence', 'stucco'])} in ${rng.int(year + 10, Math.max(year + 10, 1935))}.`,
-    ][later[i] as number]}${note(y)}</p>`);
-  });
-  const [href, label] = rng.pick(LINKS);
-  paragraphs.push(`<p>Further material is held by <a href="${href}">${e(label)}</a>.${note(2017)}</p>`);
-  if (notes.length === 0) {
-    notes.push(source(rng, year));
-    paragraphs[0] = (paragraphs[0] as string).replace(/<\/p>$/, '[^1]</p>');
-  }
-  return paragraphs.join('') + notes.map((text, i) => `<p>[^${i + 1}]: ${text}.</p>`).join('');
+  return years.map((y, i) => `<p>${rng.pick([
+    `By ${y} the ground floor was a ${rng.pick(W.TRADES)}'s shop kept by ${e(person(rng))}, with lodgers in the upper storeys.`,
+    `In ${y} the premises were taken by ${e(rng.pick(W.SURNAMES))} &amp; Sons, ${rng.pick(W.TRADES)}s, who stayed for more than ${rng.int(10, 60)} years.`,
+    `The <em>Post Office Directory</em> for ${y} lists ${e(person(rng))}, ${rng.pick(W.TRADES)}, at this address.`,
+    `Like much of ${street}, the building was divided into workshops for the tailoring trade in the ${decade(rng, y, y)}s.`,
+  ])}${notes.cite(y)} ${[
+    year < 1940 ? `It was damaged by bombing in ${rng.pick([1940, 1941, 1944])} and patched up after the war.` : `It was altered in ${rng.int(year + 1, 2015)}.`,
+    `In the ${decade(rng, Math.max(year, 1960), 1995)}s it became a garment factory run by ${e(rng.pick(['Abdul', 'Mohammed', 'Rahima', 'Shirin']))} ${e(rng.pick(['Ali', 'Miah', 'Uddin', 'Rahman', 'Choudhury']))}.`,
+    year < 1900 ? `It was listed Grade II in ${rng.int(1950, 2000)}.` : `It was refurbished in ${rng.int(Math.max(year + 1, 1980), 2016)}.`,
+    `The front was refaced in ${rng.pick(['yellow stock brick', 'red brick and terracotta', 'glazed faïence', 'stucco'])} in ${rng.int(year + 10, Math.max(year + 10, 1935))}.`,
+  ][later[i] ?? 0]}${notes.cite(y)}</p>`);
 }
 
 export function mediaTitle(rng: Rng, subject: Subject): string {

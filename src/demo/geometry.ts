@@ -1,7 +1,7 @@
 // Footprints for the demo catalogue: building-sized shapes laid out in metres in a local
 // frame along a street, then turned into MultiPolygons of [longitude, latitude].
 
-import type { MultiPolygon, PolygonCoordinates, Position, Ring } from '../format.js';
+import type { MultiPolygon, PolygonCoordinates, Position, Ring } from '../catalogue/format.js';
 import type { Rng } from './random.js';
 
 const LON0 = -0.067;

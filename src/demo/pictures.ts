@@ -5,12 +5,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Catalogue } from './format.js';
+import type { Catalogue } from '../catalogue/format.js';
+import type { DemoRecord } from './options.js';
 
 /** A small PNG for every category thumbnail and image file of the catalogue, under root. */
 export function writeCatalogueMedia(catalogue: Catalogue, root: string): void {
-  const files = [...catalogue.categories.map((c) => c.thumbnail), ...catalogue.images.map((i) => i.file)];
-  files.forEach((file, i) => {
+  writePictures([...catalogue.categories.map((c) => c.thumbnail), ...catalogue.images.map((i) => i.file)], root);
+}
+
+/** The records passed on as they come, the picture each names (thumbnail, image file) noted in `paths`. */
+export function* notingPictures(records: Iterable<DemoRecord>, paths: string[]): Generator<DemoRecord> {
+  for (const item of records) {
+    const { record } = item;
+    if ('thumbnail' in record) paths.push(record.thumbnail);
+    else if ('file' in record) paths.push(record.file);
+    yield item;
+  }
+}
+
+/** A small PNG at each media path under root, one hue each in turn. */
+export function writePictures(paths: readonly string[], root: string): void {
+  paths.forEach((file, i) => {
     const target = path.join(root, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, png(96, 72, (i * 47) % 360));
