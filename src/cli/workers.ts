@@ -34,7 +34,9 @@ export async function runPrimary(count: number, config: Pick<Config, 'shutdownDe
   let listened = false;
   let address: AddressInfo | null = null;
   const fork = (): Worker => cluster.fork();
+  let failedAtStart = 0;
   cluster.on('listening', (_worker, listening) => {
+    if (!listened) for (; failedAtStart > 0; failedAtStart--) fork();
     listened = true;
     address = { address: listening.address ?? '', port: listening.port, family: String(listening.addressType) };
   });
@@ -47,8 +49,13 @@ export async function runPrimary(count: number, config: Pick<Config, 'shutdownDe
     process.once('SIGTERM', stop);
     cluster.on('exit', (worker, exitCode, signal) => {
       if (stopping) return;
-      // Before any worker listened, the next would fail the same way (a busy port, a database away).
-      if (!listened) return resolve(1);
+      // Before any worker listened, the next would fail the same way (a busy port, a database
+      // away): once every worker has failed (each has said why), stop. One that failed while
+      // another then listened is replaced at that moment.
+      if (!listened) {
+        if (++failedAtStart === count) resolve(1);
+        return;
+      }
       // A worker that left after draining (SIGTERM to it, or to the whole process group) was
       // stopped on purpose; one that died otherwise crashed and is replaced.
       if (worker.exitedAfterDisconnect) return;
