@@ -70,6 +70,7 @@ test('Cache-Control is configurable', async () => {
   }
 });
 
+// Oracle: the same app with its answer cache off.
 test('the answer cache never changes an answer: every page, cached and uncached, byte for byte', async () => {
   const uncached = await startTestApp({ settings: { cacheMaxMb: '0' } });
   const cached = await startTestApp();

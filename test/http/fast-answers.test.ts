@@ -74,6 +74,7 @@ async function versionKnown(server: Served): Promise<void> {
 
 const METRIC_LINES = /^heritage_(http_requests_total|http_response_bytes_total|http_request_duration_seconds_count|answer_cache_(hits|misses)_total)/;
 
+// Oracle: Fastify's own answers, log lines and metrics (fastAnswers off), for the same requests.
 describe('the fast path for cached answers', () => {
   for (const [name, settings] of [['default settings', {}], ['COMPRESS=1', { compress: '1' }]] as [string, RawSettings][]) {
     describe(name, () => {

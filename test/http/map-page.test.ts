@@ -57,6 +57,7 @@ describe('the map page over HTTP', () => {
     assert.equal(answer.headers['content-type'], 'application/json');
     assert.ok(answer.headers.etag);
     const body = answer.json();
+    // Oracle: src/search/box.ts's boundingBox (itself table-tested) gives each footprint's box.
     const boxes = catalogue.features.map((f) => boundingBox(f.geometry));
     const expected = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
     // The SQLite R*Tree keeps 32-bit floats, rounded outwards: within a few centimetres.

@@ -82,6 +82,7 @@ describe('the document', () => {
   });
 
   test('is the one built from the declarations, with the request\'s base URL as its server', async () => {
+    // Oracle: the implementation's own builder; what the document says is checked by the tests below.
     assert.deepEqual(document, withServer(buildOpenApiDocument({ rateLimited: true }), t.origin));
     const other = await t.request(OPENAPI, { headers: { host: `localhost:8123` } });
     assert.deepEqual(other.json().servers, [{ url: `http://localhost:8123` }]);
@@ -113,6 +114,7 @@ describe('the document', () => {
 });
 
 describe('paths and routes agree', () => {
+  // Oracle: the endpoint table the routes are registered from.
   test('every route of the endpoint table is documented, and nothing else under /api/', () => {
     assert.deepEqual(apiPaths().map(([path]) => path).sort(), API_ENDPOINTS.map((e) => openApiPath(e.url)).sort());
   });
@@ -170,6 +172,7 @@ describe('parameters', () => {
     for (const endpoint of listPaths) {
       const names = parameterNames(endpoint.url);
       const unoffered = endpoint.collection === 'features' || endpoint.collection === 'media' ? ['date_range'] : [];
+      // Oracle: the filters the HTTP layer accepts (http/api/filters.ts); filters.test.ts checks what each does.
       const filters = filterParametersOf(endpoint.collection!).filter((n) => !unoffered.includes(n));
       assert.deepEqual(names, ['page', 'page_size', 'format', ...filters], endpoint.url);
     }

@@ -374,6 +374,7 @@ describe('vector tiles: crowded tiles are made at import', () => {
   });
 });
 
+// Oracle: the tile as made at import (itself checked against tile-math.ts above), for the same tile made on request.
 describe('vector tiles: one encoder, whether a tile is made at import or on request', () => {
   const catalogue = buildTileCatalogue();
   const crowdCorner = [0.5, 51.6];
