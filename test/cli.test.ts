@@ -69,11 +69,11 @@ describe('import into the database a server is serving', () => {
   after(() => t.close());
 
   test('a bad file is refused whole, exit 1, and the served data stays exactly as it was', async () => {
-    const before = await crawl(t.origin);
+    const before = await crawl(t);
     const result = await runCli(['import', writeFile('bad-import.json', brokenCatalogue()), ...t.dbArgs]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /images\[0\]\.author/);
-    assert.deepEqual(await crawl(t.origin), before);
+    assert.deepEqual(await crawl(t), before);
   });
 
   test('a good file replaces the whole catalogue, read from standard input', async () => {
@@ -99,7 +99,7 @@ describe('export', () => {
       assert.equal(result.code, 0, result.stderr);
       const copy = await startTestServer({ catalogue: JSON.parse(fs.readFileSync(exported, 'utf8')) });
       try {
-        assert.deepEqual(await crawl(copy.origin), await crawl(original.origin));
+        assert.deepEqual(await crawl(copy), await crawl(original));
       } finally {
         await copy.close();
       }

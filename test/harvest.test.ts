@@ -77,7 +77,7 @@ describe('harvest: round trip through a second server', () => {
 
   test('every page and record of both APIs is identical', async () => {
     for (const pageSize of [7, 100]) {
-      const [original, copy] = await Promise.all([crawl(source.origin, pageSize), crawl(mirror.origin, pageSize)]);
+      const [original, copy] = await Promise.all([crawl(source, pageSize), crawl(mirror, pageSize)]);
       assert.ok(original.size > 50);
       assert.deepEqual(copy, original);
     }

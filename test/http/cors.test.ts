@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, parseCorsOrigins, type RawSettings } from '../../src/config.js';
-import { request, type Answer } from '../support/http.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Answer } from '../support/http.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
 const APP = 'http://app.example';
 const OTHER = 'http://other.example:8080';
@@ -12,8 +12,8 @@ const EXPOSED = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLi
 
 const corsHeaders = (answer: Answer) => Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'));
 
-async function withServer(settings: RawSettings, run: (t: TestServer) => Promise<void>): Promise<void> {
-  const t = await startTestServer({ settings });
+async function withApp(settings: RawSettings, run: (t: TestApp) => Promise<void>): Promise<void> {
+  const t = await startTestApp({ settings });
   try {
     await run(t);
   } finally {
@@ -22,9 +22,9 @@ async function withServer(settings: RawSettings, run: (t: TestServer) => Promise
 }
 
 describe('CORS_ORIGINS=* (the default)', () => {
-  let t: TestServer;
+  let t: TestApp;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestApp();
   });
   after(() => t.close());
 
@@ -32,7 +32,7 @@ describe('CORS_ORIGINS=* (the default)', () => {
 
   test('with an Origin header: Access-Control-Allow-Origin *, the exposed headers, Vary still Accept', async () => {
     for (const path of PATHS) {
-      const answer = await request(t.origin, path, { headers: { origin: APP } });
+      const answer = await t.request(path, { headers: { origin: APP } });
       assert.equal(answer.status, 200, path);
       assert.equal(answer.headers['access-control-allow-origin'], '*', path);
       assert.equal(answer.headers['access-control-expose-headers'], EXPOSED, path);
@@ -42,12 +42,12 @@ describe('CORS_ORIGINS=* (the default)', () => {
 
   test('without an Origin header nothing changes, even after an answer with one was cached', async () => {
     for (const path of PATHS) {
-      const withOrigin = await request(t.origin, path, { headers: { origin: APP } });
-      const without = await request(t.origin, path);
+      const withOrigin = await t.request(path, { headers: { origin: APP } });
+      const without = await t.request(path);
       assert.deepEqual(corsHeaders(without), [], path);
       assert.equal(without.headers.vary, 'Accept', path);
       assert.ok(without.bytes.equals(withOrigin.bytes), path);
-      const again = await request(t.origin, path, { headers: { origin: OTHER } });
+      const again = await t.request(path, { headers: { origin: OTHER } });
       assert.equal(again.headers['access-control-allow-origin'], '*', path);
     }
   });
@@ -63,7 +63,7 @@ describe('CORS_ORIGINS=* (the default)', () => {
       ['DELETE', '/api/v1/images/7/', {}, 405],
     ];
     for (const [method, path, headers, status] of cases) {
-      const answer = await request(t.origin, path, { method, headers: { origin: APP, ...headers } });
+      const answer = await t.request(path, { method, headers: { origin: APP, ...headers } });
       assert.equal(answer.status, status, `${method} ${path}`);
       assert.equal(answer.headers['access-control-allow-origin'], '*', `${method} ${path}`);
       assert.equal(typeof answer.json().detail, 'string');
@@ -72,7 +72,7 @@ describe('CORS_ORIGINS=* (the default)', () => {
 
   test('a preflight gets an empty 200 with the methods, the requested headers and a max age', async () => {
     for (const path of ['/api/v1/features/', '/api/v1/media/4/']) {
-      const answer = await request(t.origin, path, {
+      const answer = await t.request(path, {
         method: 'OPTIONS',
         headers: { origin: APP, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-requested-with, if-none-match' },
       });
@@ -87,7 +87,7 @@ describe('CORS_ORIGINS=* (the default)', () => {
 
   test('a plain OPTIONS keeps its JSON description, with or without an Origin', async () => {
     for (const headers of [{}, { origin: APP }] as Record<string, string>[]) {
-      const answer = await request(t.origin, '/api/v1/features/', { method: 'OPTIONS', headers });
+      const answer = await t.request('/api/v1/features/', { method: 'OPTIONS', headers });
       assert.equal(answer.status, 200);
       assert.equal(answer.json().name, 'Feature List');
       assert.equal(answer.headers['access-control-allow-origin'], 'origin' in headers ? '*' : undefined);
@@ -97,7 +97,7 @@ describe('CORS_ORIGINS=* (the default)', () => {
   test('paths outside /api/ are untouched, their 404s too', async () => {
     for (const [path, status] of [['/healthz', 200], ['/nothing/', 404]] as const) {
       for (const headers of [{}, { origin: APP }] as Record<string, string>[]) {
-        const answer = await request(t.origin, path, { headers });
+        const answer = await t.request(path, { headers });
         assert.equal(answer.status, status);
         assert.deepEqual(corsHeaders(answer), [], path);
         assert.equal(answer.headers.vary, undefined, path);
@@ -107,26 +107,26 @@ describe('CORS_ORIGINS=* (the default)', () => {
 });
 
 describe('CORS_ORIGINS as a list', () => {
-  let t: TestServer;
+  let t: TestApp;
   before(async () => {
-    t = await startTestServer({ settings: { corsOrigins: `${APP}, ${OTHER}` } });
+    t = await startTestApp({ settings: { corsOrigins: `${APP}, ${OTHER}` } });
   });
   after(() => t.close());
 
   test('a listed origin is echoed and Vary gains Origin', async () => {
     for (const origin of [APP, OTHER]) {
-      const answer = await request(t.origin, '/api/v1/features/1/', { headers: { origin } });
+      const answer = await t.request('/api/v1/features/1/', { headers: { origin } });
       assert.equal(answer.headers['access-control-allow-origin'], origin);
       assert.equal(answer.headers.vary, 'Accept, Origin');
     }
   });
 
   test('another origin gets no Access-Control-Allow-Origin, in answers and preflights', async () => {
-    const answer = await request(t.origin, '/api/v1/features/1/', { headers: { origin: 'http://evil.example' } });
+    const answer = await t.request('/api/v1/features/1/', { headers: { origin: 'http://evil.example' } });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['access-control-allow-origin'], undefined);
     assert.equal(answer.headers.vary, 'Accept, Origin');
-    const preflight = await request(t.origin, '/api/v1/features/', {
+    const preflight = await t.request('/api/v1/features/', {
       method: 'OPTIONS',
       headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
     });
@@ -134,35 +134,35 @@ describe('CORS_ORIGINS as a list', () => {
   });
 
   test('without an Origin header nothing changes', async () => {
-    const answer = await request(t.origin, '/api/v1/features/1/');
+    const answer = await t.request('/api/v1/features/1/');
     assert.deepEqual(corsHeaders(answer), []);
     assert.equal(answer.headers.vary, 'Accept');
   });
 });
 
 test('with --compress and a list, Vary is Accept, Accept-Encoding, Origin', async () => {
-  await withServer({ corsOrigins: APP, compress: '1' }, async (t) => {
-    const answer = await request(t.origin, '/api/v1/images/', { headers: { origin: APP, 'accept-encoding': 'gzip' } });
+  await withApp({ corsOrigins: APP, compress: '1' }, async (t) => {
+    const answer = await t.request('/api/v1/images/', { headers: { origin: APP, 'accept-encoding': 'gzip' } });
     assert.equal(answer.headers.vary, 'Accept, Accept-Encoding, Origin');
     assert.equal(answer.headers['access-control-allow-origin'], APP);
   });
 });
 
 test('CORS_ORIGINS=off: no CORS headers, and an OPTIONS with preflight headers is a plain OPTIONS', async () => {
-  await withServer({ corsOrigins: 'off' }, async (t) => {
-    const answer = await request(t.origin, '/api/v1/features/', { headers: { origin: APP } });
+  await withApp({ corsOrigins: 'off' }, async (t) => {
+    const answer = await t.request('/api/v1/features/', { headers: { origin: APP } });
     assert.deepEqual(corsHeaders(answer), []);
-    const options = await request(t.origin, '/api/v1/features/', { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'GET' } });
+    const options = await t.request('/api/v1/features/', { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'GET' } });
     assert.equal(options.json().name, 'Feature List');
     assert.deepEqual(corsHeaders(options), []);
   });
 });
 
 test('a 429 carries the CORS headers and exposes the RateLimit-* and Retry-After headers', async () => {
-  await withServer({ rateLimit: '1/minute', rateLimitExempt: '' }, async (t) => {
-    const first = await request(t.origin, '/api/v1/', { headers: { origin: APP } });
+  await withApp({ rateLimit: '1/minute', rateLimitExempt: '' }, async (t) => {
+    const first = await t.request('/api/v1/', { headers: { origin: APP } });
     assert.equal(first.status, 200);
-    const limited = await request(t.origin, '/api/v1/', { headers: { origin: APP } });
+    const limited = await t.request('/api/v1/', { headers: { origin: APP } });
     assert.equal(limited.status, 429);
     assert.equal(limited.headers['access-control-allow-origin'], '*');
     assert.equal(limited.headers['access-control-expose-headers'], EXPOSED);

@@ -21,14 +21,14 @@ interface Served {
   origin: string;
   /** Requests that reached Fastify's hooks. */
   reachedFastify(): number;
-  /** The request log lines written so far (waits, bounded, until `count` are there). */
+  /** The request log lines written so far (waits, woken by each write, until `count` are there). */
   requestLines(count: number): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
 async function serve(database: TestDatabase, settings: RawSettings, fastAnswers: boolean): Promise<Served> {
   const config = loadConfig({ ...database.settings, logLevel: 'info', ...settings }, {});
-  const { stream, lines } = captureLogLines<Record<string, unknown>>();
+  const { stream, waitFor } = captureLogLines<Record<string, unknown>>();
   const store = (await openStore(config, { serving: true })) as CatalogueStore;
   const app: FastifyInstance = await buildApp({ store, config, logger: loggerOptions(config, stream), fastAnswers });
   let reached = 0;
@@ -40,9 +40,8 @@ async function serve(database: TestDatabase, settings: RawSettings, fastAnswers:
     origin,
     reachedFastify: () => reached,
     requestLines: async (count) => {
-      const requestLines = () => lines.filter((l) => l.msg === 'request');
-      for (let i = 0; i < 300 && requestLines().length < count; i++) await new Promise((r) => setTimeout(r, 10));
-      return requestLines();
+      const requestLines = (all: Record<string, unknown>[]) => all.filter((l) => l.msg === 'request');
+      return requestLines(await waitFor((all) => requestLines(all).length >= count));
     },
     close: async () => {
       await app.close();
@@ -75,6 +74,7 @@ async function versionKnown(server: Served): Promise<void> {
 
 const METRIC_LINES = /^heritage_(http_requests_total|http_response_bytes_total|http_request_duration_seconds_count|answer_cache_(hits|misses)_total)/;
 
+// Oracle: Fastify's own answers, log lines and metrics (fastAnswers off), for the same requests.
 describe('the fast path for cached answers', () => {
   for (const [name, settings] of [['default settings', {}], ['COMPRESS=1', { compress: '1' }]] as [string, RawSettings][]) {
     describe(name, () => {

@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FeatureListSchema, ListedFeatureSchema } from '../../src/render/schemas.js';
 import { FEATURE_COUNT, buildTestCatalogue } from '../support/catalogue.js';
-import { request } from '../support/http.js';
 import { assertMatches } from '../support/schemas.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
-let t: TestServer;
+let t: TestApp;
 before(async () => {
-  t = await startTestServer();
+  t = await startTestApp();
 });
 after(() => t.close());
 
 const get = async (path: string) => {
-  const answer = await request(t.origin, path);
+  const answer = await t.request(path);
   assert.equal(answer.status, 200, `${path}: ${answer.text}`);
   assertMatches(FeatureListSchema, answer.json());
   return answer.json();
@@ -84,7 +83,7 @@ describe('features: the list envelope and the FeatureCollection', () => {
   });
 
   test('the exact decimal text of coordinates is preserved', async () => {
-    const answer = await request(t.origin, '/api/v1/features/3/');
+    const answer = await t.request('/api/v1/features/3/');
     assert.ok(answer.text.includes(String(-0.0703927410721712 + 3 * 0.0001)), answer.text.slice(0, 300));
   });
 
@@ -144,7 +143,7 @@ describe('features: pagination links', () => {
   const invalid = ['0', '-1', '4', 'abc', '', '1.0', '1e3', '99999999999999999999', '%00', '%C0%AF', 'LAST'];
   for (const page of invalid) {
     test(`page=${page} is 404 Invalid page.`, async () => {
-      const answer = await request(t.origin, `/api/v1/features/?page=${page}`);
+      const answer = await t.request(`/api/v1/features/?page=${page}`);
       assert.equal(answer.status, 404);
       assert.deepEqual(answer.json(), { detail: 'Invalid page.' });
     });
@@ -161,7 +160,7 @@ describe('features: pagination links', () => {
 describe('features: detail records', () => {
   test('a feature by id is the listed form', async () => {
     const listed = (await get('/api/v1/features/')).results.features[0];
-    const answer = await request(t.origin, '/api/v1/features/1/');
+    const answer = await t.request('/api/v1/features/1/');
     assert.equal(answer.status, 200);
     assertMatches(ListedFeatureSchema, answer.json());
     assert.deepEqual(answer.json(), listed);
@@ -169,7 +168,7 @@ describe('features: detail records', () => {
 
   for (const id of ['2', 'abc', '0', '-1', '1.0', '99999999999999999999']) {
     test(`/features/${id}/ is 404 Not found.`, async () => {
-      const answer = await request(t.origin, `/api/v1/features/${id}/`);
+      const answer = await t.request(`/api/v1/features/${id}/`);
       assert.equal(answer.status, 404);
       assert.deepEqual(answer.json(), { detail: 'Not found.' });
     });

@@ -5,25 +5,24 @@ import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { boundingBox } from '../../src/search/box.js';
-import { request } from '../support/http.js';
 import { ensureWebBuilt } from '../support/map-page.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
 const catalogue = generateDemoCatalogue({ scale: 0.02, seed: 3 });
 const BASEMAP = 'https://tiles.example.org/{z}/{x}/{y}.png';
 const EMPTY: Catalogue = { format: 'heritage-catalogue/1', authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] };
 
 describe('the map page over HTTP', () => {
-  let t: TestServer;
+  let t: TestApp;
   before(async () => {
     await ensureWebBuilt();
-    t = await startTestServer({ catalogue, settings: { basemapUrl: BASEMAP } });
+    t = await startTestApp({ catalogue, settings: { basemapUrl: BASEMAP } });
   });
   after(async () => t.close());
 
   for (const path of ['/', '/map/']) {
     test(`${path} serves the page, scripts only from this server`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 200);
       assert.equal(answer.headers['content-type'], 'text/html; charset=utf-8');
       assert.match(answer.text, /<main id="map"/);
@@ -34,30 +33,31 @@ describe('the map page over HTTP', () => {
   }
 
   test('/map redirects to /map/', async () => {
-    const answer = await request(t.origin, '/map');
+    const answer = await t.request('/map');
     assert.equal(answer.status, 301);
     assert.equal(answer.headers.location, '/map/');
   });
 
   test('every asset the page names is served, cached for a year', async () => {
-    const html = (await request(t.origin, '/')).text;
+    const html = (await t.request('/')).text;
     const assets = [...html.matchAll(/"(\/map\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     assert.equal(assets.length, 3);
     for (const asset of assets) {
-      const answer = await request(t.origin, asset);
+      const answer = await t.request(asset);
       assert.equal(answer.status, 200, asset);
       assert.match(String(answer.headers['cache-control']), /max-age=31536000, immutable/);
       assert.match(String(answer.headers['content-type']), asset.endsWith('.css') ? /^text\/css/ : /javascript/);
     }
-    assert.equal((await request(t.origin, '/map/assets/nothing.js')).status, 404);
+    assert.equal((await t.request('/map/assets/nothing.js')).status, 404);
   });
 
   test('/map/config.json: the extent of every footprint, the tiles, the base map and the categories in use', async () => {
-    const answer = await request(t.origin, '/map/config.json');
+    const answer = await t.request('/map/config.json');
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/json');
     assert.ok(answer.headers.etag);
     const body = answer.json();
+    // Oracle: src/search/box.ts's boundingBox (itself table-tested) gives each footprint's box.
     const boxes = catalogue.features.map((f) => boundingBox(f.geometry));
     const expected = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
     // The SQLite R*Tree keeps 32-bit floats, rounded outwards: within a few centimetres.
@@ -73,15 +73,15 @@ describe('the map page over HTTP', () => {
   });
 
   test('the API paths are untouched', async () => {
-    const answer = await request(t.origin, '/api/v1/');
+    const answer = await t.request('/api/v1/');
     assert.equal(answer.status, 200);
     assert.deepEqual(Object.keys(answer.json()), ['features', 'documents', 'images', 'media']);
   });
 
   test('an empty catalogue has no extent and no categories, and no base map without BASEMAP_URL', async () => {
-    const empty = await startTestServer({ catalogue: EMPTY });
+    const empty = await startTestApp({ catalogue: EMPTY });
     try {
-      const body = (await request(empty.origin, '/map/config.json')).json();
+      const body = (await empty.request('/map/config.json')).json();
       assert.deepEqual(body, { extent: null, tiles: `${empty.origin}/tiles/features/{z}/{x}/{y}.mvt`, basemap: null, categories: [] });
     } finally {
       await empty.close();

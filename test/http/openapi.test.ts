@@ -13,12 +13,12 @@ import { buildOpenApiDocument, openApiPath, READ_ONLY_PATH, withServer } from '.
 import * as wireShapes from '../../src/render/schemas.js';
 import { request } from '../support/http.js';
 import { checkApiAnswer } from '../support/openapi-check.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
 const OPENAPI = '/api/v1/openapi.json';
 type Json = Record<string, any>;
 
-let t: TestServer;
+let t: TestApp;
 let document: Json;
 /** The API's own paths (other parts of the service may add theirs to the document). */
 const apiPaths = (): [string, Json][] => Object.entries(document.paths as Json).filter(([path]) => path.startsWith('/api/'));
@@ -26,13 +26,16 @@ const apiPaths = (): [string, Json][] => Object.entries(document.paths as Json).
 const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const operationsOf = (item: Json): [string, Json][] => Object.entries(item).filter(([key]) => OPERATION_KEYS.includes(key));
 before(async () => {
-  t = await startTestServer();
-  document = (await request(t.origin, OPENAPI)).json();
+  t = await startTestApp();
+  document = (await t.request(OPENAPI)).json();
 });
 after(() => t.close());
 
+/** Compiled once for the file: the OpenAPI 3.1 meta-schemas are large. */
+const openApiValidator = new Validator();
+
 async function validateOpenApi(candidate: unknown) {
-  return new Validator().validate(candidate as never);
+  return openApiValidator.validate(candidate as never);
 }
 
 /** The semantic rules the JSON Schema of OpenAPI cannot say: path parameters declared, unique operationIds… (a copy: it dereferences in place). */
@@ -44,20 +47,20 @@ async function strictProblems(candidate: unknown): Promise<string | null> {
 /** A documented path with its `{id}` replaced by a record that exists. */
 async function concretePath(path: string): Promise<string> {
   if (!path.includes('{id}')) return path;
-  const list = (await request(t.origin, path.replace('{id}/', ''))).json();
+  const list = (await t.request(path.replace('{id}/', ''))).json();
   const first = Array.isArray(list.results) ? list.results[0] : list.results.features[0];
   return path.replace('{id}', String(first.id));
 }
 
 describe('the document', () => {
   test('is served as application/json with an ETag, and is valid OpenAPI 3.1', async () => {
-    const answer = await request(t.origin, OPENAPI);
+    const answer = await t.request(OPENAPI);
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/json');
     assert.match(String(answer.headers.etag), /^"0-[\w-]+"$/);
     assert.equal(document.openapi, '3.1.0');
     assert.deepEqual(await validateOpenApi(document), { valid: true });
-    const again = await request(t.origin, OPENAPI, { headers: { 'if-none-match': String(answer.headers.etag) } });
+    const again = await t.request(OPENAPI, { headers: { 'if-none-match': String(answer.headers.etag) } });
     assert.equal(again.status, 304);
   });
 
@@ -79,22 +82,23 @@ describe('the document', () => {
   });
 
   test('is the one built from the declarations, with the request\'s base URL as its server', async () => {
+    // Oracle: the implementation's own builder; what the document says is checked by the tests below.
     assert.deepEqual(document, withServer(buildOpenApiDocument({ rateLimited: true }), t.origin));
-    const other = await request(t.origin, OPENAPI, { headers: { host: `localhost:${t.port}` } });
-    assert.deepEqual(other.json().servers, [{ url: `http://localhost:${t.port}` }]);
+    const other = await t.request(OPENAPI, { headers: { host: `localhost:8123` } });
+    assert.deepEqual(other.json().servers, [{ url: `http://localhost:8123` }]);
   });
 
   test('with BASE_URL its server is BASE_URL', async () => {
-    const behind = await startTestServer({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
+    const behind = await startTestApp({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
     try {
-      assert.deepEqual((await request(behind.origin, OPENAPI)).json().servers, [{ url: 'https://heritage.example.org/survey' }]);
+      assert.deepEqual((await behind.request(OPENAPI)).json().servers, [{ url: 'https://heritage.example.org/survey' }]);
     } finally {
       await behind.close();
     }
   });
 
   test('a Host that is not allowed gets 400, as everywhere on the API', async () => {
-    const answer = await request(t.origin, OPENAPI, { headers: { host: 'evil.example' } });
+    const answer = await t.request(OPENAPI, { headers: { host: 'evil.example' } });
     assert.equal(answer.status, 400);
     assert.deepEqual(answer.json(), { detail: 'Invalid host header.' });
   });
@@ -110,6 +114,7 @@ describe('the document', () => {
 });
 
 describe('paths and routes agree', () => {
+  // Oracle: the endpoint table the routes are registered from.
   test('every route of the endpoint table is documented, and nothing else under /api/', () => {
     assert.deepEqual(apiPaths().map(([path]) => path).sort(), API_ENDPOINTS.map((e) => openApiPath(e.url)).sort());
   });
@@ -120,13 +125,13 @@ describe('paths and routes agree', () => {
       assert.deepEqual(operationsOf(item).map(([method]) => method), ['get', 'head', 'options'], path);
       for (const method of ['GET', 'HEAD', 'OPTIONS']) {
         assert.ok(item[method.toLowerCase()].responses['200'], `${method} ${path}`);
-        assert.equal((await request(t.origin, concrete, { method })).status, 200, `${method} ${concrete}`);
+        assert.equal((await t.request(concrete, { method })).status, 200, `${method} ${concrete}`);
       }
       assert.equal(item.description, READ_ONLY_PATH);
       assert.match(item.description, /405 \(the `MethodNotAllowed` response/);
       // request() checks each 405 against the document: the response the description names.
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        assert.equal((await request(t.origin, concrete, { method })).status, 405, `${method} ${concrete}`);
+        assert.equal((await t.request(concrete, { method })).status, 405, `${method} ${concrete}`);
       }
     }
     assert.equal(document.components.responses.MethodNotAllowed.content['application/json'].schema.$ref, '#/components/schemas/Error');
@@ -148,9 +153,9 @@ describe('paths and routes agree', () => {
   });
 
   test('without rate limiting no 429 is documented', async () => {
-    const unlimited = await startTestServer({ settings: { rateLimit: 'off' } });
+    const unlimited = await startTestApp({ settings: { rateLimit: 'off' } });
     try {
-      const text = (await request(unlimited.origin, OPENAPI)).text;
+      const text = (await unlimited.request(OPENAPI)).text;
       assert.ok(!text.includes('"429"') && !text.includes('RateLimit-'));
     } finally {
       await unlimited.close();
@@ -167,6 +172,7 @@ describe('parameters', () => {
     for (const endpoint of listPaths) {
       const names = parameterNames(endpoint.url);
       const unoffered = endpoint.collection === 'features' || endpoint.collection === 'media' ? ['date_range'] : [];
+      // Oracle: the filters the HTTP layer accepts (http/api/filters.ts); filters.test.ts checks what each does.
       const filters = filterParametersOf(endpoint.collection!).filter((n) => !unoffered.includes(n));
       assert.deepEqual(names, ['page', 'page_size', 'format', ...filters], endpoint.url);
     }
@@ -200,12 +206,12 @@ describe('parameters', () => {
       for (const name of parameterNames(endpoint.url)) {
         const parameter = document.components.parameters[name];
         for (const example of parameter.schema.examples ?? []) {
-          const ok = await request(t.origin, `${endpoint.url}?${name}=${encodeURIComponent(example)}`);
+          const ok = await t.request(`${endpoint.url}?${name}=${encodeURIComponent(example)}`);
           assert.equal(ok.status, 200, `${endpoint.url} ${name}=${example}`);
         }
         if (parameter.schema.pattern === undefined && parameter.schema.type !== 'integer') continue;
         if (['page', 'page_size'].includes(name)) continue; // paging answers 404 / ignores, as the original did
-        const bad = await request(t.origin, `${endpoint.url}?${name}=not-valid`);
+        const bad = await t.request(`${endpoint.url}?${name}=not-valid`);
         assert.ok(!new RegExp(parameter.schema.pattern ?? '^\\d+$').test('not-valid'));
         assert.equal(bad.status, 400, `${endpoint.url} ${name}`);
         assert.match(bad.json().detail, new RegExp(`^Invalid ${name}`));
@@ -221,7 +227,7 @@ describe('the response check of the suites', () => {
   };
 
   test('passes a real answer and fails one that breaks the document', async () => {
-    const answer = await request(t.origin, '/api/v1/features/1/');
+    const answer = await t.request('/api/v1/features/1/');
     const get = { method: 'GET', pathAndQuery: '/api/v1/features/1/', headers: {} };
     assert.equal(checkApiAnswer(get, answer), null);
     const tampered = { ...answer.json(), extra: true };
@@ -229,7 +235,7 @@ describe('the response check of the suites', () => {
     assert.match(String(checkApiAnswer(get, { ...ok, status: 418, bytes: Buffer.from('{}') })), /status 418 is not documented/);
     assert.match(String(checkApiAnswer({ ...get, pathAndQuery: '/api/v1/nothing/' }, { ...ok, bytes: Buffer.from('{}') })), /undocumented path/);
     assert.match(String(checkApiAnswer({ ...get, method: 'HEAD' }, { ...ok, bytes: Buffer.from('{}') })), /HEAD answered with a body/);
-    const refused = await request(t.origin, '/api/v1/features/1/', { method: 'DELETE' });
+    const refused = await t.request('/api/v1/features/1/', { method: 'DELETE' });
     const remove = { ...get, method: 'DELETE' };
     assert.equal(checkApiAnswer(remove, refused), null);
     assert.match(String(checkApiAnswer(remove, { ...refused, bytes: Buffer.from('{"detail": 405}') })), /does not match/);
@@ -243,37 +249,37 @@ describe('the API root links to the document and the reference page', () => {
 
   test('in a Link header (GET and HEAD), the body keeping exactly its four links', async () => {
     for (const method of ['GET', 'HEAD']) {
-      const answer = await request(t.origin, '/api/v1/', { method });
+      const answer = await t.request('/api/v1/', { method });
       assert.equal(answer.status, 200);
       assert.equal(answer.headers.link, linkHeader(t.origin), method);
     }
     const api = `${t.origin}/api/v1`;
-    const body = (await request(t.origin, '/api/v1/')).text;
+    const body = (await t.request('/api/v1/')).text;
     assert.equal(body, JSON.stringify({ features: `${api}/features/`, documents: `${api}/documents/`, images: `${api}/images/`, media: `${api}/media/` }));
   });
 
   test('each link answers, with the type it names', async () => {
-    const document = await request(t.origin, '/api/v1/openapi.json');
+    const document = await t.request('/api/v1/openapi.json');
     assert.equal(document.status, 200);
     assert.equal(document.json().openapi, '3.1.0');
-    const page = await request(t.origin, '/api/docs/');
+    const page = await t.request('/api/docs/');
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
   });
 
   test('built from the same base URL as every link: the Host, or BASE_URL', async () => {
-    const other = await request(t.origin, '/api/v1/', { headers: { host: `localhost:${t.port}` } });
-    assert.equal(other.headers.link, linkHeader(`http://localhost:${t.port}`));
-    const behind = await startTestServer({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
+    const other = await t.request('/api/v1/', { headers: { host: `localhost:8123` } });
+    assert.equal(other.headers.link, linkHeader(`http://localhost:8123`));
+    const behind = await startTestApp({ settings: { baseUrl: 'https://heritage.example.org/survey' } });
     try {
-      assert.equal((await request(behind.origin, '/api/v1/?format=api')).headers.link, linkHeader('https://heritage.example.org/survey'));
+      assert.equal((await behind.request('/api/v1/?format=api')).headers.link, linkHeader('https://heritage.example.org/survey'));
     } finally {
       await behind.close();
     }
   });
 
   test('only on the root\'s 200, where the document says it is always sent', async () => {
-    assert.equal((await request(t.origin, '/api/v1/?format=xml')).headers.link, undefined);
-    assert.equal((await request(t.origin, '/api/v1/features/')).headers.link, undefined);
+    assert.equal((await t.request('/api/v1/?format=xml')).headers.link, undefined);
+    assert.equal((await t.request('/api/v1/features/')).headers.link, undefined);
     for (const method of ['get', 'head']) {
       assert.deepEqual(Object.keys(document.paths['/api/v1/'][method].responses['200'].headers).filter((h) => h === 'Link'), ['Link'], method);
       assert.equal(document.paths['/api/v1/'][method].responses['200'].headers.Link.required, true, method);
@@ -284,7 +290,7 @@ describe('the API root links to the document and the reference page', () => {
 
 describe('/api/docs/', () => {
   test('a page that loads only this server\'s own files', async () => {
-    const page = await request(t.origin, '/api/docs/');
+    const page = await t.request('/api/docs/');
     assert.equal(page.status, 200);
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
     assert.match(String(page.headers['content-security-policy']), /default-src 'none'/);
@@ -292,17 +298,17 @@ describe('/api/docs/', () => {
     assert.ok(sources.length >= 3);
     for (const source of sources) {
       assert.ok(!/^[a-z]+:|^\/\//i.test(source), `relative: ${source}`);
-      const asset = await request(t.origin, `/api/docs/${source}`);
+      const asset = await t.request(`/api/docs/${source}`);
       assert.equal(asset.status, 200, source);
       assert.ok(asset.bytes.length > 0, source);
     }
-    const init = await request(t.origin, '/api/docs/init.js');
+    const init = await t.request('/api/docs/init.js');
     assert.match(init.text, /url: '\.\.\/v1\/openapi\.json'/);
     assert.match(init.text, /validatorUrl: null/);
   });
 
   test('/api/docs redirects to /api/docs/', async () => {
-    const answer = await request(t.origin, '/api/docs');
+    const answer = await t.request('/api/docs');
     assert.equal(answer.status, 301);
     assert.equal(answer.headers.location, '/api/docs/');
   });

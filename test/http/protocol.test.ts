@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiRootSchema, ErrorSchema, OptionsSchema } from '../../src/render/schemas.js';
-import { rawAnswer, request } from '../support/http.js';
+import { rawAnswer } from '../support/http.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 import { assertMatches } from '../support/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-let t: TestServer;
+let t: TestApp;
 before(async () => {
-  t = await startTestServer();
+  t = await startTestApp();
 });
 after(() => t.close());
 
@@ -32,7 +33,7 @@ function assertApiHeaders(headers: Record<string, unknown>, where: string): void
 describe('headers of every API answer', () => {
   for (const path of API_PATHS) {
     test(`GET ${path}: 200, Content-Type exactly application/json, Vary: Accept, Allow`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 200);
       assertApiHeaders(answer.headers, path);
     });
@@ -40,7 +41,7 @@ describe('headers of every API answer', () => {
 
   for (const path of ['/api/v1/features/?page=9', '/api/v1/nothing/', '/api/v1/features/2/', '/api/v1/features/?format=xml']) {
     test(`errors carry them too: ${path}`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 404);
       assertApiHeaders(answer.headers, path);
       assertMatches(ErrorSchema, answer.json());
@@ -51,8 +52,8 @@ describe('headers of every API answer', () => {
 describe('HEAD', () => {
   for (const path of API_PATHS) {
     test(`HEAD ${path}: the GET headers with Content-Length, no body`, async () => {
-      const got = await request(t.origin, path);
-      const head = await request(t.origin, path, { method: 'HEAD' });
+      const got = await t.request(path);
+      const head = await t.request(path, { method: 'HEAD' });
       assert.equal(head.status, 200);
       assert.equal(head.text, '');
       assert.equal(head.headers['content-length'], String(Buffer.byteLength(got.text)));
@@ -73,7 +74,7 @@ describe('OPTIONS', () => {
   };
   for (const [path, name] of Object.entries(names)) {
     test(`OPTIONS ${path}: 200, Allow, a JSON description named "${name}"`, async () => {
-      const answer = await request(t.origin, path, { method: 'OPTIONS' });
+      const answer = await t.request(path, { method: 'OPTIONS' });
       assert.equal(answer.status, 200);
       assertApiHeaders(answer.headers, path);
       const body = answer.json();
@@ -90,7 +91,7 @@ describe('methods other than GET, HEAD and OPTIONS', () => {
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
     for (const path of ['/api/v1/features/', '/api/v1/images/7/', '/api/v1/']) {
       test(`${method} ${path}: 405 with Allow and the original's detail`, async () => {
-        const answer = await request(t.origin, path, {
+        const answer = await t.request(path, {
           method,
           headers: { 'content-type': 'application/json' },
           body: '{"not": "parsed"',
@@ -105,7 +106,7 @@ describe('methods other than GET, HEAD and OPTIONS', () => {
 
 describe('the API root', () => {
   test('lists the four collections with absolute URLs', async () => {
-    const answer = await request(t.origin, '/api/v1/');
+    const answer = await t.request('/api/v1/');
     assertMatches(ApiRootSchema, answer.json());
     assert.deepEqual(answer.json(), {
       features: `${t.origin}/api/v1/features/`,
@@ -117,7 +118,7 @@ describe('the API root', () => {
 
   for (const format of ['json', 'api']) {
     test(`keeps format=${format} in its links`, async () => {
-      const answer = await request(t.origin, `/api/v1/?format=${format}`);
+      const answer = await t.request(`/api/v1/?format=${format}`);
       assert.equal(answer.json().features, `${t.origin}/api/v1/features/?format=${format}`);
       assert.equal(answer.json().media, `${t.origin}/api/v1/media/?format=${format}`);
     });
@@ -126,9 +127,9 @@ describe('the API root', () => {
 
 describe('format', () => {
   test('format=json and format=api give the same JSON envelope', async () => {
-    const plain = (await request(t.origin, '/api/v1/images/')).json();
+    const plain = (await t.request('/api/v1/images/')).json();
     for (const format of ['json', 'api']) {
-      const answer = await request(t.origin, `/api/v1/images/?format=${format}`);
+      const answer = await t.request(`/api/v1/images/?format=${format}`);
       assert.equal(answer.headers['content-type'], 'application/json');
       assert.deepEqual(answer.json(), plain);
     }
@@ -136,7 +137,7 @@ describe('format', () => {
 
   for (const path of ['/api/v1/features/?format=xml', '/api/v1/?format=html', '/api/v1/features/1/?format=yaml', '/api/v1/features/?format=']) {
     test(`${path}: 404 Not found.`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 404);
       assert.deepEqual(answer.json(), { detail: 'Not found.' });
     });
@@ -152,7 +153,7 @@ describe('paths', () => {
   ];
   for (const [from, to] of redirects) {
     test(`${from} redirects (301) to ${to}`, async () => {
-      const answer = await request(t.origin, from!);
+      const answer = await t.request(from!);
       assert.equal(answer.status, 301);
       assert.equal(answer.headers.location, to);
     });
@@ -161,7 +162,7 @@ describe('paths', () => {
   // `/` is the map page (test/http/map-page.test.ts).
   for (const path of ['/api/v1/nothing/', '/api/v2/features/', '/api/', '/api/v1/features/1/extra/', '/media/x.jpg']) {
     test(`${path}: 404 Not found. as JSON`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 404);
       assert.equal(answer.headers['content-type'], 'application/json');
       assert.deepEqual(answer.json(), { detail: 'Not found.' });
@@ -169,17 +170,17 @@ describe('paths', () => {
   }
 
   test('an empty collection has a page 1 with empty results, and no page 2', async () => {
-    const answer = await request(t.origin, '/api/v1/documents/?page=1');
+    const answer = await t.request('/api/v1/documents/?page=1');
     assert.equal(answer.json().count, 1);
-    const empty = await startTestServer({
+    const empty = await startTestApp({
       catalogue: { format: 'heritage-catalogue/1', authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] },
     });
     try {
-      const first = await request(empty.origin, '/api/v1/features/');
+      const first = await empty.request('/api/v1/features/');
       assert.deepEqual(first.json(), { count: 0, next: null, previous: null, results: { type: 'FeatureCollection', features: [] } });
-      const last = await request(empty.origin, '/api/v1/media/?page=last');
+      const last = await empty.request('/api/v1/media/?page=last');
       assert.deepEqual(last.json(), { count: 0, next: null, previous: null, results: [] });
-      const second = await request(empty.origin, '/api/v1/images/?page=2');
+      const second = await empty.request('/api/v1/images/?page=2');
       assert.equal(second.status, 404);
     } finally {
       await empty.close();
@@ -207,16 +208,24 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
   ];
   for (const [method, path, headers] of answers) {
     test(`${method} ${path}${headers ? ` ${JSON.stringify(headers)}` : ''}`, async () => {
-      const answer = await request(t.origin, path, { method, headers });
+      const answer = await t.request(path, { method, headers });
       assert.equal(answer.headers['x-content-type-options'], 'nosniff', String(answer.status));
     });
   }
 
-  for (const text of ['GARBAGE\r\n\r\n', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 'GET * HTTP/1.1\r\nHost: localhost\r\n\r\n']) {
-    test(`too broken for the router: ${JSON.stringify(text.split('\r\n')[0])}`, async () => {
-      const answer = await rawAnswer(t.origin, text);
-      assert.ok(answer.status >= 400, String(answer.status));
-      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+  describe('too broken for the router (on a socket: these never reach Fastify as requests)', () => {
+    let listening: TestServer;
+    before(async () => {
+      listening = await startTestServer();
     });
-  }
+    after(() => listening.close());
+
+    for (const text of ['GARBAGE\r\n\r\n', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', 'GET * HTTP/1.1\r\nHost: localhost\r\n\r\n']) {
+      test(JSON.stringify(text.split('\r\n')[0]), async () => {
+        const answer = await rawAnswer(listening.origin, text);
+        assert.ok(answer.status >= 400, String(answer.status));
+        assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      });
+    }
+  });
 });

@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue, INIT_DEMO } from '../../src/demo/demo.js';
 import { ensureWebBuilt } from '../support/map-page.js';
-import { request } from '../support/http.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /** Where the README says npm start serves. */
@@ -83,16 +82,16 @@ function elidedDifference(shown: unknown, real: unknown, at = '$'): string | nul
 }
 
 describe('the README\'s examples on npm start\'s demo catalogue', () => {
-  let t: TestServer;
+  let t: TestApp;
   /** Asked as npm start's server is, so that links in answers are the README's. */
   const get = (url: string) => {
     const { pathname, search } = new URL(url);
-    return request(t.origin, `${pathname}${search}`, { headers: { host: new URL(LOCAL).host } });
+    return t.request(`${pathname}${search}`, { headers: { host: new URL(LOCAL).host } });
   };
 
   before(async () => {
     await ensureWebBuilt(); // `npm start` builds the map page, which the README links to
-    t = await startTestServer({ catalogue: generateDemoCatalogue(INIT_DEMO) });
+    t = await startTestApp({ catalogue: generateDemoCatalogue(INIT_DEMO) });
   });
   after(() => t?.close());
 

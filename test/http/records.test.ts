@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LIST_SCHEMAS, RECORD_SCHEMAS } from '../../src/render/schemas.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { request } from '../support/http.js';
 import { assertMatches } from '../support/schemas.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
-let t: TestServer;
+let t: TestApp;
 before(async () => {
-  t = await startTestServer();
+  t = await startTestApp();
 });
 after(() => t.close());
 
 async function list(collection: 'images' | 'documents' | 'media') {
-  const answer = await request(t.origin, `/api/v1/${collection}/`);
+  const answer = await t.request(`/api/v1/${collection}/`);
   assert.equal(answer.status, 200, answer.text);
   assertMatches(LIST_SCHEMAS[collection], answer.json());
   return answer.json();
@@ -123,9 +122,9 @@ describe('nested feature nulls', () => {
   test('a record on a feature with null b_name and street renders them as ""', async () => {
     const catalogue = buildTestCatalogue();
     catalogue.images[0]!.feature = 15; // b_name null (15 % 3 == 0), street null (15 % 5 == 0)
-    const other = await startTestServer({ catalogue });
+    const other = await startTestApp({ catalogue });
     try {
-      const answer = await request(other.origin, '/api/v1/images/7/');
+      const answer = await other.request('/api/v1/images/7/');
       const properties = answer.json().feature.properties;
       assert.deepEqual([properties.b_name, properties.street, properties.b_number], ['', '', '15']);
     } finally {
@@ -138,7 +137,7 @@ describe('detail records', () => {
   for (const [collection, id] of [['images', 7], ['documents', 971], ['media', 4]] as const) {
     test(`/${collection}/${id}/ is the record as listed`, async () => {
       const listed = (await list(collection)).results.find((r: any) => r.id === id);
-      const answer = await request(t.origin, `/api/v1/${collection}/${id}/`);
+      const answer = await t.request(`/api/v1/${collection}/${id}/`);
       assert.equal(answer.status, 200);
       assertMatches(RECORD_SCHEMAS[collection], answer.json());
       assert.deepEqual(answer.json(), listed);
@@ -147,7 +146,7 @@ describe('detail records', () => {
 
   for (const [collection, id] of [['images', 8], ['documents', 972], ['media', 6], ['images', 1], ['media', 'x']] as const) {
     test(`/${collection}/${id}/ (unpublished or unknown) is 404`, async () => {
-      const answer = await request(t.origin, `/api/v1/${collection}/${id}/`);
+      const answer = await t.request(`/api/v1/${collection}/${id}/`);
       assert.equal(answer.status, 404);
       assert.deepEqual(answer.json(), { detail: 'Not found.' });
     });

@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
-import { request } from '../support/http.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
 
 // The limits as README documents them, written out here rather than imported.
 const MAX_LENGTH = 500;
@@ -17,10 +16,10 @@ const DEADLINE_MS = 120_000;
 
 const catalogue = generateDemoCatalogue({ scale: 1, seed: 1 });
 const COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
-let t: TestServer;
+let t: TestApp;
 before(async () => {
   // No answer cache: every request below reaches the database.
-  t = await startTestServer({ catalogue, settings: { cacheMaxMb: '0' } });
+  t = await startTestApp({ catalogue, settings: { cacheMaxMb: '0' } });
 });
 after(() => t.close());
 
@@ -42,7 +41,7 @@ const worstQueries: (() => string)[] = [
   () => [...new Set(letters(200))].slice(0, MAX_WORDS).join(' '),
 ];
 
-const get = (collection: string, query: string) => request(t.origin, `/api/v1/${collection}/?${query}`);
+const get = (collection: string, query: string) => t.request(`/api/v1/${collection}/?${query}`);
 
 describe('the limits of q', () => {
   const cases: [string, string, RegExp][] = [
@@ -112,7 +111,7 @@ describe(`${ATTACKERS} clients sending the costliest accepted q`, () => {
           `/api/v1/features/?categories=${feature.categories[0] ?? 1}&page_size=${20 + i}`,
         ];
         const path = paths[i % paths.length]!;
-        normal.push({ path, status: (await request(t.origin, path)).status });
+        normal.push({ path, status: (await t.request(path)).status });
       }
     } finally {
       stop = true;

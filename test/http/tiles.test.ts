@@ -12,8 +12,9 @@ import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { buildFindingCatalogue, HOLED_ID } from '../support/finding-catalogue.js';
-import { request, type Answer } from '../support/http.js';
-import { importInto, startTestServer, type TestServer } from '../support/server.js';
+import { socketTarget, type Answer, type HttpTarget } from '../support/http.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
+import { importInto } from '../support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
 import { BUFFER, EXTENT, boundsOf, footprintMeetsRect, footprintSize, projectFootprint, tileOf, type Rect } from '../support/tile-math.js';
 
@@ -70,8 +71,8 @@ function decode({ bytes }: { bytes: Buffer }): VectorTileFeature[] {
 }
 
 /** The features of a tile: none for a 204, else the decoded layer. */
-async function fetchTile(origin: string, tile: Tile): Promise<VectorTileFeature[]> {
-  const answer = await request(origin, tilePath(tile));
+async function fetchTile(target: HttpTarget, tile: Tile): Promise<VectorTileFeature[]> {
+  const answer = await target.request(tilePath(tile));
   if (answer.status === 204) {
     assert.equal(answer.bytes.length, 0);
     assert.equal(answer.headers['content-type'], undefined);
@@ -125,9 +126,9 @@ function tilesWithVertices(catalogue: Catalogue): Tile[] {
 describe('vector tiles', () => {
   const catalogue = buildTileCatalogue();
   const byId = new Map(catalogue.features.map((f) => [f.id, f]));
-  let t: TestServer;
+  let t: TestApp;
   before(async () => {
-    t = await startTestServer({ catalogue });
+    t = await startTestApp({ catalogue });
   });
   after(() => t.close());
 
@@ -135,7 +136,7 @@ describe('vector tiles', () => {
     const seenAtZ16 = new Set<number>();
     let required = 0;
     for (const tile of tilesWithVertices(catalogue)) {
-      const features = await fetchTile(t.origin, tile);
+      const features = await fetchTile(t, tile);
       const ids = features.map((f) => f.properties.id as number);
       const { must, may } = expectedIn(catalogue.features, tile);
       required += must.size;
@@ -157,7 +158,7 @@ describe('vector tiles', () => {
   test('footprints are drawn where they are: coordinates in tile units, inside the buffer', async () => {
     let compared = 0;
     for (const tile of tilesWithVertices(catalogue).filter((tile) => tile.z >= 14)) {
-      for (const feature of await fetchTile(t.origin, tile)) {
+      for (const feature of await fetchTile(t, tile)) {
         const points = feature.loadGeometry().flat().map((p) => [p.x, p.y] as [number, number]);
         const [minX, minY, maxX, maxY] = boundsOf(points);
         assert.ok(minX >= -BUFFER - 1 && minY >= -BUFFER - 1 && maxX <= EXTENT + BUFFER + 1 && maxY <= EXTENT + BUFFER + 1, `${tilePath(tile)}: outside the buffer`);
@@ -175,7 +176,7 @@ describe('vector tiles', () => {
   test('polygons keep their parts and holes (exterior and interior rings wound as MVT requires)', async () => {
     const checked = new Set<number>();
     for (const tile of tilesWithVertices(catalogue).filter((tile) => tile.z >= 10)) {
-      for (const feature of await fetchTile(t.origin, tile)) {
+      for (const feature of await fetchTile(t, tile)) {
         const f = byId.get(feature.properties.id as number)!;
         const projected = projectFootprint(f.geometry, tile.z, tile.x, tile.y);
         const inside = (rect: Rect) => rect[0] >= 0 && rect[1] >= 0 && rect[2] <= EXTENT && rect[3] <= EXTENT;
@@ -193,27 +194,27 @@ describe('vector tiles', () => {
 
   test('a tile inside a large footprint at zoom 22 holds it; a tile far away is 204 No Content', async () => {
     const inner = tileOf([-0.045, 51.5275], 22);
-    const features = await fetchTile(t.origin, inner);
+    const features = await fetchTile(t, inner);
     assert.deepEqual(features.map((f) => f.properties.id), [BIG_ID]);
-    const empty = await request(t.origin, '/tiles/features/10/0/0.mvt');
+    const empty = await t.request('/tiles/features/10/0/0.mvt');
     assert.equal(empty.status, 204);
     assert.equal(empty.bytes.length, 0);
     assert.match(empty.headers.etag ?? '', /^"\d+-[\w-]+"$/);
     assert.equal(empty.headers['cache-control'], 'public, max-age=60');
-    assert.equal((await request(t.origin, '/tiles/features/10/0/0.mvt', { headers: { 'if-none-match': empty.headers.etag! } })).status, 304);
+    assert.equal((await t.request('/tiles/features/10/0/0.mvt', { headers: { 'if-none-match': empty.headers.etag! } })).status, 304);
   });
 
   test('HEAD: the GET headers, no body; a query string changes nothing', async () => {
     const tile = tileOf(catalogue.features[0]!.geometry.coordinates[0]![0]![0]!, 16);
-    const get = await request(t.origin, tilePath(tile));
+    const get = await t.request(tilePath(tile));
     assert.equal(get.status, 200);
-    const head = await request(t.origin, tilePath(tile), { method: 'HEAD' });
+    const head = await t.request(tilePath(tile), { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(head.bytes.length, 0);
     assert.equal(head.headers['content-type'], MVT);
     assert.equal(head.headers.etag, get.headers.etag);
     assert.equal(head.headers['content-length'], String(get.bytes.length));
-    const queried = await request(t.origin, `${tilePath(tile)}?v=2`);
+    const queried = await t.request(`${tilePath(tile)}?v=2`);
     assert.equal(queried.headers.etag, get.headers.etag);
     assert.ok(queried.bytes.equals(get.bytes));
   });
@@ -247,7 +248,7 @@ describe('vector tiles', () => {
   ];
   for (const path of BAD) {
     test(`GET ${path} is 400 with a JSON detail`, async () => {
-      const answer = await request(t.origin, path);
+      const answer = await t.request(path);
       assert.equal(answer.status, 400);
       assert.equal(answer.headers['content-type'], 'application/json');
       assert.deepEqual(answer.json(), {
@@ -258,12 +259,12 @@ describe('vector tiles', () => {
   }
 
   test('the largest tile of the grid is a tile', async () => {
-    assert.equal((await request(t.origin, '/tiles/features/22/4194303/4194303.mvt')).status, 204);
+    assert.equal((await t.request('/tiles/features/22/4194303/4194303.mvt')).status, 204);
   });
 
   test('other methods are 405 with Allow: GET, HEAD', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const answer = await request(t.origin, '/tiles/features/0/0/0.mvt', { method });
+      const answer = await t.request('/tiles/features/0/0/0.mvt', { method });
       assert.equal(answer.status, 405, method);
       assert.equal(answer.headers.allow, 'GET, HEAD');
       assert.deepEqual(answer.json(), { detail: `Method "${method}" not allowed.` });
@@ -272,36 +273,36 @@ describe('vector tiles', () => {
 });
 
 describe('vector tiles: caching', () => {
-  let t: TestServer;
+  let t: TestApp;
   let database: TestDatabase;
   const catalogue = buildTileCatalogue();
   const tile = tileOf(catalogue.features[0]!.geometry.coordinates[0]![0]![0]!, 16);
   before(async () => {
     database = createTestDatabase();
-    t = await startTestServer({ catalogue, database, settings: { versionPollMs: '50' } });
+    t = await startTestApp({ catalogue, database, settings: { versionPollMs: '50' } });
   });
   after(() => t.close());
 
   test('a strong ETag and Cache-Control; If-None-Match gives 304 with no body', async () => {
-    const first = await request(t.origin, tilePath(tile));
+    const first = await t.request(tilePath(tile));
     assert.equal(first.status, 200);
     assert.match(first.headers.etag!, /^"\d+-[\w-]+"$/);
     assert.equal(first.headers['cache-control'], 'public, max-age=60');
     for (const header of [first.headers.etag!, `W/${first.headers.etag}`, '*']) {
-      const again = await request(t.origin, tilePath(tile), { headers: { 'if-none-match': header } });
+      const again = await t.request(tilePath(tile), { headers: { 'if-none-match': header } });
       assert.equal(again.status, 304, header);
       assert.equal(again.bytes.length, 0);
       assert.equal(again.headers.etag, first.headers.etag);
     }
-    const other = await request(t.origin, tilePath(tile), { headers: { 'if-none-match': '"0-nothing"' } });
+    const other = await t.request(tilePath(tile), { headers: { 'if-none-match': '"0-nothing"' } });
     assert.equal(other.status, 200);
     assert.ok(other.bytes.equals(first.bytes));
-    const neighbour = await request(t.origin, tilePath({ ...tile, x: tile.x + 1 }));
+    const neighbour = await t.request(tilePath({ ...tile, x: tile.x + 1 }));
     assert.notEqual(neighbour.headers.etag, first.headers.etag);
   });
 
   test('a new import changes the tile and its ETag, within a poll', async () => {
-    const before = await request(t.origin, tilePath(tile));
+    const before = await t.request(tilePath(tile));
     const changed = buildTileCatalogue();
     Object.assign(changed.features[0]!, { b_name: 'Renamed station', categories: [3] });
     await importInto(database.settings, changed);
@@ -309,7 +310,7 @@ describe('vector tiles: caching', () => {
     let after = before;
     while (Date.now() < deadline && after.headers.etag === before.headers.etag) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      after = await request(t.origin, tilePath(tile));
+      after = await t.request(tilePath(tile));
     }
     assert.notEqual(after.headers.etag, before.headers.etag);
     const renamed = decode(after).find((f) => f.properties.id === 1)!;
@@ -319,14 +320,14 @@ describe('vector tiles: caching', () => {
 
 test('vector tiles with --compress: gzip and brotli decode to the same tile; Vary: Accept-Encoding', async () => {
   const catalogue = buildTileCatalogue();
-  const t = await startTestServer({ catalogue, settings: { compress: '1' } });
+  const t = await startTestApp({ catalogue, settings: { compress: '1' } });
   try {
     const tile = tileOf(catalogue.features[0]!.geometry.coordinates[0]![0]![0]!, 14);
-    const plain = await request(t.origin, tilePath(tile));
+    const plain = await t.request(tilePath(tile));
     assert.equal(plain.status, 200);
     assert.equal(plain.headers.vary, 'Accept-Encoding');
     for (const [accept, encoding, unpack] of [['gzip', 'gzip', zlib.gunzipSync], ['br', 'br', zlib.brotliDecompressSync]] as const) {
-      const packed = await request(t.origin, tilePath(tile), { headers: { 'accept-encoding': accept } });
+      const packed = await t.request(tilePath(tile), { headers: { 'accept-encoding': accept } });
       assert.equal(packed.headers['content-encoding'], encoding);
       assert.equal(packed.headers['content-type'], MVT);
       assert.ok(unpack(packed.bytes).equals(plain.bytes));
@@ -337,12 +338,12 @@ test('vector tiles with --compress: gzip and brotli decode to the same tile; Var
 });
 
 test('the Host check applies to tiles', async () => {
-  const t = await startTestServer({ settings: { allowedHosts: 'api.test' } });
+  const t = await startTestApp({ settings: { allowedHosts: 'api.test' } });
   try {
-    const refused = await request(t.origin, '/tiles/features/0/0/0.mvt');
+    const refused = await t.request('/tiles/features/0/0/0.mvt');
     assert.equal(refused.status, 400);
     assert.deepEqual(refused.json(), { detail: 'Invalid host header.' });
-    assert.equal((await request(t.origin, '/tiles/features/0/0/0.mvt', { headers: { host: 'api.test' } })).status, 204);
+    assert.equal((await t.request('/tiles/features/0/0/0.mvt', { headers: { host: 'api.test' } })).status, 204);
   } finally {
     await t.close();
   }
@@ -355,7 +356,7 @@ describe('vector tiles: crowded tiles are made at import', () => {
 
   test('the crowd\'s tiles from zoom 0 down are in the tiles table, and zoom 12 is served as stored', async () => {
     const database = createTestDatabase();
-    const t = await startTestServer({ catalogue, database });
+    const t = await startTestApp({ catalogue, database });
     try {
       // Down to zoom 0 the tile holding the crowd is stored (PostGIS drops footprints smaller
       // than a tile unit, so the smallest zooms may be stored empty there).
@@ -363,7 +364,7 @@ describe('vector tiles: crowded tiles are made at import', () => {
       const tile = tileOf(crowdCorner, 12);
       const stored = await storedTile(database, tile);
       assert.ok(stored, 'zoom 12 stored with bytes');
-      const served = await request(t.origin, tilePath(tile));
+      const served = await t.request(tilePath(tile));
       assert.equal(served.status, 200);
       assert.ok(served.bytes.equals(stored), 'served as stored');
       assert.ok(decode(served).length > 1000, 'the whole crowd is in it');
@@ -373,6 +374,7 @@ describe('vector tiles: crowded tiles are made at import', () => {
   });
 });
 
+// Oracle: the tile as made at import (itself checked against tile-math.ts above), for the same tile made on request.
 describe('vector tiles: one encoder, whether a tile is made at import or on request', () => {
   const catalogue = buildTileCatalogue();
   const crowdCorner = [0.5, 51.6];
@@ -389,12 +391,12 @@ describe('vector tiles: one encoder, whether a tile is made at import or on requ
       assert.ok((await Promise.all(crowdTiles.map((tile) => storedTile(database, tile)))).every((bytes) => bytes === undefined));
       const server = await startServer(loadConfig({ ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent' }, {}));
       try {
-        const origin = server.address;
+        const listening = socketTarget(server.address);
         let compared = 0;
         for (const [i, tile] of crowdTiles.entries()) {
           const bytes: Buffer | null | undefined = stored[i];
           const atImport: unknown[] = bytes ? drawn(decode({ bytes })) : [];
-          const onRequest = drawn(await fetchTile(origin, tile));
+          const onRequest = drawn(await fetchTile(listening, tile));
           assert.deepEqual(onRequest, atImport, tilePath(tile));
           compared += onRequest.length;
         }

@@ -119,7 +119,7 @@ await onPostgres(async () => {
         assert.equal(exported.code, 0, exported.stderr);
         const copy = await startTestServer({ catalogue: JSON.parse(fs.readFileSync(file, 'utf8')), database: createTestDatabase('sqlite') });
         try {
-          const [a, b] = [await crawl(t.origin), await crawl(copy.origin)];
+          const [a, b] = [await crawl(t), await crawl(copy)];
           const normalise = (pages: Map<string, string>, origin: string) => [...pages].map(([u, body]) => [u, body.replaceAll(origin, 'ORIGIN')]);
           assert.ok(a.size > 20);
           assert.deepEqual(normalise(b, copy.origin), normalise(a, t.origin));

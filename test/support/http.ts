@@ -19,6 +19,18 @@ export interface RequestOptions {
   body?: string;
 }
 
+/** What a suite talks to: a listening server (server.ts) or the app in process (in-process.ts). */
+export interface HttpTarget {
+  /** The scheme and authority its links are built from, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  request(pathAndQuery: string, options?: RequestOptions): Promise<Answer>;
+}
+
+/** A target for a server listening at `origin` (one started by the CLI, say). */
+export function socketTarget(origin: string): HttpTarget {
+  return { origin, request: (pathAndQuery, options) => request(origin, pathAndQuery, options) };
+}
+
 export function request(origin: string, pathAndQuery: string, options: RequestOptions = {}): Promise<Answer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -35,13 +47,11 @@ export function request(origin: string, pathAndQuery: string, options: RequestOp
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          const text = bytes.toString('utf8');
-          const answer = { status: res.statusCode ?? 0, headers: res.headers, bytes, text, json: () => JSON.parse(text) };
-          // Every /api/ answer must keep to the OpenAPI document (openapi-check.ts).
-          const problem = checkApiAnswer({ method: options.method ?? 'GET', pathAndQuery, headers: options.headers ?? {} }, answer);
-          if (problem === null) resolve(answer);
-          else reject(new Error(problem));
+          try {
+            resolve(checkedAnswer(pathAndQuery, options, res.statusCode ?? 0, res.headers, Buffer.concat(chunks)));
+          } catch (error) {
+            reject(error);
+          }
         });
         res.on('error', reject);
       },
@@ -50,6 +60,16 @@ export function request(origin: string, pathAndQuery: string, options: RequestOp
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/** The answer as suites see it; throws when an /api/ answer breaks the OpenAPI document. */
+export function checkedAnswer(pathAndQuery: string, options: RequestOptions, status: number, headers: http.IncomingHttpHeaders, bytes: Buffer): Answer {
+  const text = bytes.toString('utf8');
+  const answer = { status, headers, bytes, text, json: () => JSON.parse(text) };
+  // Every /api/ answer must keep to the OpenAPI document (openapi-check.ts).
+  const problem = checkApiAnswer({ method: options.method ?? 'GET', pathAndQuery, headers: options.headers ?? {} }, answer);
+  if (problem !== null) throw new Error(problem);
+  return answer;
 }
 
 /** A request written byte for byte on a socket (no Host header, HTTP/1.0, broken syntax). */

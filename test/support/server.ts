@@ -1,16 +1,18 @@
-// A real server on a temporary database of the tests' store (see stores.ts), loaded from a
-// catalogue built in the test.
+// A real server, listening on a socket, on a temporary database of the tests' store (see
+// stores.ts), loaded from a catalogue built in the test. Suites that need no socket use
+// in-process.ts instead.
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { openStore } from '../../src/store/open.js';
 import { replaceCatalogue } from '../../src/store/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
+import { request, type HttpTarget } from './http.js';
 import { createTestDatabase, type TestDatabase } from './stores.js';
 
 export { temporaryDir } from './temporary.js';
 
-export interface TestServer {
+export interface TestServer extends HttpTarget {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
   port: number;
@@ -39,9 +41,11 @@ export async function startTestServer(
   const settings = { ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', ...options.settings };
   const server = await startServer(loadConfig(settings, {}));
   const port = new URL(server.address).port;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     port: Number(port),
+    request: (pathAndQuery, requestOptions) => request(origin, pathAndQuery, requestOptions),
     dbArgs: database.args,
     server,
     close: async () => {
