@@ -10,7 +10,8 @@
 // URLs with the same captured bytes and headers under the same load: the floor.
 // --instructions: instead of the load, valgrind counts the instructions per cached answer of
 // heritage-api with its defaults, with each feature off, and of the limit server (bench/
-// instructions.ts): figures a busy machine hardly moves. --rounds N rounds (at least 5).
+// instructions.ts): steadier than CPU time on a machine doing other work, though a heavily
+// loaded one still disturbs single rounds. --rounds N rounds (at least 5).
 // --costs: for each feature, two fresh servers, one with defaults and one with the feature
 // off, under the same load --rounds times in alternating order (CPU µs per request saved,
 // medians). --rounds N: N runs of each server, alternating, medians reported (for a
@@ -401,21 +402,22 @@ async function instructionCosts(entry: string, settings: { database: string; dat
     serve('rate limit counting every client (none exempt)', COUNTED),
     { name: 'limit server', args: limitArgs, listening: /at (http:\/\/[^/\s]+)\/api\/v1\// },
   ];
-  log(`instructions per cached answer (valgrind --tool=callgrind): ${options.warmUp} requests of warm-up, one counted round thrown away, then ${rounds} rounds of ${options.requests}; median of the rounds, and the rounds`);
+  log(`instructions per cached answer (valgrind --tool=callgrind): ${options.warmUp} requests of warm-up, one counted round thrown away, then ${rounds} rounds of ${options.requests}; the least round, and every round`);
   let defaults = NaN;
   for (const target of targets) {
     const perRequest = await countInstructions(target, options);
-    const median = [...perRequest].sort((a, b) => a - b)[Math.floor(perRequest.length / 2)]!;
-    if (target.name === 'defaults') defaults = median;
-    log(`  ${target.name.padEnd(46)} ${median.toFixed(0).padStart(7)} per request  [${perRequest.map((n) => n.toFixed(0)).join(', ')}]  ${compared(target.name, median, defaults)}`);
+    // Disturbances (a GC, the JIT's background work) only ever add: the least round is the steadiest figure.
+    const least = Math.min(...perRequest);
+    if (target.name === 'defaults') defaults = least;
+    log(`  ${target.name.padEnd(46)} ${least.toFixed(0).padStart(7)} per request  [${perRequest.map((n) => n.toFixed(0)).join(', ')}]  ${compared(target.name, least, defaults)}`);
   }
 }
 
-function compared(name: string, median: number, defaults: number): string {
+function compared(name: string, count: number, defaults: number): string {
   if (name === 'defaults') return '';
-  if (name === 'limit server') return `defaults / limit = ${(defaults / median).toFixed(2)}`;
-  if (name.startsWith('rate limit counting')) return `this − defaults = ${(median - defaults).toFixed(0)}`;
-  return `defaults − this = ${(defaults - median).toFixed(0)} (what is off costs)`;
+  if (name === 'limit server') return `defaults / limit = ${(defaults / count).toFixed(2)}`;
+  if (name.startsWith('rate limit counting')) return `this − defaults = ${(count - defaults).toFixed(0)}`;
+  return `defaults − this = ${(defaults - count).toFixed(0)} (what is off costs)`;
 }
 
 await main();

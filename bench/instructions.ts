@@ -1,7 +1,8 @@
 // npm run bench -- --instructions: the instructions a server executes per cached answer,
-// counted by valgrind's callgrind. Unlike CPU time, the count does not depend on what else
-// the machine is doing, so the cost of each feature (a few µs in 40) can be told apart from
-// noise on a shared 2-core machine. The server runs under valgrind with instrumentation off
+// counted by valgrind's callgrind. The count depends far less than CPU time on what else the
+// machine is doing, so the cost of a feature (a few µs in 40) can be told from noise; a
+// heavily loaded machine still disturbs single rounds (GC and the JIT's background threads
+// run at other moments), which only ever adds: the least round is the figure. The server runs under valgrind with instrumentation off
 // (start-up at near native speed), is warmed up (the JIT, the fast path's replays), then
 // counted over an exact number of requests, several times; a count covers every thread of the
 // process (valgrind runs them one at a time), so the log writes and GC are in it.
