@@ -32,16 +32,20 @@ BooleanPrimary
 
 Predicate
   = SpatialPredicate
-  / value:Scalar _ IS _ not:(NOT _)? NULL
-    { return negateIf(not, { kind: "isNull", value }); }
-  / value:Scalar _ not:(NOT _)? LIKE _ pattern:Pattern
-    { return negateIf(not, { kind: "like", value, pattern }); }
-  / value:Scalar _ not:(NOT _)? BETWEEN _ low:Scalar _ AND _ high:Scalar
-    { return negateIf(not, { kind: "between", value, low, high }); }
-  / value:Scalar _ not:(NOT _)? IN _ "(" _ head:Scalar tail:(_ "," _ @Scalar)* _ ")"
-    { return negateIf(not, { kind: "in", value, list: [head, ...tail] }); }
-  / left:Scalar _ op:ComparisonOperator _ right:Scalar
-    { return { kind: "compare", op, left, right }; }
+  / value:Scalar _ complete:PredicateTail { return complete(value); }
+
+// The left operand is read once; each tail returns the predicate built around it.
+PredicateTail
+  = IS _ not:(NOT _)? NULL
+    { return (value) => negateIf(not, { kind: "isNull", value }); }
+  / not:(NOT _)? LIKE _ pattern:Pattern
+    { return (value) => negateIf(not, { kind: "like", value, pattern }); }
+  / not:(NOT _)? BETWEEN _ low:Scalar _ AND _ high:Scalar
+    { return (value) => negateIf(not, { kind: "between", value, low, high }); }
+  / not:(NOT _)? IN _ "(" _ head:Scalar tail:(_ "," _ @Scalar)* _ ")"
+    { return (value) => negateIf(not, { kind: "in", value, list: [head, ...tail] }); }
+  / op:ComparisonOperator _ right:Scalar
+    { return (left) => ({ kind: "compare", op, left, right }); }
 
 ComparisonOperator "a comparison operator"
   = "<>" / "<=" / ">=" / "=" / "<" / ">"

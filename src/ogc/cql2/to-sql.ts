@@ -31,21 +31,25 @@ export function toSql(expression: Expression, queryables: Queryables, dialect: S
 
 function condition(expression: Expression, t: Translation): string {
   switch (expression.kind) {
-    case 'and': return expression.args.map((arg) => nested(arg, t)).join(' AND ');
-    case 'or': return `(${expression.args.map((arg) => nested(arg, t)).join(' OR ')})`;
-    case 'not': return `NOT ${nested(expression.arg, t)}`;
+    case 'and': return expression.args.map((arg) => nested(arg, t, ['and'])).join(' AND ');
+    case 'or': return `(${expression.args.map((arg) => nested(arg, t, ['and'])).join(' OR ')})`;
+    case 'not': return `NOT ${nested(expression.arg, t, ['and', 'not'])}`;
     case 'compare': {
-      const [left, right] = sameType([expression.left, expression.right], t, `"${expression.op}"`);
+      const [left, right] = [operand(expression.left, t), operand(expression.right, t)];
+      sameType([left, right], `"${expression.op}"`);
       return `${left.sql} ${expression.op} ${right.sql}`;
     }
     case 'like': return like(expression.value, expression.pattern, t);
     case 'between': {
-      const [value, low, high] = sameType([expression.value, expression.low, expression.high], t, 'BETWEEN', ['number']);
+      const [value, low, high] = [operand(expression.value, t), operand(expression.low, t), operand(expression.high, t)];
+      sameType([value, low, high], 'BETWEEN', ['number']);
       return `${value.sql} BETWEEN ${low.sql} AND ${high.sql}`;
     }
     case 'in': {
-      const [value, ...list] = sameType([expression.value, ...expression.list], t, 'IN');
-      return `${value?.sql ?? ''} IN (${list.map((item) => item.sql).join(', ')})`;
+      const value = operand(expression.value, t);
+      const list = expression.list.map((item) => operand(item, t));
+      sameType([value, ...list], 'IN');
+      return `${value.sql} IN (${list.map((item) => item.sql).join(', ')})`;
     }
     case 'isNull': return `${operand(expression.value, t).sql} IS NULL`;
     case 'intersects': return intersects(expression.left, expression.right, t);
@@ -53,10 +57,11 @@ function condition(expression: Expression, t: Translation): string {
   }
 }
 
-/** AND inside AND/NOT is bracketed to keep the tree's shape (OR always is). */
-function nested(expression: Expression, t: Translation): string {
+/** NOT binds tighter than AND in SQL; an AND inside AND, OR or NOT is bracketed to keep
+ * the tree's shape, NOT NOT too for the reader (an OR always is). */
+function nested(expression: Expression, t: Translation, bracketed: readonly Expression['kind'][]): string {
   const sql = condition(expression, t);
-  return expression.kind === 'and' || expression.kind === 'not' ? `(${sql})` : sql;
+  return bracketed.includes(expression.kind) ? `(${sql})` : sql;
 }
 
 function queryable(name: string, t: Translation): Queryable {
@@ -92,8 +97,7 @@ function article(type: string): string {
 }
 
 /** The operands of one comparison share a type (CQL2 compares literals of one type). */
-function sameType(values: readonly Scalar[], t: Translation, operator: string, allowed?: readonly ValueType[]): Typed[] {
-  const typed = values.map((value) => operand(value, t));
+function sameType(typed: readonly Typed[], operator: string, allowed?: readonly ValueType[]): void {
   const first = typed[0];
   for (const other of typed) {
     if (other.type === 'geometry') throw new Cql2Error(`${operator} cannot compare ${other.described}; use S_INTERSECTS.`);
@@ -104,7 +108,6 @@ function sameType(values: readonly Scalar[], t: Translation, operator: string, a
       throw new Cql2Error(`${operator} cannot compare ${first.described} with ${other.described}.`);
     }
   }
-  return typed;
 }
 
 function like(value: Scalar, pattern: Scalar, t: Translation): string {
