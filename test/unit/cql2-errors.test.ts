@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Cql2Limits } from '../../src/ogc/cql2/bounds.js';
 import { Cql2Error } from '../../src/ogc/cql2/errors.js';
+import { createCql2Reader } from '../../src/ogc/cql2/filter.js';
 import { parseCql2Json, readCql2Json } from '../../src/ogc/cql2/json-reader.js';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 
@@ -134,4 +135,13 @@ test('bounds: thousands of brackets or nested JSON are refused without deep recu
   const quoted = (brackets: number): string => `a = '${"\\')".repeat(100)}' AND ${'('.repeat(brackets)}b = 1${')'.repeat(brackets)}`;
   assert.doesNotThrow(() => parser.parse(quoted(68)));
   assert.equal(refusal(() => parser.parse(quoted(69))).message, 'The filter is nested more than 32 levels deep.');
+});
+
+test('the reader of filter and filter-lang: text by default, JSON, or a named refusal', () => {
+  const reader = createCql2Reader();
+  const tree = { kind: 'compare', op: '=', left: { kind: 'property', name: 'a' }, right: { kind: 'number', value: 1 } };
+  assert.deepEqual(reader.read('a = 1'), tree);
+  assert.deepEqual(reader.read('a = 1', 'cql2-text'), tree);
+  assert.deepEqual(reader.read('{"op":"=","args":[{"property":"a"},1]}', 'cql2-json'), tree);
+  assert.equal(refusal(() => reader.read('a = 1', 'cql-text')).message, 'The filter language "cql-text" is not supported; use "cql2-text" or "cql2-json".');
 });
