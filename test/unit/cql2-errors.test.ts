@@ -68,8 +68,23 @@ const TEXT_ERRORS: { filter: string; message: string; at: [number, number, numbe
   },
   {
     filter: 'avg(windSpeed) < 4',
-    message: 'The filter is invalid at line 1, column 4: expected "IS", "NOT", "LIKE", "BETWEEN", "IN" or a comparison operator, but found "(".',
-    at: [1, 4, 3],
+    message: 'The filter is invalid at line 1, column 1: avg(…) is not supported: the functions are CASEI, DATE, TIMESTAMP and S_INTERSECTS, and the geometries POINT, POLYGON, MULTIPOLYGON and BBOX.',
+    at: [1, 1, 0],
+  },
+  {
+    filter: "name = 'a' AND S_INTERSECTS(geometry, LINESTRING(0 0, 1 1))",
+    message: 'The filter is invalid at line 1, column 39: LINESTRING(…) is not supported: the functions are CASEI, DATE, TIMESTAMP and S_INTERSECTS, and the geometries POINT, POLYGON, MULTIPOLYGON and BBOX.',
+    at: [1, 39, 38],
+  },
+  {
+    filter: 'CASEI(5) = 5',
+    message: 'The filter is invalid at line 1, column 7: CASEI takes a string in single quotes, a property name or another CASEI.',
+    at: [1, 7, 6],
+  },
+  {
+    filter: 'NOT (a = )',
+    message: 'The filter is invalid at line 1, column 10: expected a value, but found ")".',
+    at: [1, 10, 9],
   },
 ];
 

@@ -61,10 +61,21 @@ Scalar "a value"
   / DateLiteral
   / TimestampLiteral
   / BooleanLiteral
+  / UnsupportedFunction
   / Property
 
+// A name followed by a bracket that is none of the served functions: said plainly rather
+// than as "expected an operator, found (".
+UnsupportedFunction
+  = !(Reserved / CASEI / DATE / TIMESTAMP / S_INTERSECTS / POINT / POLYGON / MULTIPOLYGON / BBOX) name:$Identifier _ "("
+    { error(name + "(…) is not supported: the functions are CASEI, DATE, TIMESTAMP and S_INTERSECTS, and the geometries POINT, POLYGON, MULTIPOLYGON and BBOX"); }
+
 CaseI
-  = CASEI _ "(" _ arg:(CaseI / StringLiteral / Property) _ ")" { return { kind: "casei", arg }; }
+  = CASEI _ "(" _ arg:(CaseI / StringLiteral / Property / CaseIArgumentError) _ ")" { return { kind: "casei", arg }; }
+
+// Inside the named rule Scalar failures are silent, so a wrong argument is said here.
+CaseIArgumentError
+  = "" { error("CASEI takes a string in single quotes, a property name or another CASEI"); }
 
 Property "a property name"
   = '"' name:$Identifier '"' { return { kind: "property", name }; }
@@ -103,7 +114,7 @@ SpatialPredicate
   = S_INTERSECTS _ "(" _ left:SpatialOperand _ "," _ right:SpatialOperand _ ")"
     { return { kind: "intersects", left, right }; }
 
-SpatialOperand = SpatialLiteral / Property
+SpatialOperand = SpatialLiteral / UnsupportedFunction / Property
 
 SpatialLiteral "a POINT, POLYGON, MULTIPOLYGON or BBOX"
   = POINT (_ Z)? _ "(" _ coordinates:Coordinates _ ")"
