@@ -85,3 +85,19 @@ test('costs: creating a parser (peggy.generate) and parsing a filter', (t) => {
   t.diagnostic(`parser created in ${created.toFixed(1)} ms of CPU; a three-predicate filter parsed in ${(perParse * 1000).toFixed(1)} µs`);
   assert.ok(created < 2000 && perParse < 5);
 });
+
+test('toText writes the usual forms: negated predicates, brackets only where needed, quoted names', () => {
+  const parser = createCql2TextParser();
+  const table: [string, string][] = [
+    ['NOT "name" LIKE \'foo%\'', "name NOT LIKE 'foo%'"],
+    ['NOT x IS NULL AND NOT (y = 1)', 'x IS NOT NULL AND NOT y = 1'],
+    ['NOT (NOT (a = 1 OR b = 2))', 'NOT (NOT (a = 1 OR b = 2))'],
+    ["swimming_pool=true AND (floors>5 OR material LIKE 'brick%')", "swimming_pool = TRUE AND (floors > 5 OR material LIKE 'brick%')"],
+    ['(a = 1 AND b = 2) AND c = 3', '(a = 1 AND b = 2) AND c = 3'],
+    ['"and" = 1 AND "date" = DATE(\'2020-02-29\')', '"and" = 1 AND date = DATE(\'2020-02-29\')'],
+    [String.raw`s = 'it''s \\ \n'`, String.raw`s = 'it''s \\ \n'`],
+    ['v NOT BETWEEN -1.5 AND 2e3', 'v NOT BETWEEN -1.5 AND 2000'],
+    ['S_INTERSECTS(g, MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0))))', 'S_INTERSECTS(g, MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0))))'],
+  ];
+  for (const [input, printed] of table) assert.equal(toText(parser.parse(input)), printed, input);
+});

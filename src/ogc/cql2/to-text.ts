@@ -13,7 +13,7 @@ const ESCAPED: Readonly<Record<string, string>> = {
 export function toText(expression: Expression): string {
   switch (expression.kind) {
     case 'and': case 'or':
-      return expression.args.map(bracketed).join(expression.kind === 'and' ? ' AND ' : ' OR ');
+      return expression.args.map((arg) => bracketed(arg)).join(expression.kind === 'and' ? ' AND ' : ' OR ');
     case 'not': return negated(expression.arg);
     case 'compare': return `${scalar(expression.left)} ${expression.op} ${scalar(expression.right)}`;
     case 'like': return `${scalar(expression.value)} LIKE ${scalar(expression.pattern)}`;
@@ -26,10 +26,9 @@ export function toText(expression: Expression): string {
   }
 }
 
-function bracketed(expression: Expression): string {
-  return expression.kind === 'and' || expression.kind === 'or' || expression.kind === 'not'
-    ? `(${toText(expression)})`
-    : toText(expression);
+/** AND/OR inside AND/OR keep their shape with brackets; NOT binds tighter, as in SQL. */
+function bracketed(expression: Expression, kinds: readonly Expression['kind'][] = ['and', 'or']): string {
+  return kinds.includes(expression.kind) ? `(${toText(expression)})` : toText(expression);
 }
 
 /** The negated predicates in their usual form: `x NOT LIKE p`, `x IS NOT NULL`. */
@@ -39,7 +38,7 @@ function negated(arg: Expression): string {
     case 'between': return `${scalar(arg.value)} NOT BETWEEN ${scalar(arg.low)} AND ${scalar(arg.high)}`;
     case 'in': return `${scalar(arg.value)} NOT IN (${arg.list.map(scalar).join(', ')})`;
     case 'isNull': return `${scalar(arg.value)} IS NOT NULL`;
-    default: return `NOT ${bracketed(arg)}`;
+    default: return `NOT ${bracketed(arg, ['and', 'or', 'not'])}`;
   }
 }
 
