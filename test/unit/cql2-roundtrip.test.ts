@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { Expression, Position, Scalar, SpatialOperand } from '../../src/ogc/cql2/ast.js';
 import { COMPARISON_OPERATORS } from '../../src/ogc/cql2/ast.js';
+import { Cql2Error } from '../../src/ogc/cql2/errors.js';
+import { readCql2Json } from '../../src/ogc/cql2/json-reader.js';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { toText } from '../../src/ogc/cql2/to-text.js';
 
@@ -100,4 +102,38 @@ test('toText writes the usual forms: negated predicates, brackets only where nee
     ['S_INTERSECTS(g, MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0))))', 'S_INTERSECTS(g, MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0))))'],
   ];
   for (const [input, printed] of table) assert.equal(toText(parser.parse(input)), printed, input);
+});
+
+test('any text either parses or is refused with a Cql2Error, never another exception (fast-check)', () => {
+  const parser = createCql2TextParser();
+  const pieces = fc.constantFrom('a', ' ', '(', ')', "'", '\\', '"', 'AND', 'NOT', '=', '<', '5', '-', '.', 'e', ',', 'LIKE', 'IN', 'CASEI(', 'DATE(', 'POINT(', 'BBOX(', 'S_INTERSECTS(', 'IS', 'NULL', '%', '\u{10000}');
+  const texts = fc.oneof(fc.string({ unit: 'binary' }), fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join('')));
+  fc.assert(fc.property(texts, (text) => {
+    try {
+      parser.parse(text);
+    } catch (error) {
+      assert.ok(error instanceof Cql2Error, String(error));
+      assert.match(error.message, /^The filter (is invalid at line \d+, column \d+: .+|has more than|is nested more than .+)\.$/su);
+    }
+  }), { numRuns: 2000 });
+});
+
+test('any JSON value is read or refused with a Cql2Error naming a path (fast-check)', () => {
+  const ops = fc.constantFrom('and', 'or', 'not', '=', '<', 'like', 'between', 'in', 'isNull', 's_intersects', 'casei', 'x');
+  const { node } = fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.record({ op: ops, args: fc.array(tie('node'), { maxLength: 3 }) }, { noNullPrototype: true }),
+      fc.record({ property: fc.oneof(fc.string(), fc.integer()) }, { noNullPrototype: true }),
+    ),
+  }));
+  fc.assert(fc.property(node, (value) => {
+    try {
+      readCql2Json(value);
+    } catch (error) {
+      assert.ok(error instanceof Cql2Error, String(error));
+      assert.ok(error.path?.startsWith('$') ?? /terms|nested/.test(error.message), error.message);
+    }
+  }), { numRuns: 2000 });
 });
