@@ -20,6 +20,8 @@ export interface SqlFragment {
 /**
  * The spatial test, the caller's: an R*Tree and an exact check on SQLite, PostGIS on
  * PostgreSQL. `placeholder(i)` is the text of the i-th (0-based) of the params it returns.
+ * A BBOX has 4 numbers or 6 (west, south, lowest, east, north, highest), CRS84 like the
+ * geometries.
  */
 export type IntersectsSql = (
   geometryExpression: string,
