@@ -1,0 +1,145 @@
+// AST → an SQL condition with bound parameters only: every literal of the filter becomes a
+// parameter, every property the caller's own SQL text. The types are checked on the way:
+// a comparison of different types, LIKE on a non-string or S_INTERSECTS on a non-geometry
+// is refused naming the property and the types. SQL's three-valued logic is CQL2's, so
+// NULL properties need no special case. The result is safe to join with AND: an OR is
+// always bracketed.
+import type { Expression, Scalar, SpatialLiteral, SpatialOperand } from './ast.js';
+import { Cql2Error, listInWords } from './errors.js';
+import type { Queryable, Queryables, SqlDialect, SqlFragment } from './sql-dialect.js';
+import { scalar as scalarText } from './to-text.js';
+
+type ValueType = 'string' | 'number' | 'boolean' | 'date' | 'timestamp' | 'geometry';
+
+interface Typed { readonly sql: string; readonly type: ValueType; readonly described: string }
+
+class Translation {
+  readonly params: unknown[] = [];
+  constructor(readonly queryables: Queryables, readonly dialect: SqlDialect) {}
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return this.dialect.placeholder(this.params.length - 1);
+  }
+}
+
+export function toSql(expression: Expression, queryables: Queryables, dialect: SqlDialect): SqlFragment {
+  const translation = new Translation(queryables, dialect);
+  const sql = condition(expression, translation);
+  return { sql, params: translation.params };
+}
+
+function condition(expression: Expression, t: Translation): string {
+  switch (expression.kind) {
+    case 'and': return expression.args.map((arg) => nested(arg, t, ['and'])).join(' AND ');
+    case 'or': return `(${expression.args.map((arg) => nested(arg, t, ['and'])).join(' OR ')})`;
+    case 'not': return `NOT ${nested(expression.arg, t, ['and', 'not'])}`;
+    case 'compare': {
+      const [left, right] = [operand(expression.left, t), operand(expression.right, t)];
+      sameType([left, right], `"${expression.op}"`);
+      return `${left.sql} ${expression.op} ${right.sql}`;
+    }
+    case 'like': return like(expression.value, expression.pattern, t);
+    case 'between': {
+      const [value, low, high] = [operand(expression.value, t), operand(expression.low, t), operand(expression.high, t)];
+      sameType([value, low, high], 'BETWEEN', ['number']);
+      return `${value.sql} BETWEEN ${low.sql} AND ${high.sql}`;
+    }
+    case 'in': {
+      const value = operand(expression.value, t);
+      const list = expression.list.map((item) => operand(item, t));
+      sameType([value, ...list], 'IN');
+      return `${value.sql} IN (${list.map((item) => item.sql).join(', ')})`;
+    }
+    case 'isNull': return `${operand(expression.value, t).sql} IS NULL`;
+    case 'intersects': return intersects(expression.left, expression.right, t);
+    case 'boolean': return expression.value ? 'TRUE' : 'FALSE';
+  }
+}
+
+/** NOT binds tighter than AND in SQL; an AND inside AND, OR or NOT is bracketed to keep
+ * the tree's shape, NOT NOT too for the reader (an OR always is). */
+function nested(expression: Expression, t: Translation, bracketed: readonly Expression['kind'][]): string {
+  const sql = condition(expression, t);
+  return bracketed.includes(expression.kind) ? `(${sql})` : sql;
+}
+
+function queryable(name: string, t: Translation): Queryable {
+  const found = Object.hasOwn(t.queryables, name) ? t.queryables[name] : undefined;
+  if (found !== undefined) return found;
+  const known = Object.keys(t.queryables).map((key) => JSON.stringify(key));
+  throw new Cql2Error(`The filter names the property ${JSON.stringify(name)}, which is not a queryable; the queryables are ${listInWords(known, 'and')}.`);
+}
+
+function operand(value: Scalar, t: Translation): Typed {
+  switch (value.kind) {
+    case 'property': {
+      const { sql, type } = queryable(value.name, t);
+      const valueType = type === 'integer' ? 'number' : type;
+      return { sql, type: valueType, described: `the property ${JSON.stringify(value.name)} (${article(type)})` };
+    }
+    case 'casei': {
+      const arg = operand(value.arg, t);
+      if (arg.type !== 'string') throw new Cql2Error(`CASEI needs a string, but ${arg.described} is not one.`);
+      return { sql: t.dialect.caseFold(arg.sql), type: 'string', described: arg.described };
+    }
+    case 'boolean': return literal(t.dialect.bindBoolean(value.value), value, t);
+    default: return literal(value.value, value, t);
+  }
+}
+
+function literal(bound: unknown, value: Exclude<Scalar, { kind: 'property' | 'casei' }>, t: Translation): Typed {
+  return { sql: t.param(bound), type: value.kind, described: `${article(value.kind)} (${scalarText(value)})` };
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** The operands of one comparison share a type (CQL2 compares literals of one type). */
+function sameType(typed: readonly Typed[], operator: string, allowed?: readonly ValueType[]): void {
+  const first = typed[0];
+  for (const other of typed) {
+    if (other.type === 'geometry') throw new Cql2Error(`${operator} cannot compare ${other.described}; use S_INTERSECTS.`);
+    if (allowed !== undefined && !allowed.includes(other.type)) {
+      throw new Cql2Error(`${operator} compares numbers, but ${other.described} is not a number.`);
+    }
+    if (first !== undefined && other.type !== first.type) {
+      throw new Cql2Error(`${operator} cannot compare ${first.described} with ${other.described}.`);
+    }
+  }
+}
+
+function like(value: Scalar, pattern: Scalar, t: Translation): string {
+  const subject = operand(value, t);
+  if (subject.type !== 'string') throw new Cql2Error(`LIKE needs a string, but ${subject.described} is not one.`);
+  return t.dialect.like(subject.sql, likePattern(pattern, t));
+}
+
+function likePattern(pattern: Scalar, t: Translation): string {
+  if (pattern.kind === 'casei') return t.dialect.caseFold(likePattern(pattern.arg, t));
+  if (pattern.kind !== 'string') throw new Cql2Error('A LIKE pattern is a string in single quotes, or CASEI of one.');
+  if (/(?:^|[^\\])(?:\\\\)*\\$/u.test(pattern.value)) {
+    throw new Cql2Error(`The LIKE pattern ${JSON.stringify(pattern.value)} ends with the escape character \\; write \\\\ for a backslash.`);
+  }
+  return t.param(t.dialect.likePattern(pattern.value));
+}
+
+function intersects(left: SpatialOperand, right: SpatialOperand, t: Translation): string {
+  const [property, geometry] = left.kind === 'property' ? [left, right] : [right, left];
+  if (property.kind !== 'property' || geometry.kind === 'property') {
+    throw new Cql2Error('S_INTERSECTS compares a geometry property with a POINT, POLYGON, MULTIPOLYGON or BBOX.');
+  }
+  const { sql, type } = queryable(property.name, t);
+  if (type !== 'geometry') {
+    throw new Cql2Error(`S_INTERSECTS needs a geometry, but the property ${JSON.stringify(property.name)} is ${article(type)}.`);
+  }
+  return spatialTest(sql, geometry, t);
+}
+
+function spatialTest(sql: string, geometry: SpatialLiteral, t: Translation): string {
+  const first = t.params.length;
+  const fragment = t.dialect.intersects(sql, geometry, (index) => t.dialect.placeholder(first + index));
+  t.params.push(...fragment.params);
+  return fragment.sql;
+}
