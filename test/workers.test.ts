@@ -2,16 +2,15 @@
 // stops them all and the primary exits 0; /metrics answers for all of them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildTestCatalogue } from './support/catalogue.js';
 import { exitCode } from './support/cli.js';
+import { CLI_ENTRY, ensureCliBuilt } from './support/cli-entry.js';
 import { spawnServe, waitForAsync } from './support/drain.js';
 import { request } from './support/http.js';
 import { createTestDatabase, type TestDatabase } from './support/stores.js';
 import { importInto } from './support/server.js';
 
-const ENTRY = path.resolve(import.meta.dirname, '../src/cli/bin.ts');
 const WORKER_LINE = /worker (\d+) serving .* at (http:\/\/\S+?)\/api\/v1\//g;
 
 let database: TestDatabase;
@@ -22,7 +21,8 @@ before(async () => {
 after(() => database.drop());
 
 test('serve --workers 2: two processes answer on one port, a killed worker is replaced, SIGTERM exits 0', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', '--workers', '2', ...database.args], {
+  ensureCliBuilt();
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--log-level', 'warn', '--workers', '2', ...database.args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
   });
   let stderr = '';

@@ -1,10 +1,7 @@
-// Runs the real command line (from source, through tsx) as a child process.
+// Runs the real command line (compiled, as users run it: cli-entry.ts) as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 
-const ENTRY = path.resolve(import.meta.dirname, '../../src/cli/bin.ts');
-/** tsx by its own address, so that a command run in another folder (cwd) still finds it. */
-const TSX = import.meta.resolve('tsx');
+import { CLI_ENTRY, ensureCliBuilt } from './cli-entry.js';
 
 export interface CliResult {
   code: number | null;
@@ -13,8 +10,9 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+  ensureCliBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -33,7 +31,8 @@ export function runCli(args: string[], options: { input?: string | Buffer; env?:
 
 /** Starts a command and hands back the child, for tests that stop it half-way. */
 export function spawnCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
+  ensureCliBuilt();
+  return spawn(process.execPath, [CLI_ENTRY, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,7 +40,8 @@ export function spawnCli(args: string[]): ChildProcess {
 
 /** Starts `serve` and resolves once it says where it listens. */
 export function startCliServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+  ensureCliBuilt();
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   let stderr = '';

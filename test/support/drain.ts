@@ -9,8 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { buildTestCatalogue } from './catalogue.js';
+import { CLI_ENTRY, ensureCliBuilt } from './cli-entry.js';
 
-const ENTRY = path.resolve(import.meta.dirname, '../../src/cli/bin.ts');
 const WORKER_LINE = /serving .* at (http:\/\/\S+?)\/api\/v1\//;
 
 /** Id of the feature whose answer is about 12 MB. */
@@ -44,7 +44,8 @@ export interface ServeProcess {
  * SHUTDOWN_DELAY_MS is 0 unless given: the tests of the delay set it.
  */
 export function spawnServe(args: string[], env: Record<string, string> = {}, group = false): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+  ensureCliBuilt();
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0', ...env },
     detached: group,
   });
