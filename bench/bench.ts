@@ -391,7 +391,7 @@ async function featureCosts(entry: string, settings: { database: string; databas
 async function instructionCosts(entry: string, settings: { database: string; databaseSchema?: string }, urls: string[], limitArgs: string[], dir: string) {
   ensureValgrind(log);
   const rounds = Math.max(5, Number(values.rounds));
-  const options = { urls, dir, rounds, requests: 3000, warmUp: 12000, log };
+  const options = { urls, dir, rounds, requests: 3000, warmUp: 12000 };
   const schema = settings.databaseSchema ? ['--schema', settings.databaseSchema] : [];
   const serve = (name: string, env: Record<string, string>): CountTarget => ({
     name, env, args: [process.execPath, entry, 'serve', '--db', settings.database, ...schema, '--port', '0'], listening: /serving .* at (http:\/\/[^/\s]+)\/api\/v1\//,

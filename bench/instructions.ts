@@ -28,7 +28,6 @@ export interface CountOptions {
   requests: number;
   /** Requests sent before counting starts. */
   warmUp: number;
-  log: (line: string) => void;
 }
 
 /** valgrind, installed with apt-get when it is not there yet. */
