@@ -1,7 +1,10 @@
 // Does a MultiPolygon intersect a lon/lat box? A true polygon test (holes included),
 // boundaries touching count, as PostGIS's ST_Intersects. SQLite's R*Tree narrows the
 // candidates to footprints whose bounding box meets the box; this decides.
+import booleanIntersects from '@turf/boolean-intersects';
+import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { MultiPolygon } from '../catalogue/format.js';
+import type { Geometry, SpatialLiteral } from '../ogc/cql2/ast.js';
 
 export type Box = readonly [minX: number, minY: number, maxX: number, maxY: number];
 type Point = readonly number[];
@@ -76,4 +79,22 @@ export function boundingBox(geometry: MultiPolygon): Box {
     }
   }
   return [minX, minY, maxX, maxY];
+}
+
+/** The lon/lat box of a filter's spatial literal: a BBOX's own (6 numbers: heights dropped), or the geometry's. */
+export function literalBox(literal: SpatialLiteral): Box {
+  if (literal.kind === 'bbox') {
+    const v = literal.value.map(Number);
+    const [east, north] = v.length === 6 ? [v[3], v[4]] : [v[2], v[3]];
+    return [Number(v[0]), Number(v[1]), Number(east), Number(north)];
+  }
+  const positions = literal.value.type === 'Point' ? [literal.value.coordinates] : literal.value.type === 'Polygon' ? literal.value.coordinates.flat() : literal.value.coordinates.flat(2);
+  const xs = positions.map((p) => Number(p[0]));
+  const ys = positions.map((p) => Number(p[1]));
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** A footprint against a filter's POINT, POLYGON or MULTIPOLYGON (turf's test; boundaries touching count, as PostGIS). */
+export function multiPolygonIntersects(geometry: MultiPolygon, other: Geometry): boolean {
+  return booleanIntersects(geometry as GeoJsonGeometry, other as GeoJsonGeometry);
 }

@@ -1,7 +1,11 @@
 // The few places where SQLite and PostgreSQL need different SQL, as one object per store
-// handed to the shared SQL builders: full-text matching and search rows, the map-box test,
-// "id in this list", ordered aggregates, staging tables, the footprints' extent. Everything else (sql.ts,
-// filter-sql.ts, catalogue-finish.ts, export-rows.ts) is shared.
+// handed to the shared SQL builders: full-text matching and search rows, spatial tests,
+// "id in this list", ordered aggregates, staging tables, the footprints' extent, and what
+// a CQL2 filter needs (LIKE, CASEI, booleans: ogc/cql2/to-sql.ts). Everything else (sql.ts,
+// filter-sql.ts, ogc-sql.ts, catalogue-finish.ts, export-rows.ts) is shared.
+import type { SpatialLiteral } from '../ogc/cql2/ast.js';
+import type { Cql2Dialect } from '../ogc/cql2/to-sql.js';
+import { literalBox } from '../search/box.js';
 
 /** Adds a parameter and returns its placeholder (`$n`, numbered in order of use). */
 export type Bind = (value: unknown) => string;
@@ -9,11 +13,15 @@ export type Bind = (value: unknown) => string;
 /** A feature's category ids in their order, as one comma-separated text, from `FROM … WHERE …`. */
 export type CategoryIdList = (from: string) => string;
 
-export interface Dialect {
+export interface Dialect extends Cql2Dialect {
   /** A subquery selecting the ids in `table` (e.g. features_search) matching every word as a prefix. */
   textMatch(table: string, words: readonly string[], bind: Bind): string;
   /** A condition on features `f`: the footprint intersects the box. */
   intersectsBox(box: readonly [number, number, number, number], bind: Bind): string;
+  /** A condition on the features aliased `alias`: the footprint intersects the literal (exactly). */
+  intersects(alias: string, literal: SpatialLiteral, bind: Bind): string;
+  /** An ordered string aggregate of text values, `separator` (plain text) between them. */
+  joinText(expression: string, orderBy: string, separator: string): string;
   /** A condition: `column` is one of the ids given as parameter `placeholder` (see idsParam). */
   idIn(column: string, placeholder: string): string;
   /** The parameter value idIn expects for a list of ids. */
@@ -35,11 +43,20 @@ export const SQLITE_DIALECT: Dialect = {
     const query = words.map((w) => `"${w}"*`).join(' AND ');
     return `SELECT id FROM ${table} WHERE ${table} MATCH ${bind(query)}`;
   },
-  intersectsBox([minX, minY, maxX, maxY], bind) {
-    // R*Tree candidates by bounding box, then the exact polygon test.
-    const candidates = `SELECT id FROM features_rtree WHERE max_x >= ${bind(minX)} AND min_x <= ${bind(maxX)} AND max_y >= ${bind(minY)} AND min_y <= ${bind(maxY)}`;
-    return `f.id IN (${candidates}) AND intersects_box(f.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`;
+  intersectsBox(box, bind) {
+    return SQLITE_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
   },
+  intersects(alias, literal, bind) {
+    // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
+    const [minX, minY, maxX, maxY] = literalBox(literal);
+    const candidates = `SELECT id FROM features_rtree WHERE max_x >= ${bind(minX)} AND min_x <= ${bind(maxX)} AND max_y >= ${bind(minY)} AND min_y <= ${bind(maxY)}`;
+    const exact = literal.kind === 'bbox'
+      ? `intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`
+      : `intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))})`;
+    return `${alias}.id IN (${candidates}) AND ${exact}`;
+  },
+  geometryColumn: (alias) => `${alias}.geometry`,
+  joinText: (e, o, separator) => `group_concat(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
   extent: 'SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree',
@@ -48,6 +65,13 @@ export const SQLITE_DIALECT: Dialect = {
   searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
   // Dropped by the load itself (sqlite-load.ts), before and after.
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
+  // lower() folds ASCII only; casefold is JavaScript's toLowerCase (sqlite.ts), as PostgreSQL's lower() in UTF-8.
+  caseFold: (sql) => `casefold(${sql})`,
+  // SQLite's LIKE ignores ASCII case, and PRAGMA case_sensitive_like is deprecated and
+  // changes every statement of the connection; GLOB is case-sensitive per statement.
+  like: (value, pattern) => `${value} GLOB ${pattern}`,
+  likePattern: likeToGlob,
+  bindBoolean: (value) => (value ? 1 : 0),
 };
 
 export const POSTGRES_DIALECT: Dialect = {
@@ -56,9 +80,18 @@ export const POSTGRES_DIALECT: Dialect = {
     // text_query (migration 4): to_tsquery('simple', unaccent(…)), computed once per query.
     return `SELECT id FROM ${table} WHERE document @@ text_query(${bind(query)})`;
   },
-  intersectsBox([minX, minY, maxX, maxY], bind) {
-    return `ST_Intersects(f.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;
+  intersectsBox(box, bind) {
+    return POSTGRES_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
   },
+  intersects(alias, literal, bind) {
+    if (literal.kind === 'geometry') {
+      return `ST_Intersects(${alias}.geom, ST_SetSRID(ST_GeomFromGeoJSON(${bind(JSON.stringify(literal.value))}), 4326))`;
+    }
+    const [minX, minY, maxX, maxY] = literalBox(literal);
+    return `ST_Intersects(${alias}.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;
+  },
+  geometryColumn: (alias) => `${alias}.geom`,
+  joinText: (e, o, separator) => `string_agg(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} = ANY(${placeholder}::integer[])`,
   idsParam: (ids) => ids,
   extent: `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
@@ -67,7 +100,40 @@ export const POSTGRES_DIALECT: Dialect = {
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
+  caseFold: (sql) => `lower(${sql})`,
+  // Case-sensitive, and its default escape is the backslash, as CQL2's.
+  like: (value, pattern) => `${value} LIKE ${pattern}`,
+  likePattern: (pattern) => pattern,
+  bindBoolean: (value) => value,
 };
+
+/** A separator written by our own code into SQL text: quotes doubled. */
+function sqlText(text: string): string {
+  return text.replaceAll("'", "''");
+}
+
+const GLOB_LITERAL: Readonly<Record<string, string>> = { '*': '[*]', '?': '[?]', '[': '[[]' };
+const GLOB_WILDCARD: Readonly<Record<string, string>> = { '%': '*', _: '?' };
+
+/**
+ * A CQL2 LIKE pattern (checked: it does not end with a lone escape) as a GLOB pattern:
+ * % → *, _ → ?, and GLOB's own *, ? and [ written as one-character classes.
+ */
+export function likeToGlob(pattern: string): string {
+  const chars = [...pattern];
+  let glob = '';
+  for (let i = 0; i < chars.length; i += 1) {
+    const char = chars[i] ?? '';
+    if (char === '\\') {
+      i += 1;
+      const escaped = chars[i] ?? '';
+      glob += GLOB_LITERAL[escaped] ?? escaped;
+    } else {
+      glob += GLOB_WILDCARD[char] ?? GLOB_LITERAL[char] ?? char;
+    }
+  }
+  return glob;
+}
 
 /** A fresh parameter list and its binder. */
 export function binder(): { bind: Bind; params: unknown[] } {

@@ -12,7 +12,7 @@ import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type 
 import { toSqlite } from './sql.js';
 import { sqliteTilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { multiPolygonIntersectsBox } from '../search/box.js';
+import { multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad } from './sqlite-load.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
@@ -105,11 +105,18 @@ function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
   load.finish();
 }
 
-/** SQL functions the shared queries use: the exact footprint-box test of the bbox filter. */
-function registerFunctions(db: Database.Database): void {
+/**
+ * SQL functions the shared queries use (dialect.ts): the exact footprint tests after the
+ * R*Tree, against a box or a filter's geometry; CASEI's fold, lower case beyond ASCII.
+ */
+export function registerFunctions(db: Database.Database): void {
   db.function('intersects_box', { deterministic: true }, (geometry, minX, minY, maxX, maxY) =>
     multiPolygonIntersectsBox(JSON.parse(geometry as string), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
   );
+  db.function('intersects_geometry', { deterministic: true }, (geometry, literal) =>
+    multiPolygonIntersects(JSON.parse(geometry as string), JSON.parse(literal as string)) ? 1 : 0,
+  );
+  db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
 }
 
 export class SqliteStore implements CatalogueStore {

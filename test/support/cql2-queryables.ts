@@ -1,7 +1,11 @@
-// Queryables and dialects shared by the CQL2 unit tests.
-import type { SpatialLiteral } from '../../src/ogc/cql2/ast.js';
-import { postgresDialect, sqliteDialect, type Queryables } from '../../src/ogc/cql2/sql-dialect.js';
+// Queryables shared by the CQL2 unit tests, and the filters' SQL through a store's real
+// dialect (store/dialect.ts): `$n` placeholders, as every shared query writes them.
+import type { MultiPolygon } from '../../src/catalogue/format.js';
+import type { Expression } from '../../src/ogc/cql2/ast.js';
+import { toSql, type Queryables } from '../../src/ogc/cql2/to-sql.js';
+import { binder, type Dialect } from '../../src/store/dialect.js';
 
+/** Columns of a table aliased `f`; the geometry queryable names the alias, as the stores' do. */
 export const QUERYABLES: Queryables = {
   name: { type: 'string', sql: 'f.name' },
   floors: { type: 'integer', sql: 'f.floors' },
@@ -9,18 +13,17 @@ export const QUERYABLES: Queryables = {
   listed: { type: 'boolean', sql: 'f.listed' },
   built: { type: 'date', sql: 'f.built' },
   updated: { type: 'timestamp', sql: 'f.updated' },
-  geometry: { type: 'geometry', sql: 'f.geom' },
+  geometry: { type: 'geometry', sql: 'f' },
 };
 
-const geoJson = (literal: SpatialLiteral): string =>
-  JSON.stringify(literal.kind === 'bbox' ? { bbox: literal.value } : literal.value);
+export function filterSql(tree: Expression, dialect: Dialect): { sql: string; params: unknown[] } {
+  const { bind, params } = binder();
+  const sql = toSql(tree, QUERYABLES, dialect, bind);
+  return { sql, params };
+}
 
-export const SQLITE = sqliteDialect((column, literal, placeholder) => ({
-  sql: `footprint_intersects(${column}, ${placeholder(0)})`,
-  params: [geoJson(literal)],
-}));
-
-export const POSTGRES = postgresDialect((column, literal, placeholder) => ({
-  sql: `ST_Intersects(${column}, ST_GeomFromGeoJSON(${placeholder(0)}))`,
-  params: [geoJson(literal)],
-}));
+/** Row n's footprint: a square of side 0.2 around (n, n). */
+export function squareAround(n: number): MultiPolygon {
+  const [lo, hi] = [n - 0.1, n + 0.1];
+  return { type: 'MultiPolygon', coordinates: [[[[lo, lo], [hi, lo], [hi, hi], [lo, hi], [lo, lo]]]] };
+}

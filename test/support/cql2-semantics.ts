@@ -1,13 +1,13 @@
 // One small table and the rows each filter must find, run on SQLite (test/unit) and on
 // PostgreSQL (test/postgres): the standard's semantics, not the database's defaults.
 
-/** id, name, floors, listed; the point of row n is (n, n). */
+/** id, name, floors, listed; the footprint of row n is a small square around (n, n) (squareAround). */
 export const CQL2_ROWS: [number, string | null, number | null, number][] = [
   [1, 'abc', 1, 1], [2, 'Abc', 2, 0], [3, 'ABC', 3, 1], [4, null, null, 0], [5, '100% sure', 4, 1],
   [6, '100 percent', 5, 0], [7, 'a*b', 2, 1], [8, 'a_b', 3, 0], [9, 'axb', null, 1], [10, 'a[b]', 6, 0],
 ];
 
-/** BBOX(2, 2, 4.5, 4.5) holds the points of rows 2 to 4. */
+/** BBOX(2, 2, 4.5, 4.5) meets the squares of rows 2 to 4; a polygon touching a square's corner meets it. */
 export const CQL2_SEMANTICS: [string, number[]][] = [
   ["name LIKE 'A%'", [2, 3]],
   ["name LIKE 'a%'", [1, 7, 8, 9, 10]],
@@ -32,5 +32,11 @@ export const CQL2_SEMANTICS: [string, number[]][] = [
   ['NOT (floors > 2)', [1, 2, 7]],
   ['floors > 2 OR name IS NULL', [3, 4, 5, 6, 8, 10]],
   ['S_INTERSECTS(geometry, BBOX(2, 2, 4.5, 4.5))', [2, 3, 4]],
+  ['S_INTERSECTS(geometry, BBOX(2, 2, 0, 4.5, 4.5, 10))', [2, 3, 4]],
+  ['S_INTERSECTS(geometry, POINT(3.05 2.95))', [3]],
+  ['S_INTERSECTS(geometry, POINT(3.5 3.5))', []],
+  ['S_INTERSECTS(geometry, POLYGON((1.95 1.95, 3.5 1.95, 3.5 3.5, 1.95 3.5, 1.95 1.95)))', [2, 3]],
+  ['S_INTERSECTS(geometry, MULTIPOLYGON(((0 0, 1.2 0, 1.2 1.2, 0 0)), ((6 6, 7 6, 7 7, 6 6))))', [1, 6, 7]],
+  ["CASEI(name) = CASEI('ÀBC')", []],
   ['TRUE', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
 ];

@@ -1,72 +1,80 @@
-// Every operator's SQL for both stores, written by hand, with its parameters; and the
-// refusals of toSql (unknown property, types).
+// Every operator's SQL for both stores' dialects, written by hand, with its parameters
+// (`$n` in both: SQLite's `?` come later, from toSqlite); and the refusals of toSql.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cql2Error } from '../../src/ogc/cql2/errors.js';
-import { likeToGlob, postgresDialect } from '../../src/ogc/cql2/sql-dialect.js';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { toSql } from '../../src/ogc/cql2/to-sql.js';
-import { POSTGRES, QUERYABLES, SQLITE } from '../support/cql2-queryables.js';
+import { POSTGRES_DIALECT as POSTGRES, SQLITE_DIALECT as SQLITE, binder, likeToGlob } from '../../src/store/dialect.js';
+import { QUERYABLES, filterSql } from '../support/cql2-queryables.js';
 
 const parser = createCql2TextParser();
 const point = '{"type":"Point","coordinates":[-0.07,51.52]}';
 
 const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, unknown[]] }[] = [
-  { filter: "name = 'Toynbee Hall'", sqlite: ['f.name = ?', ['Toynbee Hall']], postgres: ['f.name = $1', ['Toynbee Hall']] },
-  { filter: 'floors <> 3', sqlite: ['f.floors <> ?', [3]], postgres: ['f.floors <> $1', [3]] },
-  { filter: 'height < 12.5', sqlite: ['f.height < ?', [12.5]], postgres: ['f.height < $1', [12.5]] },
-  { filter: 'floors > 2', sqlite: ['f.floors > ?', [2]], postgres: ['f.floors > $1', [2]] },
-  { filter: 'floors <= 2', sqlite: ['f.floors <= ?', [2]], postgres: ['f.floors <= $1', [2]] },
-  { filter: "built >= DATE('1880-01-01')", sqlite: ['f.built >= ?', ['1880-01-01']], postgres: ['f.built >= $1', ['1880-01-01']] },
-  { filter: "updated < TIMESTAMP('2020-05-01T12:00:00Z')", sqlite: ['f.updated < ?', ['2020-05-01T12:00:00Z']], postgres: ['f.updated < $1', ['2020-05-01T12:00:00Z']] },
-  { filter: 'listed = TRUE', sqlite: ['f.listed = ?', [1]], postgres: ['f.listed = $1', [true]] },
-  { filter: 'listed = false', sqlite: ['f.listed = ?', [0]], postgres: ['f.listed = $1', [false]] },
+  { filter: "name = 'Toynbee Hall'", sqlite: ['f.name = $1', ['Toynbee Hall']], postgres: ['f.name = $1', ['Toynbee Hall']] },
+  { filter: 'floors <> 3', sqlite: ['f.floors <> $1', [3]], postgres: ['f.floors <> $1', [3]] },
+  { filter: 'height < 12.5', sqlite: ['f.height < $1', [12.5]], postgres: ['f.height < $1', [12.5]] },
+  { filter: 'floors > 2', sqlite: ['f.floors > $1', [2]], postgres: ['f.floors > $1', [2]] },
+  { filter: 'floors <= 2', sqlite: ['f.floors <= $1', [2]], postgres: ['f.floors <= $1', [2]] },
+  { filter: "built >= DATE('1880-01-01')", sqlite: ['f.built >= $1', ['1880-01-01']], postgres: ['f.built >= $1', ['1880-01-01']] },
+  { filter: "updated < TIMESTAMP('2020-05-01T12:00:00Z')", sqlite: ['f.updated < $1', ['2020-05-01T12:00:00Z']], postgres: ['f.updated < $1', ['2020-05-01T12:00:00Z']] },
+  { filter: 'listed = TRUE', sqlite: ['f.listed = $1', [1]], postgres: ['f.listed = $1', [true]] },
+  { filter: 'listed = false', sqlite: ['f.listed = $1', [0]], postgres: ['f.listed = $1', [false]] },
   { filter: 'name IS NULL', sqlite: ['f.name IS NULL', []], postgres: ['f.name IS NULL', []] },
-  { filter: 'geometry IS NOT NULL', sqlite: ['NOT f.geom IS NULL', []], postgres: ['NOT f.geom IS NULL', []] },
-  { filter: "name LIKE 'Toyn%e_'", sqlite: ['f.name GLOB ?', ['Toyn*e?']], postgres: ['f.name LIKE $1', ['Toyn%e_']] },
-  { filter: String.raw`name LIKE '100\% [*?]'`, sqlite: ['f.name GLOB ?', ['100% [[][*][?]]']], postgres: ['f.name LIKE $1', [String.raw`100\% [*?]`]] },
-  { filter: "name NOT LIKE 'A%'", sqlite: ['NOT f.name GLOB ?', ['A*']], postgres: ['NOT f.name LIKE $1', ['A%']] },
-  { filter: "CASEI(name) LIKE CASEI('a%')", sqlite: ['lower(f.name) GLOB lower(?)', ['a*']], postgres: ['lower(f.name) LIKE lower($1)', ['a%']] },
-  { filter: "CASEI(name) = CASEI('Straße')", sqlite: ['lower(f.name) = lower(?)', ['Straße']], postgres: ['lower(f.name) = lower($1)', ['Straße']] },
-  { filter: 'floors BETWEEN 2 AND 4', sqlite: ['f.floors BETWEEN ? AND ?', [2, 4]], postgres: ['f.floors BETWEEN $1 AND $2', [2, 4]] },
-  { filter: 'height NOT BETWEEN 2 AND 4.5', sqlite: ['NOT f.height BETWEEN ? AND ?', [2, 4.5]], postgres: ['NOT f.height BETWEEN $1 AND $2', [2, 4.5]] },
-  { filter: "name IN ('a', 'b')", sqlite: ['f.name IN (?, ?)', ['a', 'b']], postgres: ['f.name IN ($1, $2)', ['a', 'b']] },
-  { filter: 'floors NOT IN (1, 2, 3)', sqlite: ['NOT f.floors IN (?, ?, ?)', [1, 2, 3]], postgres: ['NOT f.floors IN ($1, $2, $3)', [1, 2, 3]] },
-  { filter: "CASEI(name) IN (CASEI('A'))", sqlite: ['lower(f.name) IN (lower(?))', ['A']], postgres: ['lower(f.name) IN (lower($1))', ['A']] },
+  { filter: 'geometry IS NOT NULL', sqlite: ['NOT f.geometry IS NULL', []], postgres: ['NOT f.geom IS NULL', []] },
+  { filter: "name LIKE 'Toyn%e_'", sqlite: ['f.name GLOB $1', ['Toyn*e?']], postgres: ['f.name LIKE $1', ['Toyn%e_']] },
+  { filter: String.raw`name LIKE '100\% [*?]'`, sqlite: ['f.name GLOB $1', ['100% [[][*][?]]']], postgres: ['f.name LIKE $1', [String.raw`100\% [*?]`]] },
+  { filter: "name NOT LIKE 'A%'", sqlite: ['NOT f.name GLOB $1', ['A*']], postgres: ['NOT f.name LIKE $1', ['A%']] },
+  { filter: "CASEI(name) LIKE CASEI('a%')", sqlite: ['casefold(f.name) GLOB casefold($1)', ['a*']], postgres: ['lower(f.name) LIKE lower($1)', ['a%']] },
+  { filter: "CASEI(name) = CASEI('Straße')", sqlite: ['casefold(f.name) = casefold($1)', ['Straße']], postgres: ['lower(f.name) = lower($1)', ['Straße']] },
+  { filter: 'floors BETWEEN 2 AND 4', sqlite: ['f.floors BETWEEN $1 AND $2', [2, 4]], postgres: ['f.floors BETWEEN $1 AND $2', [2, 4]] },
+  { filter: 'height NOT BETWEEN 2 AND 4.5', sqlite: ['NOT f.height BETWEEN $1 AND $2', [2, 4.5]], postgres: ['NOT f.height BETWEEN $1 AND $2', [2, 4.5]] },
+  { filter: "name IN ('a', 'b')", sqlite: ['f.name IN ($1, $2)', ['a', 'b']], postgres: ['f.name IN ($1, $2)', ['a', 'b']] },
+  { filter: 'floors NOT IN (1, 2, 3)', sqlite: ['NOT f.floors IN ($1, $2, $3)', [1, 2, 3]], postgres: ['NOT f.floors IN ($1, $2, $3)', [1, 2, 3]] },
+  { filter: "CASEI(name) IN (CASEI('A'))", sqlite: ['casefold(f.name) IN (casefold($1))', ['A']], postgres: ['lower(f.name) IN (lower($1))', ['A']] },
   {
     filter: 'S_INTERSECTS(geometry, POINT(-0.07 51.52))',
-    sqlite: ['footprint_intersects(f.geom, ?)', [point]],
-    postgres: ['ST_Intersects(f.geom, ST_GeomFromGeoJSON($1))', [point]],
+    sqlite: [
+      'f.id IN (SELECT id FROM features_rtree WHERE max_x >= $1 AND min_x <= $2 AND max_y >= $3 AND min_y <= $4) AND intersects_geometry(f.geometry, $5)',
+      [-0.07, -0.07, 51.52, 51.52, point],
+    ],
+    postgres: ['ST_Intersects(f.geom, ST_SetSRID(ST_GeomFromGeoJSON($1), 4326))', [point]],
   },
   {
     filter: 'floors = 1 AND S_INTERSECTS(BBOX(0, 1, 2, 3), geometry) AND name = \'x\'',
-    sqlite: ['f.floors = ? AND footprint_intersects(f.geom, ?) AND f.name = ?', [1, '{"bbox":[0,1,2,3]}', 'x']],
-    postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_GeomFromGeoJSON($2)) AND f.name = $3', [1, '{"bbox":[0,1,2,3]}', 'x']],
+    sqlite: [
+      'f.floors = $1 AND f.id IN (SELECT id FROM features_rtree WHERE max_x >= $2 AND min_x <= $3 AND max_y >= $4 AND min_y <= $5) AND intersects_box(f.geometry, $6, $7, $8, $9) AND f.name = $10',
+      [1, 0, 2, 1, 3, 0, 1, 2, 3, 'x'],
+    ],
+    postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)) AND f.name = $6', [1, 0, 1, 2, 3, 'x']],
   },
   {
     filter: 'floors = 1 OR NOT (floors = 2 AND height > 3) OR (listed = TRUE AND floors = 4)',
-    sqlite: ['(f.floors = ? OR NOT (f.floors = ? AND f.height > ?) OR (f.listed = ? AND f.floors = ?))', [1, 2, 3, 1, 4]],
+    sqlite: ['(f.floors = $1 OR NOT (f.floors = $2 AND f.height > $3) OR (f.listed = $4 AND f.floors = $5))', [1, 2, 3, 1, 4]],
     postgres: ['(f.floors = $1 OR NOT (f.floors = $2 AND f.height > $3) OR (f.listed = $4 AND f.floors = $5))', [1, 2, 3, true, 4]],
   },
-  { filter: 'NOT (NOT floors = 1)', sqlite: ['NOT (NOT f.floors = ?)', [1]], postgres: ['NOT (NOT f.floors = $1)', [1]] },
+  { filter: 'NOT (NOT floors = 1)', sqlite: ['NOT (NOT f.floors = $1)', [1]], postgres: ['NOT (NOT f.floors = $1)', [1]] },
   { filter: 'TRUE AND NOT FALSE', sqlite: ['TRUE AND NOT FALSE', []], postgres: ['TRUE AND NOT FALSE', []] },
 ];
 
 test('every operator in SQL for SQLite and PostgreSQL, literals bound', () => {
   for (const { filter, sqlite, postgres } of CASES) {
     const tree = parser.parse(filter);
-    const fromSqlite = toSql(tree, QUERYABLES, SQLITE);
-    const fromPostgres = toSql(tree, QUERYABLES, POSTGRES);
+    const fromSqlite = filterSql(tree, SQLITE);
+    const fromPostgres = filterSql(tree, POSTGRES);
     assert.deepEqual([fromSqlite.sql, fromSqlite.params], sqlite, filter);
     assert.deepEqual([fromPostgres.sql, fromPostgres.params], postgres, filter);
   }
 });
 
-test('PostgreSQL placeholders start where the caller says', () => {
-  const dialect = postgresDialect(POSTGRES.intersects, 4);
-  const { sql, params } = toSql(parser.parse("name = 'a' AND S_INTERSECTS(geometry, POINT(1 2)) AND floors = 3"), QUERYABLES, dialect);
-  assert.equal(sql, 'f.name = $4 AND ST_Intersects(f.geom, ST_GeomFromGeoJSON($5)) AND f.floors = $6');
-  assert.deepEqual(params, ['a', '{"type":"Point","coordinates":[1,2]}', 3]);
+test('placeholders go on from the parameters the query already has', () => {
+  const { bind, params } = binder();
+  const earlier = [bind('x'), bind('y'), bind('z')];
+  const sql = toSql(parser.parse("name = 'a' AND S_INTERSECTS(geometry, POINT(1 2)) AND floors = 3"), QUERYABLES, POSTGRES, bind);
+  assert.deepEqual(earlier, ['$1', '$2', '$3']);
+  assert.equal(sql, 'f.name = $4 AND ST_Intersects(f.geom, ST_SetSRID(ST_GeomFromGeoJSON($5), 4326)) AND f.floors = $6');
+  assert.deepEqual(params, ['x', 'y', 'z', 'a', '{"type":"Point","coordinates":[1,2]}', 3]);
 });
 
 test('GLOB translation: wildcards, escapes and GLOB\'s own special characters', () => {
@@ -95,7 +103,7 @@ const refusals: [string, string][] = [
 
 test('refused: unknown properties and mismatched types, named', () => {
   for (const [filter, message] of refusals) {
-    assert.throws(() => toSql(parser.parse(filter), QUERYABLES, SQLITE), (error: unknown) => {
+    assert.throws(() => filterSql(parser.parse(filter), SQLITE), (error: unknown) => {
       assert.ok(error instanceof Cql2Error, filter);
       assert.equal(error.message, message, filter);
       return true;

@@ -6,27 +6,50 @@
 // always bracketed.
 import type { Expression, Scalar, SpatialLiteral, SpatialOperand } from './ast.js';
 import { Cql2Error, listInWords } from './errors.js';
-import type { Queryable, Queryables, SqlDialect, SqlFragment } from './sql-dialect.js';
 import { scalar as scalarText } from './to-text.js';
+import type { Bind } from '../../store/dialect.js';
+
+export type QueryableType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'geometry';
+
+export interface Queryable {
+  readonly type: QueryableType;
+  /** The SQL that reads the property: a column or a bracketed expression; for a geometry, what the dialect's `intersects` takes. */
+  readonly sql: string;
+}
+
+export type Queryables = Readonly<Record<string, Queryable>>;
+
+/**
+ * Where the stores differ for a filter: the store's Dialect (store/dialect.ts) is one. Literals
+ * reach SQL only through `bind`, the store's parameter list.
+ */
+export interface Cql2Dialect {
+  /** CASEI: both sides of a comparison folded to lower case. */
+  caseFold(sql: string): string;
+  /** The standard's case-sensitive LIKE; `pattern` is the placeholder of likePattern(…). */
+  like(value: string, pattern: string): string;
+  /** A CQL2 pattern (% _ and \ as escape) as the parameter `like` expects. */
+  likePattern(pattern: string): string;
+  bindBoolean(value: boolean): unknown;
+  /** The column of a geometry queryable's SQL (for IS NULL). */
+  geometryColumn(alias: string): string;
+  /** S_INTERSECTS of a geometry queryable's SQL and a literal (a BBOX has 4 or 6 numbers, CRS84). */
+  intersects(geometry: string, literal: SpatialLiteral, bind: Bind): string;
+}
 
 type ValueType = 'string' | 'number' | 'boolean' | 'date' | 'timestamp' | 'geometry';
 
 interface Typed { readonly sql: string; readonly type: ValueType; readonly described: string }
 
-class Translation {
-  readonly params: unknown[] = [];
-  constructor(readonly queryables: Queryables, readonly dialect: SqlDialect) {}
-
-  param(value: unknown): string {
-    this.params.push(value);
-    return this.dialect.placeholder(this.params.length - 1);
-  }
+interface Translation {
+  readonly queryables: Queryables;
+  readonly dialect: Cql2Dialect;
+  readonly param: Bind;
 }
 
-export function toSql(expression: Expression, queryables: Queryables, dialect: SqlDialect): SqlFragment {
-  const translation = new Translation(queryables, dialect);
-  const sql = condition(expression, translation);
-  return { sql, params: translation.params };
+/** The filter as one SQL condition, its literals added to the caller's parameters through `bind`. */
+export function toSql(expression: Expression, queryables: Queryables, dialect: Cql2Dialect, bind: Bind): string {
+  return condition(expression, { queryables, dialect, param: bind });
 }
 
 function condition(expression: Expression, t: Translation): string {
@@ -76,7 +99,7 @@ function operand(value: Scalar, t: Translation): Typed {
     case 'property': {
       const { sql, type } = queryable(value.name, t);
       const valueType = type === 'integer' ? 'number' : type;
-      return { sql, type: valueType, described: `the property ${JSON.stringify(value.name)} (${article(type)})` };
+      return { sql: type === 'geometry' ? t.dialect.geometryColumn(sql) : sql, type: valueType, described: `the property ${JSON.stringify(value.name)} (${article(type)})` };
     }
     case 'casei': {
       const arg = operand(value.arg, t);
@@ -134,12 +157,5 @@ function intersects(left: SpatialOperand, right: SpatialOperand, t: Translation)
   if (type !== 'geometry') {
     throw new Cql2Error(`S_INTERSECTS needs a geometry, but the property ${JSON.stringify(property.name)} is ${article(type)}.`);
   }
-  return spatialTest(sql, geometry, t);
-}
-
-function spatialTest(sql: string, geometry: SpatialLiteral, t: Translation): string {
-  const first = t.params.length;
-  const fragment = t.dialect.intersects(sql, geometry, (index) => t.dialect.placeholder(first + index));
-  t.params.push(...fragment.params);
-  return fragment.sql;
+  return t.dialect.intersects(sql, geometry, t.param);
 }
