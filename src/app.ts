@@ -21,6 +21,7 @@ import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
 import { registerApiRoutes } from './http/api/routes.js';
+import { registerOgcRoutes } from './http/ogc/routes.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const answering = { cache, versions, encodings: new EncodingChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
+  registerOgcRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
   registerDocsPage(app, deps.config);
   registerTileRoutes(app, { ...deps, ...answering });

@@ -41,3 +41,13 @@ export const PARSES: readonly string[] = [
   'application/x-www-form-urlencoded',
   'multipart/form-data',
 ];
+
+/** OGC API – Features: the landing page and what lies below it. */
+export const OGC_PREFIX = '/ogc/';
+export const OGC_API_PATH = `${OGC_PREFIX}api`;
+export const CONTENT_TYPE_GEOJSON = 'application/geo+json';
+export const CONTENT_TYPE_SCHEMA = 'application/schema+json';
+export const CONTENT_TYPE_OPENAPI_30 = 'application/vnd.oai.openapi+json;version=3.0';
+/** Items a page when `limit` is not given, and the most (a larger limit is taken as this). */
+export const OGC_DEFAULT_LIMIT = 100;
+export const OGC_MAX_LIMIT = 10000;

@@ -102,10 +102,53 @@ export const ERRORS = {
   mapPageNotBuilt: entry(503, 'The map page (`/`, `/map/`) before its bundle is built.', () => 'The map page is not built: run npm run build.'),
 } satisfies Record<string, ErrorEntry>;
 
-/** The entries in table order. */
+/** The entries in table order (those the /api/v1/ document describes). */
 export const ERROR_ENTRIES: readonly ErrorEntry[] = Object.values(ERRORS);
+
+/**
+ * Errors only the OGC face (/ogc/) answers with, besides the shared ones above (404, 405,
+ * 414, 429, 503…); there every error's body is the OGC exception (ogcErrorBody).
+ */
+export const OGC_ERRORS = {
+  unknownParameter: entry(
+    400,
+    'On /ogc/: a query parameter the path does not take (OGC API – Features requires the refusal).',
+    (name: string, known: string) => `Unknown parameter "${name}": this path takes ${known}.`,
+    'limt', 'limit, bbox and f',
+  ),
+  repeatedParameter: entry(400, 'On /ogc/: a query parameter given twice.', (name: string) => `The parameter "${name}" is given more than once.`, 'limit'),
+  invalidParameter: entry(
+    400,
+    'On /ogc/: a parameter value that is not valid; `description` names the parameter and what was expected.',
+    (name: string, expected: string) => `Invalid value of "${name}": expected ${expected}.`,
+    'limit', 'a whole number from 1',
+  ),
+  invalidFilter: entry(
+    400,
+    'On /ogc/: a CQL2 filter that cannot be read, or names what is not a queryable: where it failed and what was expected.',
+    (sentence: string) => `Invalid filter: ${sentence}`,
+    'line 1, column 9 (offset 8): expected a comparison operator.',
+  ),
+} satisfies Record<string, ErrorEntry>;
 
 /** An error as the body of its answer. */
 export function errorBody(error: ApiError): { detail: string } {
   return { detail: error.detail };
+}
+
+/** OGC API exception codes (the OGC exception schema's `code`), by status. */
+const OGC_CODES: Readonly<Partial<Record<ErrorStatus, string>>> = {
+  400: 'InvalidParameterValue',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  414: 'URITooLong',
+  429: 'TooManyRequests',
+  500: 'ServerError',
+  503: 'ServiceUnavailable',
+};
+
+/** The same error on /ogc/: the OGC exception body. */
+export function ogcErrorBody(error: ApiError): { code: string; description: string } {
+  return { code: OGC_CODES[error.status] ?? REASON_PHRASES[error.status].replaceAll(' ', ''), description: error.detail };
 }

@@ -20,14 +20,18 @@ export interface Dialect extends Cql2Dialect {
   intersectsBox(box: readonly [number, number, number, number], bind: Bind): string;
   /** A condition on the features aliased `alias`: the footprint intersects the literal (exactly). */
   intersects(alias: string, literal: SpatialLiteral, bind: Bind): string;
+  /** A JSON list of strings kept as text → its items in order, `separator` between them ('' when empty). */
+  joinJsonList(json: string, separator: string): string;
   /** An ordered string aggregate of text values, `separator` (plain text) between them. */
   joinText(expression: string, orderBy: string, separator: string): string;
   /** A condition: `column` is one of the ids given as parameter `placeholder` (see idsParam). */
   idIn(column: string, placeholder: string): string;
   /** The parameter value idIn expects for a list of ids. */
   idsParam(ids: readonly number[]): unknown;
-  /** One row: min_x, min_y, max_x, max_y of every footprint (nulls when there is none). */
-  extent: string;
+  /** One row: min_x, min_y, max_x, max_y of every footprint, or of those whose id `featureIds` selects (nulls when there is none). */
+  extent(featureIds?: string): string;
+  /** A sort key's SQL, text compared by code point on both stores (PostgreSQL's collation would differ). */
+  sortKey(sql: string, text: boolean): string;
   /** A feature's category ids in their order, as one comma-separated text. */
   categoryIds: CategoryIdList;
   /** An ordered string aggregate, words one space apart. */
@@ -56,10 +60,12 @@ export const SQLITE_DIALECT: Dialect = {
     return `${alias}.id IN (${candidates}) AND ${exact}`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,
+  joinJsonList: (json, separator) => `coalesce((SELECT group_concat(value, '${sqlText(separator)}' ORDER BY key) FROM json_each(${json})), '')`,
   joinText: (e, o, separator) => `group_concat(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
-  extent: 'SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree',
+  extent: (featureIds) => `SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree${featureIds ? ` WHERE id IN (${featureIds})` : ''}`,
+  sortKey: (sql) => sql,
   categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
@@ -91,11 +97,14 @@ export const POSTGRES_DIALECT: Dialect = {
     return `ST_Intersects(${alias}.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;
   },
   geometryColumn: (alias) => `${alias}.geom`,
+  joinJsonList: (json, separator) =>
+    `coalesce((SELECT string_agg(t.value, '${sqlText(separator)}' ORDER BY t.n) FROM json_array_elements_text(CAST(${json} AS json)) WITH ORDINALITY AS t(value, n)), '')`,
   joinText: (e, o, separator) => `string_agg(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} = ANY(${placeholder}::integer[])`,
   idsParam: (ids) => ids,
-  extent: `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
-    FROM (SELECT ST_Extent(geom) AS e FROM features) t`,
+  extent: (featureIds) => `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
+    FROM (SELECT ST_Extent(geom) AS e FROM features${featureIds ? ` WHERE id IN (${featureIds})` : ''}) t`,
+  sortKey: (sql, text) => (text ? `${sql} COLLATE "C"` : sql),
   categoryIds: (from) => `(SELECT string_agg(category_id::text, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),

@@ -9,6 +9,8 @@ import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
+import { extentsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
+import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { postgresTilePlan } from './tile-plans.js';
@@ -115,6 +117,18 @@ export class PostgresStore implements CatalogueStore {
 
   catalogueVersion(): Promise<number> {
     return this.read(versionPlan());
+  }
+
+  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+    return this.read(itemsPlan(collection, request, POSTGRES_DIALECT));
+  }
+
+  item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+    return this.read(itemPlan(collection, id, POSTGRES_DIALECT));
+  }
+
+  extents(): Promise<OgcExtents> {
+    return this.read(extentsPlan(POSTGRES_DIALECT));
   }
 
   overview(): Promise<Overview> {

@@ -66,7 +66,7 @@ function recordSql(make: (c: RecordCollection) => string): Record<RecordCollecti
   return { images: make('images'), documents: make('documents'), media: make('media') };
 }
 
-function* metaValue(key: string): Plan<string | undefined> {
+export function* metaValue(key: string): Plan<string | undefined> {
   const rows = (yield { sql: SELECT_META, params: [key] }) as { value: string }[];
   return rows[0]?.value;
 }
@@ -152,15 +152,19 @@ export function* getPlan<C extends CollectionName>(collection: C, id: number): P
 }
 
 type ExtentRow = Record<'min_x' | 'min_y' | 'max_x' | 'max_y', number | null>;
+
+/** The footprints' extent, of all or of those `featureIds` selects; null when there are none. */
+export function* extentPlan(dialect: Dialect, featureIds?: string): Plan<[number, number, number, number] | null> {
+  const [e] = (yield { sql: dialect.extent(featureIds), params: [] }) as ExtentRow[];
+  if (!e || e.min_x === null || e.min_y === null || e.max_x === null || e.max_y === null) return null;
+  return [Number(e.min_x), Number(e.min_y), Number(e.max_x), Number(e.max_y)];
+}
 type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string };
 
 /** The map page's opening view and legend: two queries, whatever the catalogue's size. */
 export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   const version = yield* versionPlan();
-  const [e] = (yield { sql: dialect.extent, params: [] }) as ExtentRow[];
-  const extent = e && e.min_x !== null && e.min_y !== null && e.max_x !== null && e.max_y !== null
-    ? [Number(e.min_x), Number(e.min_y), Number(e.max_x), Number(e.max_y)] as [number, number, number, number]
-    : null;
+  const extent = yield* extentPlan(dialect);
   const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
   const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features) }));
   return { version, extent, categories };

@@ -8,6 +8,8 @@ import type { Catalogue } from '../catalogue/format.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
+import { extentsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
+import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { sqliteTilePlan } from './tile-plans.js';
@@ -135,6 +137,18 @@ export class SqliteStore implements CatalogueStore {
 
   async catalogueVersion(): Promise<number> {
     return this.read(versionPlan());
+  }
+
+  async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+    return this.read(itemsPlan(collection, request, SQLITE_DIALECT));
+  }
+
+  async item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+    return this.read(itemPlan(collection, id, SQLITE_DIALECT));
+  }
+
+  async extents(): Promise<OgcExtents> {
+    return this.read(extentsPlan(SQLITE_DIALECT));
   }
 
   async overview(): Promise<Overview> {

@@ -7,6 +7,8 @@ import type { CatalogueSink } from '../catalogue/lists.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
+import type { OgcCollection } from '../ogc/properties.js';
+import type { ItemDetail, ItemsPage, ItemsRequest, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
   id: number;
@@ -119,6 +121,11 @@ export interface CatalogueReader {
   /** Connection pool usage, for /metrics (stores without a pool leave it out). */
   poolStats?(): PoolStats;
   overview(): Promise<Overview>;
+  /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
+  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
+  item(collection: OgcCollection, id: number): Promise<ItemDetail>;
+  /** Each OGC collection's spatial and temporal extent. */
+  extents(): Promise<OgcExtents>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
   tile(z: number, x: number, y: number): Promise<VectorTile>;
 }

@@ -63,15 +63,21 @@ function bbox(value: string): Filters['bbox'] {
   return [minLon, minLat, maxLon, maxLat];
 }
 
+/** A text query's words (the OGC face's `q` too), or null when it has none. */
+export function parseQueryWords(value: string): string[] | null {
+  if (codePoints(value) > MAX_QUERY_LENGTH) throw invalid('q', `at most ${MAX_QUERY_LENGTH} characters`);
+  const words = queryWords(value);
+  if (words.length > MAX_QUERY_WORDS) throw invalid('q', `at most ${MAX_QUERY_WORDS} words`);
+  if (words.some((w) => codePoints(w) > MAX_WORD_LENGTH)) throw invalid('q', `words of at most ${MAX_WORD_LENGTH} characters`);
+  return words.length === 0 ? null : essentialWords(words);
+}
+
 const PARAMETERS: readonly Parameter[] = [
   {
     name: 'q',
     parse: (value) => {
-      if (codePoints(value) > MAX_QUERY_LENGTH) throw invalid('q', `at most ${MAX_QUERY_LENGTH} characters`);
-      const words = queryWords(value);
-      if (words.length > MAX_QUERY_WORDS) throw invalid('q', `at most ${MAX_QUERY_WORDS} words`);
-      if (words.some((w) => codePoints(w) > MAX_WORD_LENGTH)) throw invalid('q', `words of at most ${MAX_WORD_LENGTH} characters`);
-      return words.length === 0 ? {} : { words: essentialWords(words) };
+      const words = parseQueryWords(value);
+      return words === null ? {} : { words };
     },
   },
   { name: 'author', parse: (value) => ({ author: id('author', value) }) },

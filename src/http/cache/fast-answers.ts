@@ -16,7 +16,7 @@ import { replyShape, type EncodingChoices } from './answers.js';
 import { clientAddress, type AddressList } from '../operations/client-address.js';
 import { requestBaseUrl } from '../protocol/host.js';
 import type { Metrics } from '../operations/metrics.js';
-import { isApiPath } from '../protocol/reply.js';
+import { isServicePath } from '../protocol/faces.js';
 import { isCanonicalPath } from '../protocol/request-target.js';
 import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from '../operations/request-log.js';
 
@@ -150,7 +150,7 @@ function eligibility({ config, exempt }: FastAnswerDeps) {
   const corsOn = config.corsOrigins !== 'off';
   return (request: IncomingMessage): boolean => {
     const { method, url, headers } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.length > config.maxUrlBytes || !isApiPath(url) || !isCanonicalPath(url)) return false;
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.length > config.maxUrlBytes || !isServicePath(url) || !isCanonicalPath(url)) return false;
     if ((corsOn && headers.origin !== undefined) || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if ((request.socket as { encrypted?: boolean }).encrypted === true || !oneHost(request.rawHeaders)) return false;
     return config.rateLimit === null || exempt.has(clientOf(request, config));

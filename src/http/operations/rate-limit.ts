@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config, RateLimit } from '../../config.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { ERRORS } from '../../errors.js';
-import { isApiPath } from '../protocol/reply.js';
+import { isServicePath } from '../protocol/faces.js';
 
 const REDIS_COMMAND_TIMEOUT_MS = 100;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
@@ -51,7 +51,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
   const limiter = app.createRateLimit();
   const headers = rateLimitHeaders(limit);
   app.addHook('preHandler', async (request, reply) => {
-    if (!isApiPath(request.url) || exempt.has(clientAddress(request, config.trustProxy))) return;
+    if (!isServicePath(request.url) || exempt.has(clientAddress(request, config.trustProxy))) return;
     const result = await limiter(request);
     // ttl 0: the store failed (skipOnError), so there is nothing true to say.
     if (result.isAllowed || result.ttl === 0) return;

@@ -1,4 +1,4 @@
-// CORS on /api/ paths, by @fastify/cors: any origin (`*`, the original's setting), a list
+// CORS on /api/ and /ogc/ paths, by @fastify/cors: any origin (`*`, the original's setting), a list
 // of origins (echoed when they match), or off. A request without an Origin header is
 // answered exactly as before (no Access-Control-* header, Vary untouched), and a plain
 // OPTIONS keeps its JSON description: only a real preflight (Origin and
@@ -10,6 +10,7 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, CorsOrigins } from '../../config.js';
 import { ALLOW_METHODS } from '../../constants.js';
+import { isOgcPath } from './faces.js';
 
 /** What a script on another origin may read besides the simple headers. */
 export const EXPOSED_HEADERS = [
@@ -24,7 +25,7 @@ export const EXPOSED_HEADERS = [
 export const PREFLIGHT_MAX_AGE = 86400;
 
 export function isCorsPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isOgcPath(url);
 }
 
 export async function registerCors(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>): Promise<void> {

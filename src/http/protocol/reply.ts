@@ -1,8 +1,9 @@
 // How every JSON answer leaves: exactly `application/json` (no charset parameter), and on
 // API paths the spec's Vary and Allow headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ALLOW_METHODS, API_PREFIX, CONTENT_TYPE_JSON, VARY_VALUE } from '../../constants.js';
-import { errorBody, type ApiError } from '../../errors.js';
+import { ALLOW_METHODS, CONTENT_TYPE_JSON, VARY_VALUE } from '../../constants.js';
+import { isApiPath, isOgcPath } from './faces.js';
+import { errorBody, ogcErrorBody, type ApiError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { corsVary } from './cors.js';
 
@@ -11,12 +12,9 @@ export function sendJson(reply: FastifyReply, status: number, body: unknown): Fa
   return reply.code(status).header('content-type', CONTENT_TYPE_JSON).send(Buffer.from(JSON.stringify(body)));
 }
 
+/** An error's answer: on /ogc/ the OGC exception body, elsewhere `{"detail": …}`. */
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
-  return sendJson(reply, error.status, errorBody(error));
-}
-
-export function isApiPath(url: string): boolean {
-  return url === API_PREFIX.slice(0, -1) || url.startsWith(API_PREFIX) || url.startsWith(`${API_PREFIX.slice(0, -1)}?`);
+  return sendJson(reply, error.status, isOgcPath(reply.request.url) ? ogcErrorBody(error) : errorBody(error));
 }
 
 /** onSend hook: the headers every response on an API path carries. */

@@ -1,0 +1,198 @@
+// The items query (OGC API – Features Parts 1 and 3, sorting, property selection) → a
+// store request and the rendering options, or a 400 naming the parameter. Unlike
+// /api/v1/, an unknown or repeated parameter is refused, as the standard requires.
+// bbox, datetime and `name=value` are turned into CQL2 trees and joined with the filter
+// by AND, so the store translates one language.
+import type { BBoxLiteral, Expression, Scalar } from '../../ogc/cql2/ast.js';
+import { Cql2Error } from '../../ogc/cql2/errors.js';
+import type { Cql2Reader } from '../../ogc/cql2/filter.js';
+import { TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
+import { OGC_ERRORS } from '../../errors.js';
+import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
+import { parseQueryWords } from '../api/filters.js';
+import { readCursor } from './cursor.js';
+import { checkParameters, type OgcQuery } from './query.js';
+
+export interface ItemsOptions {
+  /** The properties to include, in declaration order; null: all. */
+  readonly properties: readonly string[] | null;
+  readonly skipGeometry: boolean;
+}
+
+/** The parameters every items request takes, besides the collection's queryables. */
+export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before'] as const;
+
+const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
+const invalid = OGC_ERRORS.invalidParameter;
+
+/** The parameters a collection's items path takes, in the order the API definition lists them. */
+export function itemsParameterNames(collection: OgcCollection): string[] {
+  const base = ITEMS_PARAMETERS.filter((name) => name !== 'datetime' || TEMPORAL_PROPERTY[collection] !== null);
+  return [...base, ...simpleQueryables(collection).map((p) => p.name)];
+}
+
+/** Queryables that work as `name=value` (every stored queryable; none clashes with a parameter). */
+export function simpleQueryables(collection: OgcCollection): readonly OgcProperty[] {
+  return propertiesOf(collection).filter((p) => p.queryable);
+}
+
+export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2: Cql2Reader): { request: ItemsRequest; options: ItemsOptions } {
+  checkParameters(query, itemsParameterNames(collection));
+  const conditions: Expression[] = [];
+  const bbox = query.get('bbox');
+  if (bbox !== undefined) conditions.push({ kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: parseBbox(bbox) });
+  const datetime = query.get('datetime');
+  if (datetime !== undefined) conditions.push(...datetimeConditions(collection, datetime));
+  for (const property of simpleQueryables(collection)) {
+    const value = query.get(property.name);
+    if (value !== undefined) conditions.push({ kind: 'compare', op: '=', left: { kind: 'property', name: property.name }, right: literalOf(property, value) });
+  }
+  const filter = query.get('filter');
+  if (filter !== undefined) conditions.push(readFilter(cql2, filter, query.get('filter-lang')));
+  else if (query.get('filter-lang') !== undefined) readFilterLanguage(query.get('filter-lang'));
+  const crs = query.get('filter-crs');
+  if (crs !== undefined && crs !== CRS84) throw invalid('filter-crs', `${CRS84} (the only coordinate system served)`);
+  const sortBy = parseSortBy(collection, query.get('sortby'));
+  const q = query.get('q');
+  const request: ItemsRequest = {
+    filter: conditions.length === 0 ? null : conditions.length === 1 ? (conditions[0] ?? null) : { kind: 'and', args: conditions },
+    words: q === undefined ? null : parseQueryWords(q),
+    sortBy,
+    cursor: parseCursor(query, sortBy),
+    limit: parseLimit(query.get('limit')),
+  };
+  return { request, options: parseItemOptions(collection, query) };
+}
+
+/** `properties` and `skipGeometry`: how items are written (a single item's path takes them too). */
+export function parseItemOptions(collection: OgcCollection, query: OgcQuery): ItemsOptions {
+  return { properties: parseProperties(collection, query.get('properties')), skipGeometry: parseBoolean('skipGeometry', query.get('skipGeometry')) ?? false };
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return OGC_DEFAULT_LIMIT;
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw invalid('limit', `a whole number from 1 (at most ${OGC_MAX_LIMIT} are returned)`);
+  return Math.min(Number(value), OGC_MAX_LIMIT);
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function parseBbox(value: string): BBoxLiteral {
+  const expected = 'four numbers west,south,east,north (or six, with the lowest and highest height) in longitude and latitude (CRS84), west ≤ east, south ≤ north';
+  const parts = value.split(',');
+  if ((parts.length !== 4 && parts.length !== 6) || !parts.every((p) => NUMBER.test(p.trim()))) throw invalid('bbox', expected);
+  const numbers = parts.map((p) => Number(p.trim()));
+  const [west, south, east, north] = parts.length === 6 ? [numbers[0], numbers[1], numbers[3], numbers[4]] : numbers;
+  const inRange = [west, east].every((x) => x !== undefined && Math.abs(x) <= 180) && [south, north].every((y) => y !== undefined && Math.abs(y) <= 90);
+  if (!inRange || Number(west) > Number(east) || Number(south) > Number(north)) throw invalid('bbox', expected);
+  if (parts.length === 6 && Number(numbers[2]) > Number(numbers[5])) throw invalid('bbox', expected);
+  return { kind: 'bbox', value: numbers };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** An RFC 3339 date or date-time → its calendar date in UTC (YYYY-MM-DD), or null. */
+function instantDate(text: string): string | null {
+  if (DATE.test(text)) {
+    const time = Date.parse(`${text}T00:00:00Z`);
+    return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text ? null : text;
+  }
+  if (!DATE_TIME.test(text)) return null;
+  const time = Date.parse(text.toUpperCase());
+  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * `datetime` on the collection's temporal property: for features the year `current` (an
+ * instant matches its year, an interval the years from its start's to its end's), for
+ * images and documents the date `created` (an instant its day).
+ */
+function datetimeConditions(collection: OgcCollection, value: string): Expression[] {
+  const name = TEMPORAL_PROPERTY[collection];
+  const expected = 'an RFC 3339 date or date-time, or an interval of two with "/" ("..": open)';
+  if (name === null) throw invalid('datetime', 'no value: media records have no date');
+  const ends = value.split('/');
+  if (ends.length > 2) throw invalid('datetime', expected);
+  const dates = ends.map((end) => (end === '..' || (end === '' && ends.length === 2) ? null : instantDate(end)));
+  if (dates.some((d, i) => d === null && !(ends.length === 2 && (ends[i] === '..' || ends[i] === '')))) throw invalid('datetime', expected);
+  const [start = null, end = start] = ends.length === 1 ? [dates[0] ?? null] : dates;
+  if (ends.length === 2 && start === null && end === null) throw invalid('datetime', expected);
+  if (start !== null && end !== null && start > end) throw invalid('datetime', `${expected}, its start not after its end`);
+  const property: Scalar = { kind: 'property', name };
+  const bound = (date: string): Scalar => (name === 'current' ? { kind: 'number', value: Number(date.slice(0, 4)) } : { kind: 'date', value: date });
+  const conditions: Expression[] = [];
+  if (start !== null) conditions.push({ kind: 'compare', op: '>=', left: property, right: bound(start) });
+  if (end !== null) conditions.push({ kind: 'compare', op: '<=', left: property, right: bound(end) });
+  return conditions;
+}
+
+function literalOf(property: OgcProperty, value: string): Scalar {
+  switch (property.type) {
+    case 'integer':
+      if (!/^-?\d{1,15}$/.test(value)) throw invalid(property.name, 'a whole number');
+      return { kind: 'number', value: Number(value) };
+    case 'boolean': {
+      const flag = parseBoolean(property.name, value);
+      return { kind: 'boolean', value: flag ?? false };
+    }
+    case 'date':
+      if (!DATE.test(value) || instantDate(value) !== value) throw invalid(property.name, 'a date YYYY-MM-DD');
+      return { kind: 'date', value };
+    case 'string':
+      return { kind: 'string', value };
+  }
+}
+
+function parseBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw invalid(name, 'true or false');
+}
+
+function readFilterLanguage(language: string | undefined): void {
+  if (language !== undefined && language !== 'cql2-text' && language !== 'cql2-json') throw invalid('filter-lang', 'cql2-text or cql2-json');
+}
+
+function readFilter(cql2: Cql2Reader, filter: string, language: string | undefined): Expression {
+  readFilterLanguage(language);
+  try {
+    return cql2.read(filter, language);
+  } catch (error) {
+    if (error instanceof Cql2Error) throw OGC_ERRORS.invalidFilter(error.message);
+    throw error;
+  }
+}
+
+function parseSortBy(collection: OgcCollection, value: string | undefined): SortKey[] {
+  if (value === undefined) return [];
+  const sortable = propertiesOf(collection).filter((p) => p.sortable).map((p) => p.name);
+  const expected = `property names, comma-separated, each optionally prefixed with + (ascending) or - (descending), of: ${sortable.join(', ')}`;
+  const keys = value.split(',').map((item): SortKey => {
+    const match = /^([+-]?)([A-Za-z_][A-Za-z0-9_]*)$/.exec(item.trim());
+    if (!match || !sortable.includes(match[2] ?? '')) throw invalid('sortby', expected);
+    return { property: match[2] ?? '', descending: match[1] === '-' };
+  });
+  if (new Set(keys.map((k) => k.property)).size !== keys.length) throw invalid('sortby', `${expected}, each once`);
+  return keys;
+}
+
+function parseProperties(collection: OgcCollection, value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  const known = propertiesOf(collection).map((p) => p.name);
+  const names = value === '' ? [] : value.split(',').map((n) => n.trim());
+  if (names.some((n) => !known.includes(n))) throw invalid('properties', `property names, comma-separated, of: ${known.join(', ')}`);
+  return known.filter((n) => names.includes(n));
+}
+
+function parseCursor(query: OgcQuery, sortBy: readonly SortKey[]): Cursor | null {
+  const after = query.get('after');
+  const before = query.get('before');
+  if (after !== undefined && before !== undefined) throw invalid('before', 'no value alongside "after": a page is either after a row or before one');
+  const token = after ?? before;
+  if (token === undefined) return null;
+  const keys: KeyValue[] | null = readCursor(token, sortBy);
+  if (keys === null) throw invalid(after !== undefined ? 'after' : 'before', 'the value of a next or prev link of this server, with the same sortby');
+  return { after: after !== undefined, keys };
+}

@@ -1,0 +1,25 @@
+// An /ogc/ query string, read strictly: each parameter once (a repeat is a 400), and only
+// the parameters the path takes (OGC API – Features /req/core/query-param-unknown).
+import { OGC_ERRORS } from '../../errors.js';
+
+export interface OgcQuery {
+  get(name: string): string | undefined;
+  readonly names: readonly string[];
+}
+
+/** The query of a request URL (form-encoded: `+` is a space), each name at most once. */
+export function readOgcQuery(url: string): OgcQuery {
+  const at = url.indexOf('?');
+  const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+  const values = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (values.has(name)) throw OGC_ERRORS.repeatedParameter(name);
+    values.set(name, value);
+  }
+  return { get: (name) => values.get(name), names: [...values.keys()] };
+}
+
+export function checkParameters(query: OgcQuery, known: readonly string[]): void {
+  const unknown = query.names.find((name) => !known.includes(name));
+  if (unknown !== undefined) throw OGC_ERRORS.unknownParameter(unknown, known.length === 0 ? 'no parameters' : known.join(', '));
+}

@@ -1,0 +1,23 @@
+// Which face of the catalogue a path belongs to: the original API (/api/) or OGC API –
+// Features (/ogc/). Error bodies, CORS, the rate limit and the fast path go by it.
+import { API_PREFIX, OGC_PREFIX } from '../../constants.js';
+
+/** `/prefix/…`, the prefix without its slash, or it with a query. */
+function under(prefix: string, url: string): boolean {
+  const bare = prefix.slice(0, -1);
+  return url === bare || url.startsWith(prefix) || url.startsWith(`${bare}?`);
+}
+
+export function isApiPath(url: string): boolean {
+  return under(API_PREFIX, url);
+}
+
+export function isOgcPath(url: string): boolean {
+  return under(OGC_PREFIX, url);
+}
+
+/** The two faces of the catalogue: CORS, the rate limit and the fast path cover both. */
+export function isServicePath(url: string): boolean {
+  return isApiPath(url) || isOgcPath(url);
+}
+

@@ -1,0 +1,38 @@
+// The OGC face's paths, in one place: routes, links and the API definition take them from here.
+import { OGC_API_PATH, OGC_PREFIX } from '../constants.js';
+import type { OgcCollection } from './properties.js';
+
+export const OGC_PATHS = {
+  landing: OGC_PREFIX,
+  api: OGC_API_PATH,
+  docs: `${OGC_PREFIX}docs/`,
+  conformance: `${OGC_PREFIX}conformance`,
+  collections: `${OGC_PREFIX}collections`,
+  collection: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}`,
+  items: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/items`,
+  item: (id: OgcCollection | ':collection', fid: number | ':featureId') => `${OGC_PREFIX}collections/${id}/items/${fid}`,
+  queryables: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/queryables`,
+  schema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/schema`,
+} as const;
+
+/** The classes this server declares and meets (the OGC's URIs). */
+export const CONFORMANCE_CLASSES: readonly string[] = [
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators',
+  'http://www.opengis.net/spec/cql2/1.0/conf/case-insensitive-comparison',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
+  'http://www.opengis.net/spec/ogcapi-records-1/1.0/conf/sorting',
+  'http://www.opengis.net/spec/ogcapi-features-6/1.0/conf/property-selection',
+];
+
+export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
+export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';

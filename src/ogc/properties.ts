@@ -1,0 +1,133 @@
+// The OGC face's collections and their items' properties, declared once: flat and typed,
+// so GDAL and QGIS make real columns of them. Queryables, the item schema, the items
+// parameters, sorting, the OpenAPI 3.0 document and the renderer all read this table; the
+// store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
+import type { QueryableType } from './cql2/to-sql.js';
+
+export const OGC_COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
+export type OgcCollection = (typeof OGC_COLLECTIONS)[number];
+
+export type PropertyType = 'string' | 'integer' | 'boolean' | 'date';
+
+export interface OgcProperty {
+  readonly name: string;
+  readonly type: PropertyType;
+  readonly title: string;
+  readonly nullable: boolean;
+  /**
+   * `stored`: read by the store (a column or an expression over the record); `made`: by the
+   * renderer from stored values and the base URL (URLs, a document's text without markup).
+   */
+  readonly source: 'stored' | 'made';
+  /** In filters, as `name=value` and in CQL2 (stored properties only). */
+  readonly queryable: boolean;
+  /** A `sortby` key (stored properties only). */
+  readonly sortable: boolean;
+}
+
+type Flag = 'q' | 's' | 'n';
+
+/** name, type, title, flags: q queryable, s sortable, n nullable. */
+function declare(rows: readonly [string, PropertyType, string, string?][], made: readonly [string, string, boolean][] = []): readonly OgcProperty[] {
+  const stored = rows.map(([name, type, title, flags = '']): OgcProperty => {
+    const has = (flag: Flag) => flags.includes(flag);
+    return { name, type, title, nullable: has('n'), source: 'stored', queryable: has('q'), sortable: has('s') };
+  });
+  const byRenderer = made.map(([name, title, nullable]): OgcProperty => ({ name, type: 'string', title, nullable, source: 'made', queryable: false, sortable: false }));
+  return [...stored, ...byRenderer];
+}
+
+const RECORD_ATTRIBUTION: readonly [string, PropertyType, string, string][] = [
+  ['author', 'string', 'Author (user name)', 'qs'],
+  ['author_id', 'integer', 'Author id', 'qs'],
+  ['feature_id', 'integer', 'Id of the building or place it belongs to', 'qs'],
+  ['address', 'string', "Its building's or place's address", 'qs'],
+];
+const API_URL: [string, string, boolean] = ['api_url', 'The same record in /api/v1/', false];
+
+export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty[]>> = {
+  features: declare(
+    [
+      ['id', 'integer', 'Catalogue id', 'qs'],
+      ['feature_type', 'string', 'Kind: WHITECHAPEL_BUILDING, GREATER_WHITECHAPEL or PLACE', 'qs'],
+      ['b_number', 'string', 'Building number or range', 'qsn'],
+      ['b_name', 'string', 'Building name', 'qsn'],
+      ['street', 'string', 'Street', 'qsn'],
+      ['postcode', 'string', 'Postcode or postal district', 'qs'],
+      ['address', 'string', 'Display address', 'qs'],
+      ['current', 'integer', 'Year (current)', 'qsn'],
+      ['site_id', 'integer', 'Site id', 'qsn'],
+      ['site_name', 'string', 'Site name', 'qsn'],
+      ['categories', 'string', 'Category names, "; " between them', ''],
+      ['category_ids', 'string', 'Category ids, "; " between them', ''],
+      ['tags', 'string', 'Tags, "; " between them', ''],
+      ['image_count', 'integer', 'Published images', 'qs'],
+      ['document_count', 'integer', 'Published documents', 'qs'],
+      ['media_count', 'integer', 'Published media links', 'qs'],
+    ],
+    [['thumbnail', "The first image's file", true], API_URL],
+  ),
+  images: declare(
+    [
+      ['id', 'integer', 'Catalogue id', 'qs'],
+      ['title', 'string', 'Title', 'qs'],
+      ['description', 'string', 'Description (plain text)', 'q'],
+      ['copyright', 'boolean', 'Under copyright', 'qs'],
+      ['created', 'date', 'Date made', 'qsn'],
+      ...RECORD_ATTRIBUTION,
+    ],
+    [['file_url', 'The picture file', false], API_URL],
+  ),
+  documents: declare(
+    [
+      ['id', 'integer', 'Catalogue id', 'qs'],
+      ['title', 'string', 'Title', 'qs'],
+      ['body_html', 'string', 'Text as HTML', ''],
+      ['created', 'date', 'Date written', 'qs'],
+      ['last_edited', 'date', 'Date last edited', 'qs'],
+      ...RECORD_ATTRIBUTION,
+    ],
+    [['text', 'Text without its HTML markup', false], API_URL],
+  ),
+  media: declare(
+    [
+      ['id', 'integer', 'Catalogue id', 'qs'],
+      ['title', 'string', 'Title', 'qs'],
+      ['url', 'string', 'Address of the video page', 'qs'],
+      ...RECORD_ATTRIBUTION,
+    ],
+    [API_URL],
+  ),
+};
+
+/** What `datetime` filters on, per collection (media have no date: the parameter is refused there). */
+export const TEMPORAL_PROPERTY: Readonly<Record<OgcCollection, string | null>> = {
+  features: 'current',
+  images: 'created',
+  documents: 'created',
+  media: null,
+};
+
+export const COLLECTION_TITLES: Readonly<Record<OgcCollection, { title: string; description: string }>> = {
+  features: { title: 'Buildings and places', description: 'Every mapped building, area and place: footprints with address, name, year, site and categories.' },
+  images: { title: 'Images', description: "Published pictures, each placed at its building's footprint." },
+  documents: { title: 'Documents', description: "Published articles, each placed at its building's footprint." },
+  media: { title: 'Media', description: "Published video links, each placed at its building's footprint." },
+};
+
+export function propertiesOf(collection: OgcCollection): readonly OgcProperty[] {
+  return OGC_PROPERTIES[collection];
+}
+
+export function propertyOf(collection: OgcCollection, name: string): OgcProperty | undefined {
+  return OGC_PROPERTIES[collection].find((p) => p.name === name);
+}
+
+/** The CQL2 type of a property (a date compares with DATE literals). */
+export function queryableType(property: OgcProperty): QueryableType {
+  return property.type;
+}
+
+export function isOgcCollection(name: string): name is OgcCollection {
+  return (OGC_COLLECTIONS as readonly string[]).includes(name);
+}

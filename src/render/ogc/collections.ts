@@ -1,0 +1,54 @@
+// /ogc/collections and /ogc/collections/{id}: each collection's title, extent and links
+// (items as GeoJSON, queryables, the item schema as `describedby`).
+import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
+import { CRS84, OGC_PATHS, QUERYABLES_REL } from '../../ogc/paths.js';
+import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
+import type { CollectionExtent } from '../../store/ogc-plans.js';
+import { link, type Link } from './links.js';
+
+/** The whole world, for a collection with no records yet (an extent is required). */
+const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
+
+export interface CollectionBody {
+  id: OgcCollection;
+  title: string;
+  description: string;
+  links: Link[];
+  extent: { spatial: { bbox: [number, number, number, number][]; crs: string }; temporal?: { interval: [string | null, string | null][]; trs: string } };
+  itemType: 'feature';
+  crs: string[];
+  storageCrs: string;
+}
+
+export function renderCollection(baseUrl: string, id: OgcCollection, extent: CollectionExtent): CollectionBody {
+  const url = (path: string) => `${baseUrl}${path}`;
+  const body: CollectionBody = {
+    id,
+    ...COLLECTION_TITLES[id],
+    links: [
+      link(url(OGC_PATHS.collection(id)), 'self', CONTENT_TYPE_JSON, 'This collection'),
+      link(url(OGC_PATHS.items(id)), 'items', CONTENT_TYPE_GEOJSON, 'Its items as GeoJSON'),
+      link(url(OGC_PATHS.queryables(id)), QUERYABLES_REL, CONTENT_TYPE_SCHEMA, 'What its items can be filtered by'),
+      link(url(OGC_PATHS.schema(id)), 'describedby', CONTENT_TYPE_SCHEMA, 'The schema of its items'),
+      link(url(OGC_PATHS.collections), 'collection', CONTENT_TYPE_JSON, 'Every collection'),
+    ],
+    extent: { spatial: { bbox: [extent.bbox ?? WORLD], crs: CRS84 } },
+    itemType: 'feature',
+    crs: [CRS84],
+    storageCrs: CRS84,
+  };
+  if (TEMPORAL_PROPERTY[id] !== null) {
+    body.extent.temporal = { interval: [extent.interval ?? [null, null]], trs: 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian' };
+  }
+  return body;
+}
+
+export function renderCollections(baseUrl: string, extents: Readonly<Record<OgcCollection, CollectionExtent>>): { links: Link[]; collections: CollectionBody[] } {
+  return {
+    links: [
+      link(`${baseUrl}${OGC_PATHS.collections}`, 'self', CONTENT_TYPE_JSON, 'This document'),
+      link(`${baseUrl}${OGC_PATHS.landing}`, 'root', CONTENT_TYPE_JSON, 'The landing page'),
+    ],
+    collections: OGC_COLLECTIONS.map((id) => renderCollection(baseUrl, id, extents[id])),
+  };
+}

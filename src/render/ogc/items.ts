@@ -1,0 +1,97 @@
+// Items of the OGC face as GeoJSON: flat, typed properties in declaration order (the made
+// ones, URLs and a document's plain text, filled in here), the footprint as stored, and
+// the page's links (next and prev keep every parameter; only after/before change).
+import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
+import type { JsonText } from '../../json-text.js';
+import { OGC_PATHS } from '../../ogc/paths.js';
+import { propertiesOf, type OgcCollection } from '../../ogc/properties.js';
+import { htmlText } from '../../search/text.js';
+import type { ItemRow, ItemsPage, KeyValue } from '../../store/ogc-plans.js';
+import { mediaUrl } from '../media-url.js';
+import { link, type Link } from './links.js';
+
+export interface ItemOptions {
+  /** Property names to include; null: all. */
+  readonly properties: readonly string[] | null;
+  readonly skipGeometry: boolean;
+}
+
+export interface ItemBody {
+  type: 'Feature';
+  id: number;
+  geometry: JsonText | null;
+  properties: Record<string, KeyValue>;
+  links?: Link[];
+}
+
+type Made = (row: ItemRow, baseUrl: string, collection: OgcCollection) => KeyValue;
+
+const text = (value: KeyValue | undefined) => (typeof value === 'string' ? value : null);
+
+/** The values the renderer makes, from stored ones (ogc/properties.ts: source `made`). */
+const MADE: Readonly<Record<string, Made>> = {
+  api_url: (row, baseUrl, collection) => `${baseUrl}${API_PREFIX}${collection}/${row.id}/`,
+  thumbnail: (row, baseUrl) => {
+    const file = text(row.values.first_image);
+    return file === null ? null : mediaUrl(baseUrl, file);
+  },
+  file_url: (row, baseUrl) => mediaUrl(baseUrl, text(row.values.file) ?? ''),
+  text: (row) => htmlText(text(row.values.body_html) ?? '').replace(/\s+/g, ' ').trim(),
+};
+
+export function renderItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
+  const properties: Record<string, KeyValue> = {};
+  for (const property of propertiesOf(collection)) {
+    if (options.properties !== null && !options.properties.includes(property.name)) continue;
+    const made = MADE[property.name];
+    properties[property.name] = property.source === 'made' && made ? made(row, baseUrl, collection) : (row.values[property.name] ?? null);
+  }
+  return { type: 'Feature', id: row.id, geometry: options.skipGeometry ? null : row.geometry, properties };
+}
+
+/** One item alone, with its links (/req/core/f-links). */
+export function renderSingleItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
+  const self = `${baseUrl}${OGC_PATHS.item(collection, row.id)}`;
+  return {
+    ...renderItem(row, baseUrl, collection, options),
+    links: [
+      link(self, 'self', CONTENT_TYPE_GEOJSON, 'This item'),
+      link(`${self}?f=json`, 'alternate', CONTENT_TYPE_JSON, 'This item as plain JSON'),
+      link(`${baseUrl}${OGC_PATHS.collection(collection)}`, 'collection', CONTENT_TYPE_JSON, 'Its collection'),
+    ],
+  };
+}
+
+export interface PageLinks {
+  /** The request's path and its query pairs as given. */
+  readonly baseUrl: string;
+  readonly path: string;
+  readonly query: readonly (readonly [string, string])[];
+  /** After/before values for the next and prev pages (cursor.ts). */
+  readonly next: string | null;
+  readonly prev: string | null;
+}
+
+export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
+  const features = page.rows.map((row) => renderItem(row, links.baseUrl, collection, options));
+  const here = (replace: readonly (readonly [string, string])[], drop: readonly string[]) => {
+    const pairs = [...links.query.filter(([name]) => !drop.includes(name)), ...replace];
+    const query = new URLSearchParams(pairs.map(([n, v]): [string, string] => [n, v])).toString();
+    return `${links.baseUrl}${links.path}${query === '' ? '' : `?${query}`}`;
+  };
+  const pageLinks: Link[] = [
+    link(here([], []), 'self', CONTENT_TYPE_GEOJSON, 'This page'),
+    link(here([['f', 'json']], ['f']), 'alternate', CONTENT_TYPE_JSON, 'This page as plain JSON'),
+  ];
+  if (links.next !== null) pageLinks.push(link(here([['after', links.next]], ['after', 'before']), 'next', CONTENT_TYPE_GEOJSON, 'The next page'));
+  if (links.prev !== null) pageLinks.push(link(here([['before', links.prev]], ['after', 'before']), 'prev', CONTENT_TYPE_GEOJSON, 'The previous page'));
+  pageLinks.push(link(`${links.baseUrl}${OGC_PATHS.collection(collection)}`, 'collection', CONTENT_TYPE_JSON, 'The collection'));
+  return {
+    type: 'FeatureCollection' as const,
+    numberMatched: page.numberMatched,
+    numberReturned: features.length,
+    timeStamp,
+    links: pageLinks,
+    features,
+  };
+}

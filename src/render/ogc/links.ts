@@ -1,0 +1,11 @@
+// Links of the OGC face: every one with rel and type (OGC API – Features /req/core/…).
+export interface Link {
+  href: string;
+  rel: string;
+  type: string;
+  title?: string;
+}
+
+export function link(href: string, rel: string, type: string, title?: string): Link {
+  return title === undefined ? { href, rel, type } : { href, rel, type, title };
+}

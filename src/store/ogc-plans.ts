@@ -1,0 +1,227 @@
+// The OGC face's reads, written once for both stores (read-plans.ts drives them): a page of
+// items by key (keyset paging: the sort keys and the id of the last row, never an offset,
+// so the last page costs what the first does), the exact count of what matches, one item,
+// and each collection's extents.
+import { JsonText } from '../json-text.js';
+import type { Expression } from '../ogc/cql2/ast.js';
+import { toSql } from '../ogc/cql2/to-sql.js';
+import { OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
+import { binder, type Bind, type Dialect } from './dialect.js';
+import { ogcSql } from './ogc-sql.js';
+import { extentPlan, metaValue, versionPlan, type Plan } from './read-plans.js';
+
+export type KeyValue = string | number | boolean | null;
+
+export interface SortKey {
+  readonly property: string;
+  readonly descending: boolean;
+}
+
+/** Where a page starts: just after (a `next` link) or just before (`prev`) a row's keys. */
+export interface Cursor {
+  readonly after: boolean;
+  /** One value per sort key, then the id. */
+  readonly keys: readonly KeyValue[];
+}
+
+export interface ItemsRequest {
+  /** Every condition (bbox, datetime, name=value, filter) as one CQL2 tree, or none. */
+  readonly filter: Expression | null;
+  /** Folded words of `q` (search/text.ts), as /api/v1/ finds records. */
+  readonly words: readonly string[] | null;
+  /** Without the id: it is always the last key, ascending unless the first key descends. */
+  readonly sortBy: readonly SortKey[];
+  readonly cursor: Cursor | null;
+  readonly limit: number;
+}
+
+export interface ItemRow {
+  readonly id: number;
+  readonly geometry: JsonText;
+  /** Stored properties by name, typed as declared, and the extras the URL properties are made from. */
+  readonly values: Readonly<Record<string, KeyValue>>;
+}
+
+export interface ItemsPage {
+  readonly version: number;
+  readonly numberMatched: number;
+  readonly rows: readonly ItemRow[];
+  /** The keys after which the next page starts, before which the previous one ends; null when there is none. */
+  readonly next: readonly KeyValue[] | null;
+  readonly prev: readonly KeyValue[] | null;
+}
+
+export interface ItemDetail {
+  readonly version: number;
+  readonly row: ItemRow | null;
+}
+
+export interface CollectionExtent {
+  readonly bbox: [number, number, number, number] | null;
+  /** Earliest and latest instant (RFC 3339) of the temporal property; null when it has no values. */
+  readonly interval: [string, string] | null;
+}
+
+export interface OgcExtents {
+  readonly version: number;
+  readonly extents: Readonly<Record<OgcCollection, CollectionExtent>>;
+}
+
+interface Key {
+  readonly sql: string;
+  readonly descending: boolean;
+  readonly nullable: boolean;
+  readonly property: OgcProperty;
+}
+
+export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dialect: Dialect): Plan<ItemsPage> {
+  const version = yield* versionPlan();
+  const sql = ogcSql(collection, dialect);
+  const { bind, params } = binder();
+  const conditions = matchConditions(collection, request, dialect, bind);
+  const filtered = conditions.length > 0;
+  const where = [sql.from, ...conditions].join(' AND ');
+  let numberMatched: number;
+  if (filtered) {
+    const counted = (yield { sql: `SELECT count(*) AS n ${where}`, params: [...params], adHoc: true }) as { n: number }[];
+    numberMatched = Number(counted[0]?.n ?? 0);
+  } else {
+    numberMatched = Number((yield* metaValue(`count.${collection}`)) ?? 0);
+  }
+  const keys = sortKeys(collection, request.sortBy, dialect);
+  const forward = request.cursor?.after ?? true;
+  const seek = request.cursor ? [keysetCondition(keys, request.cursor.keys, forward, bind, dialect)] : [];
+  const order = keys.map((k) => orderTerm(k, forward)).join(', ');
+  const limit = bind(request.limit + 1);
+  const query = `SELECT ${sql.select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
+  const flat = (yield { sql: query, params, adHoc: filtered || request.sortBy.length > 0 }) as Record<string, unknown>[];
+  const more = flat.length > request.limit;
+  const read = flat.slice(0, request.limit).map((r) => itemRow(collection, r));
+  const rows = forward ? read : read.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const hasNext = forward ? more : request.cursor !== null;
+  const hasPrev = forward ? request.cursor !== null : more;
+  return {
+    version,
+    numberMatched,
+    rows,
+    next: hasNext && last ? keysOf(last, keys) : null,
+    prev: hasPrev && first ? keysOf(first, keys) : null,
+  };
+}
+
+export function* itemPlan(collection: OgcCollection, id: number, dialect: Dialect): Plan<ItemDetail> {
+  const version = yield* versionPlan();
+  const sql = ogcSql(collection, dialect);
+  const flat = (yield { sql: `SELECT ${sql.select} ${sql.from} AND ${sql.properties.id} = $1`, params: [id] }) as Record<string, unknown>[];
+  const found = flat[0];
+  return { version, row: found ? itemRow(collection, found) : null };
+}
+
+const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {
+  features: undefined,
+  images: 'SELECT feature_id FROM images WHERE position IS NOT NULL',
+  documents: 'SELECT feature_id FROM documents WHERE position IS NOT NULL',
+  media: 'SELECT feature_id FROM media WHERE position IS NOT NULL',
+};
+
+/** Each collection's footprints' extent and its temporal property's range. */
+export function* extentsPlan(dialect: Dialect): Plan<OgcExtents> {
+  const version = yield* versionPlan();
+  const extents: Partial<Record<OgcCollection, CollectionExtent>> = {};
+  for (const collection of Object.keys(OGC_PROPERTIES) as OgcCollection[]) {
+    const bbox = yield* extentPlan(dialect, HAS_RECORDS[collection]);
+    extents[collection] = { bbox, interval: yield* temporalRange(collection, dialect) };
+  }
+  return { version, extents: extents as Record<OgcCollection, CollectionExtent> };
+}
+
+function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[string, string] | null> {
+  const name = TEMPORAL_PROPERTY[collection];
+  if (name === null) return null;
+  const sql = ogcSql(collection, dialect);
+  const column = sql.properties[name];
+  const [range] = (yield { sql: `SELECT min(${column}) AS low, max(${column}) AS high ${sql.from}`, params: [] }) as { low: unknown; high: unknown }[];
+  if (!range || range.low === null || range.high === null) return null;
+  if (name === 'current') return [`${yearText(range.low)}-01-01T00:00:00Z`, `${yearText(range.high)}-12-31T23:59:59Z`];
+  return [`${String(range.low)}T00:00:00Z`, `${String(range.high)}T23:59:59Z`];
+}
+
+const yearText = (year: unknown) => String(Number(year)).padStart(4, '0');
+
+function matchConditions(collection: OgcCollection, request: ItemsRequest, dialect: Dialect, bind: Bind): string[] {
+  const conditions: string[] = [];
+  const sql = ogcSql(collection, dialect);
+  if (request.words) conditions.push(`${sql.properties.id} IN (${dialect.textMatch(`${collection}_search`, request.words, bind)})`);
+  if (request.filter) conditions.push(toSql(request.filter, sql.queryables, dialect, bind));
+  return conditions;
+}
+
+/** The keys a page is ordered by: the id is unique, so keys after it change nothing; without it, it breaks ties (ascending). */
+export function orderKeys(sortBy: readonly SortKey[]): SortKey[] {
+  const upToId = sortBy.findIndex((k) => k.property === 'id');
+  return upToId === -1 ? [...sortBy, { property: 'id', descending: false }] : sortBy.slice(0, upToId + 1);
+}
+
+function sortKeys(collection: OgcCollection, sortBy: readonly SortKey[], dialect: Dialect): Key[] {
+  const sql = ogcSql(collection, dialect);
+  const key = (name: string, descending: boolean): Key => {
+    const property = propertyOf(collection, name);
+    const column = sql.properties[name];
+    if (property === undefined || column === undefined) throw new Error(`${name} is not a property of ${collection}`);
+    return { sql: dialect.sortKey(column, property.type === 'string'), descending, nullable: property.nullable, property };
+  };
+  return orderKeys(sortBy).map((k) => key(k.property, k.descending));
+}
+
+/** Ascending keys put nulls first, descending ones last: one order, reversed exactly for `prev`. */
+function orderTerm(key: Key, forward: boolean): string {
+  const descending = key.descending !== !forward;
+  const nulls = key.nullable ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : '';
+  return `${key.sql} ${descending ? 'DESC' : 'ASC'}${nulls}`;
+}
+
+/** Rows strictly after `values` in the order (forward), or strictly before them (backward). */
+function keysetCondition(keys: readonly Key[], values: readonly KeyValue[], forward: boolean, bind: Bind, dialect: Dialect): string {
+  const param = (value: KeyValue) => bind(typeof value === 'boolean' ? dialect.bindBoolean(value) : value);
+  const from = (i: number): string => {
+    const key = keys[i];
+    if (key === undefined) return 'FALSE';
+    const value = values[i] ?? null;
+    const descending = key.descending !== !forward;
+    const beyond = descending ? '<' : '>';
+    if (i === keys.length - 1) return `${key.sql} ${beyond} ${param(value)}`;
+    // Placeholders are numbered in the order they are written: this key's before the rest's.
+    if (value === null) {
+      return descending ? `(${key.sql} IS NULL AND ${from(i + 1)})` : `((${key.sql} IS NULL AND ${from(i + 1)}) OR ${key.sql} IS NOT NULL)`;
+    }
+    const past = `${key.sql} ${beyond} ${param(value)}${descending && key.nullable ? ` OR ${key.sql} IS NULL` : ''}`;
+    const equal = `${key.sql} = ${param(value)}`;
+    return `(${past} OR (${equal} AND ${from(i + 1)}))`;
+  };
+  return from(0);
+}
+
+function keysOf(row: ItemRow, keys: readonly Key[]): KeyValue[] {
+  return keys.map((k) => row.values[k.property.name] ?? null);
+}
+
+/** A result row → typed values (SQLite gives booleans as 0/1; counts may come as text). */
+function itemRow(collection: OgcCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
+  const values: Record<string, KeyValue> = {};
+  for (const [name, value] of Object.entries(flat)) {
+    if (name === 'geometry') continue;
+    const property = propertyOf(collection, name);
+    values[name] = value === null || value === undefined ? null : typed(property, value);
+  }
+  return { id: Number(flat.id), geometry: new JsonText(String(flat.geometry)), values };
+}
+
+function typed(property: OgcProperty | undefined, value: unknown): KeyValue {
+  switch (property?.type) {
+    case 'integer': return Number(value);
+    case 'boolean': return Boolean(value);
+    default: return String(value);
+  }
+}

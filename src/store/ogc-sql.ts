@@ -1,0 +1,73 @@
+// The OGC face's reads in SQL, shared by both stores: what each stored property of
+// ogc/properties.ts reads (columns named by catalogue/fields.ts), the tables an item is
+// read from, and the queryables a CQL2 filter may name. Over aliases: `f` the feature
+// (and its footprint), `s` its site; for records `x` the record and `a` its author.
+import { fieldsOf } from '../catalogue/fields.js';
+import type { ListName } from '../catalogue/lists.js';
+import type { Queryables } from '../ogc/cql2/to-sql.js';
+import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
+import type { Dialect } from './dialect.js';
+
+/** `alias.column` of a declared field. */
+function col(list: ListName, key: string, alias: string): string {
+  const field = fieldsOf(list).find((f) => f.key === key);
+  if (field === undefined) throw new Error(`${list} has no field ${key}`);
+  return `${alias}.${field.column}`;
+}
+
+const published = (table: string, feature: string) =>
+  `(SELECT count(*) FROM ${table} r WHERE r.feature_id = ${feature}.id AND r.position IS NOT NULL)`;
+
+function featureSql(d: Dialect): Record<string, string> {
+  const f = (key: string) => col('features', key, 'f');
+  return {
+    id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
+    postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
+    categories: `coalesce((SELECT ${d.joinText('c.name', 'fc.position', '; ')} FROM feature_categories fc JOIN categories c ON c.id = fc.category_id WHERE fc.feature_id = f.id), '')`,
+    category_ids: `coalesce((SELECT ${d.joinText('CAST(fc.category_id AS text)', 'fc.position', '; ')} FROM feature_categories fc WHERE fc.feature_id = f.id), '')`,
+    tags: d.joinJsonList(f('tags'), '; '),
+    image_count: published('images', 'f'), document_count: published('documents', 'f'), media_count: published('media', 'f'),
+  };
+}
+
+function recordSql(list: Exclude<OgcCollection, 'features'>): Record<string, string> {
+  const x = (key: string) => col(list, key, 'x');
+  const own: Record<string, string> = { id: x('id'), title: x('title') };
+  if (list === 'images') Object.assign(own, { description: x('description'), copyright: x('copyright'), created: x('created') });
+  if (list === 'documents') Object.assign(own, { body_html: x('body'), created: x('created'), last_edited: x('last_edited') });
+  if (list === 'media') Object.assign(own, { url: x('url') });
+  return { ...own, author: 'a.username', author_id: 'a.id', feature_id: x('feature'), address: col('features', 'address', 'f') };
+}
+
+/** Values the renderer needs beyond the stored properties (for the URL properties). */
+const EXTRA_SQL: Readonly<Record<OgcCollection, Readonly<Record<string, string>>>> = {
+  features: { first_image: '(SELECT i.file FROM images i WHERE i.feature_id = f.id AND i.position IS NOT NULL ORDER BY i.id LIMIT 1)' },
+  images: { file: col('images', 'file', 'x') },
+  documents: {},
+  media: {},
+};
+
+export interface OgcSql {
+  /** Stored property → its SQL expression. */
+  readonly properties: Readonly<Record<string, string>>;
+  /** `SELECT` list: every stored property and extra, named as itself, and the footprint. */
+  readonly select: string;
+  /** `FROM … WHERE` of the collection's published records, to be followed by `AND` conditions. */
+  readonly from: string;
+  readonly queryables: Queryables;
+}
+
+export function ogcSql(collection: OgcCollection, dialect: Dialect): OgcSql {
+  const properties = collection === 'features' ? featureSql(dialect) : recordSql(collection);
+  const declared = OGC_PROPERTIES[collection].filter((p) => p.source === 'stored');
+  const missing = declared.filter((p) => properties[p.name] === undefined);
+  if (missing.length > 0) throw new Error(`no SQL for ${collection} properties ${missing.map((p) => p.name).join(', ')}`);
+  const columns = { ...Object.fromEntries(declared.map((p) => [p.name, properties[p.name] ?? ''])), ...EXTRA_SQL[collection] };
+  const select = [...Object.entries(columns).map(([name, sql]) => `${sql} AS ${name}`), 'f.geometry AS geometry'].join(', ');
+  const from = collection === 'features'
+    ? 'FROM features f LEFT JOIN sites s ON s.id = f.site_id WHERE TRUE'
+    : `FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL`;
+  const queryables: Record<string, { type: 'string' | 'integer' | 'boolean' | 'date' | 'geometry'; sql: string }> = { geometry: { type: 'geometry', sql: 'f' } };
+  for (const p of declared) if (p.queryable) queryables[p.name] = { type: p.type, sql: properties[p.name] ?? '' };
+  return { properties, select, from, queryables };
+}
