@@ -34,6 +34,7 @@ import { openStore } from '../src/store/open.js';
 import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
+import { timeOgc } from './ogc.js';
 
 const { values } = parseArgs({
   options: {
@@ -115,6 +116,8 @@ function urlMix(catalogue: ReturnType<typeof generateDemoCatalogue>): string[] {
     for (const page of [1, 2, Math.ceil(last / 2), last]) if (page <= last) urls.add(page === 1 ? `/api/v1/${name}/` : `/api/v1/${name}/?page=${page}`);
   }
   for (const [name] of lists) urls.add(`/api/v1/${name}/?page_size=100`);
+  // The OGC face's first pages, as GIS clients ask them (issue 18: served like any cached answer).
+  for (const [name] of lists) urls.add(`/ogc/collections/${name}/items`);
   const details: [string, number][] = [['features', 4], ['images', 3], ['documents', 3], ['media', 1]];
   for (const [name, count] of details) {
     const records = published(lists.find(([n]) => n === name)![1]);
@@ -123,10 +126,15 @@ function urlMix(catalogue: ReturnType<typeof generateDemoCatalogue>): string[] {
   return [...urls];
 }
 
+/** A map view over a few streets, around a footprint a third of the way through the catalogue. */
+function mapBox(catalogue: ReturnType<typeof generateDemoCatalogue>): string {
+  const [lon, lat] = catalogue.features[Math.floor(catalogue.features.length / 3)]!.geometry.coordinates[0]![0]![0]!;
+  return [lon! - 0.0015, lat! - 0.001, lon! + 0.0015, lat! + 0.001].map((n) => n.toFixed(6)).join(',');
+}
+
 /** Finding things: a map view over a few streets, text queries, and both together. */
 function filterUrls(catalogue: ReturnType<typeof generateDemoCatalogue>): string[] {
-  const [lon, lat] = catalogue.features[Math.floor(catalogue.features.length / 3)]!.geometry.coordinates[0]![0]![0]!;
-  const box = [lon! - 0.0015, lat! - 0.001, lon! + 0.0015, lat! + 0.001].map((n) => n.toFixed(6)).join(',');
+  const box = mapBox(catalogue);
   return [
     `/api/v1/features/?bbox=${box}`,
     `/api/v1/features/?bbox=${box}&page_size=100`,
@@ -281,6 +289,7 @@ async function main() {
       await depth(server.origin);
       await coldRender(server.origin, catalogue);
       await timeFilters(server.origin, filterUrls(catalogue));
+      await timeOgc(server.origin, mapBox(catalogue), log);
       await timeTiles(entry, settings, catalogue, log);
     }
     const capturedFile = path.join(dir, 'captured.json');

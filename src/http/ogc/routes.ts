@@ -33,11 +33,13 @@ function lazyCql2(): () => Cql2Reader {
 export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   const cql2 = lazyCql2();
   const versionNow = async () => deps.store.catalogueVersion();
-  app.get(OGC_PATHS.landing.slice(0, -1), async (_request, reply) => reply.code(301).header('location', OGC_PATHS.landing).send());
-  route(app, deps, OGC_PATHS.landing, async (request, query) => {
-    checkParameters(query, ['f']);
-    return { version: await versionNow(), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
-  });
+  // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
+  for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
+    route(app, deps, path, async (request, query) => {
+      checkParameters(query, ['f']);
+      return { version: await versionNow(), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
+    });
+  }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
     checkParameters(query, ['f']);
     return { version: await versionNow(), body: renderConformance(), contentType: jsonType(query) };

@@ -1,0 +1,76 @@
+// The OGC face's uncached costs (issue 18): an items page of 100, the first pages against
+// the last ones reached by following `next` (keyset paging: depth must not cost), a CQL2
+// filter of three comparisons with a bbox, what numberMatched costs, and ogr2ogr copying
+// the whole features layer. Every URL timed is asked once, so each is rendered from the store.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+type Log = (line: string) => void;
+
+async function timed(url: string): Promise<{ ms: number; body: { numberMatched: number; links: { rel: string; href: string }[] } }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = (await response.json()) as { numberMatched: number; links: { rel: string; href: string }[] };
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN;
+
+/** Follows next links from the first page of 100 to the end; times each page. */
+async function walk(origin: string, log: Log): Promise<void> {
+  const times: number[] = [];
+  let url: string | undefined = `${origin}/ogc/collections/features/items?limit=100`;
+  let matched = 0;
+  while (url !== undefined) {
+    const { ms, body } = await timed(url);
+    times.push(ms);
+    matched = body.numberMatched;
+    url = body.links.find((l) => l.rel === 'next')?.href;
+  }
+  const first = p50(times.slice(0, 10));
+  const last = p50(times.slice(-10));
+  log(`OGC items, limit=100, every page by next links (${times.length} pages, numberMatched ${matched}): p50 ${p50(times).toFixed(1)} ms; first ten p50 ${first.toFixed(1)} ms, last ten ${last.toFixed(1)} ms (ratio ${(last / first).toFixed(2)}, target ≤ 1.2)`);
+}
+
+async function filters(origin: string, box: string, log: Log): Promise<void> {
+  const times: number[] = [];
+  let matched = 0;
+  for (let i = 0; i < 23; i++) {
+    const filter = `current >= ${1700 + i} AND feature_type = 'WHITECHAPEL_BUILDING' AND image_count >= 0`;
+    const { ms, body } = await timed(`${origin}/ogc/collections/features/items?limit=100&bbox=${box}&filter=${encodeURIComponent(filter)}`);
+    if (i >= 3) times.push(ms);
+    matched = body.numberMatched;
+  }
+  log(`OGC items, CQL2 filter of three comparisons and a bbox, 20 distinct filters: p50 ${p50(times).toFixed(1)} ms (target ≤ 20; last numberMatched ${matched})`);
+}
+
+/** numberMatched of an unfiltered collection is the count kept at import: one indexed row, read with the page. */
+async function counts(origin: string, log: Log): Promise<void> {
+  const withCount: number[] = [];
+  for (let i = 1; i <= 20; i++) withCount.push((await timed(`${origin}/ogc/collections/features/items?limit=${i}`)).ms);
+  log(`OGC items, unfiltered, limit 1..20 (each distinct, numberMatched included): p50 ${p50(withCount).toFixed(1)} ms`);
+}
+
+function ogr2ogr(origin: string, log: Log): void {
+  const which = spawnSync('ogr2ogr', ['--version'], { encoding: 'utf8' });
+  if (which.status !== 0) return log('ogr2ogr: not installed (apt-get install gdal-bin), skipped');
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-ogr-')), 'features.gpkg');
+  const started = performance.now();
+  const run = spawnSync('ogr2ogr', ['-f', 'GPKG', out, `OAPIF:${origin}/ogc`, 'features'], { encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) return log(`ogr2ogr failed: ${run.stderr}`);
+  const info = spawnSync('ogrinfo', ['-ro', '-so', out, 'features'], { encoding: 'utf8' }).stdout;
+  log(`ogr2ogr -f GPKG of the whole features layer: ${seconds.toFixed(1)} s (target < 20 s), ${/Feature Count: (\d+)/.exec(info)?.[1] ?? '?'} features`);
+  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+}
+
+export async function timeOgc(origin: string, box: string, log: Log): Promise<void> {
+  await walk(origin, log);
+  await filters(origin, box, log);
+  await counts(origin, log);
+  ogr2ogr(origin, log);
+}
