@@ -7,7 +7,7 @@ import type { Expression } from '../ogc/cql2/ast.js';
 import { toSql } from '../ogc/cql2/to-sql.js';
 import { OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
 import { binder, type Bind, type Dialect } from './dialect.js';
-import { ogcSql } from './ogc-sql.js';
+import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { extentPlan, metaValue, versionPlan, type Plan } from './read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
@@ -78,7 +78,7 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   const version = yield* versionPlan();
   const sql = ogcSql(collection, dialect);
   const { bind, params } = binder();
-  const conditions = matchConditions(collection, request, dialect, bind);
+  const conditions = matchConditions(sql, collection, request, dialect, bind);
   const filtered = conditions.length > 0;
   const where = [sql.from, ...conditions].join(' AND ');
   let numberMatched: number;
@@ -88,7 +88,7 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   } else {
     numberMatched = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   }
-  const keys = sortKeys(collection, request.sortBy, dialect);
+  const keys = sortKeys(sql, collection, request.sortBy, dialect);
   const forward = request.cursor?.after ?? true;
   const seek = request.cursor ? [keysetCondition(keys, request.cursor.keys, forward, bind, dialect)] : [];
   const order = keys.map((k) => orderTerm(k, forward)).join(', ');
@@ -150,9 +150,8 @@ function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[stri
 
 const yearText = (year: unknown) => String(Number(year)).padStart(4, '0');
 
-function matchConditions(collection: OgcCollection, request: ItemsRequest, dialect: Dialect, bind: Bind): string[] {
+function matchConditions(sql: OgcSql, collection: OgcCollection, request: ItemsRequest, dialect: Dialect, bind: Bind): string[] {
   const conditions: string[] = [];
-  const sql = ogcSql(collection, dialect);
   if (request.words) conditions.push(`${sql.properties.id} IN (${dialect.textMatch(`${collection}_search`, request.words, bind)})`);
   if (request.filter) conditions.push(toSql(request.filter, sql.queryables, dialect, bind));
   return conditions;
@@ -164,8 +163,7 @@ export function orderKeys(sortBy: readonly SortKey[]): SortKey[] {
   return upToId === -1 ? [...sortBy, { property: 'id', descending: false }] : sortBy.slice(0, upToId + 1);
 }
 
-function sortKeys(collection: OgcCollection, sortBy: readonly SortKey[], dialect: Dialect): Key[] {
-  const sql = ogcSql(collection, dialect);
+function sortKeys(sql: OgcSql, collection: OgcCollection, sortBy: readonly SortKey[], dialect: Dialect): Key[] {
   const key = (name: string, descending: boolean): Key => {
     const property = propertyOf(collection, name);
     const column = sql.properties[name];
