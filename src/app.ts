@@ -4,7 +4,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.js';
 import { clientRefusal, frameworkErrorHandler, handleClientError } from './http/protocol/client-errors.js';
 import { registerCors } from './http/protocol/cors.js';
-import { registerDocsPage } from './http/pages/docs-page.js';
+import { docsAssets, registerDocsPage } from './http/pages/docs-page.js';
+import { DOCS_PREFIX, OPENAPI_PATH } from './constants.js';
+import { OGC_PATHS } from './ogc/paths.js';
 import { ApiError, ERRORS } from './errors.js';
 import { isHealthPath, registerHealth, type Readiness } from './http/operations/health.js';
 import { decorateBaseUrl, requestBaseUrl } from './http/protocol/host.js';
@@ -91,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
-  registerDocsPage(app, deps.config);
+  const swaggerUi = docsAssets();
+  registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
+  registerDocsPage(app, deps.config, OGC_PATHS.docs, OGC_PATHS.api, swaggerUi);
   registerTileRoutes(app, { ...deps, ...answering });
   if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
   await registerMapPage(app, { ...deps, ...answering });

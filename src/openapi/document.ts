@@ -30,7 +30,7 @@ const PATH_GROUPS: readonly PathGroup[] = [apiPaths, tilePaths];
 export const READ_ONLY_PATH =
   'Read-only: GET, HEAD and OPTIONS. Any other method is answered 405 (the `MethodNotAllowed` response of the components) before any body is read, unless refused earlier with an error every operation here documents (a Host not allowed, a URL too long, a client over the rate limit).';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const INFO = {
   title: 'heritage-api',

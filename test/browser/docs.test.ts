@@ -1,4 +1,4 @@
-// /api/docs/ in a real browser: Swagger UI, served by this server alone, renders the
+// /api/docs/ (and /ogc/docs/, the same page over /ogc/api) in a real browser: Swagger UI, served by this server alone, renders the
 // OpenAPI document and lists every one of its paths; nothing is fetched from elsewhere and
 // the page's Content-Security-Policy is never violated; "Try it out" on the features list
 // sends no example as a value, so a newcomer's first request finds the whole catalogue.
@@ -65,5 +65,43 @@ describe('/api/docs/', { skip }, () => {
     const expected = buildTestCatalogue().features.length;
     assert.ok(expected > 0);
     assert.match(String(await shown.first().textContent()), new RegExp(`"count": ${expected},`));
+  });
+});
+
+describe('/ogc/docs/', { skip }, () => {
+  let t: TestServer;
+  let browser: Browser;
+  before(async () => {
+    t = await startTestServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('lists every path of /ogc/api, loads nothing from elsewhere, and Try it out on the features items reaches the server below /ogc', async () => {
+    const documentPaths = Object.keys((await request(t.origin, '/ogc/api')).json().paths);
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(`${t.origin}/ogc/docs/#/features/getFeaturesItems`);
+    await page.waitForSelector('.opblock-summary-path');
+    const shown = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path')));
+    assert.deepEqual([...new Set(shown)].sort(), [...documentPaths].sort());
+    assert.ok(requested.some((url) => new URL(url).pathname === '/ogc/api'), 'the document was fetched');
+    const operation = page.locator('#operations-features-getFeaturesItems');
+    await operation.locator('.opblock-body').waitFor();
+    await operation.locator('button.try-out__btn').click();
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/ogc/collections/features/items');
+    await operation.locator('button.execute').click();
+    assert.equal((await answer).status(), 200);
+    for (const url of requested.filter((u) => !u.startsWith('data:'))) assert.equal(new URL(url).hostname, '127.0.0.1', url);
+    assert.deepEqual(problems, []);
   });
 });

@@ -21,6 +21,27 @@ export interface AnswerDeps {
   replays: ReplayNotes | null;
 }
 
+/** Base URLs remembered by keptAnswers; more only when ALLOWED_HOSTS=* lets any Host through. */
+const MAX_KEPT_ANSWERS = 16;
+
+/**
+ * Answers that do not change with the catalogue (an API definition), made once per base URL
+ * and kept outside the answer cache (the oldest dropped past 16).
+ */
+export function keptAnswers(make: (baseUrl: string) => Answer): (baseUrl: string) => Answer {
+  const answers = new Map<string, Answer>();
+  return (baseUrl) => {
+    let answer = answers.get(baseUrl);
+    if (answer === undefined) {
+      answer = make(baseUrl);
+      const oldest = answers.keys().next();
+      if (answers.size >= MAX_KEPT_ANSWERS && !oldest.done) answers.delete(oldest.value);
+      answers.set(baseUrl, answer);
+    }
+    return answer;
+  };
+}
+
 /** The cached answer for this key at the current catalogue version, or a fresh one. */
 export async function cachedAnswer(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; body: unknown }>): Promise<Answer> {
   return cachedBytes(deps, key, async () => {

@@ -23,3 +23,18 @@ export function checkParameters(query: OgcQuery, known: readonly string[]): void
   const unknown = query.names.find((name) => !known.includes(name));
   if (unknown !== undefined) throw OGC_ERRORS.unknownParameter(unknown, known.length === 0 ? 'no parameters' : known.join(', '));
 }
+
+/** What the paths other than items take (items: items-params.ts, itemsParameterNames). */
+export const FORMAT_PARAMETERS: readonly string[] = ['f'];
+export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry'];
+
+/** The values `f` takes: json (or none) is the only format so far. */
+export const FORMATS = ['json'] as const;
+
+/** `f`, or null when absent; anything else is an invalid value. */
+export function readFormat(query: OgcQuery): 'json' | null {
+  const f = query.get('f');
+  if (f === undefined) return null;
+  if (f === 'json') return 'json';
+  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served)');
+}

@@ -3,7 +3,7 @@
 // cache like /api/v1/ (ETag, 304, compression, the fast path for repeats).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
-import { ERRORS, OGC_ERRORS } from '../../errors.js';
+import { ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
 import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
@@ -14,9 +14,10 @@ import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
-import { checkParameters, readOgcQuery, type OgcQuery } from './query.js';
+import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: CatalogueReader;
@@ -33,36 +34,37 @@ function lazyCql2(): () => Cql2Reader {
 export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   const cql2 = lazyCql2();
   const versionNow = async () => deps.store.catalogueVersion();
+  readOnly(app, OGC_PATHS.api, ogcApiHandler(deps, cql2));
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
     route(app, deps, path, async (request, query) => {
-      checkParameters(query, ['f']);
+      checkParameters(query, FORMAT_PARAMETERS);
       return { version: await versionNow(), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
     });
   }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
-    checkParameters(query, ['f']);
+    checkParameters(query, FORMAT_PARAMETERS);
     return { version: await versionNow(), body: renderConformance(), contentType: jsonType(query) };
   });
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
-    checkParameters(query, ['f']);
+    checkParameters(query, FORMAT_PARAMETERS);
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
   });
   route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f']);
+    checkParameters(query, FORMAT_PARAMETERS);
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
   });
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f']);
+    checkParameters(query, FORMAT_PARAMETERS);
     return { version: await versionNow(), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.schema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f']);
+    checkParameters(query, FORMAT_PARAMETERS);
     return { version: await versionNow(), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.items(':collection'), async (request, query) => {
@@ -81,7 +83,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f', 'properties', 'skipGeometry']);
+    checkParameters(query, ITEM_PARAMETERS);
     const id = featureIdParam(request);
     const options = parseItemOptions(collection, query);
     const { version, row } = await deps.store.item(collection, id);
@@ -90,17 +92,9 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   });
 }
 
-/** `f=json` (or none) is the only format so far; anything else is an invalid value. */
-function format(query: OgcQuery): 'json' | null {
-  const f = query.get('f');
-  if (f === undefined) return null;
-  if (f === 'json') return 'json';
-  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served)');
-}
-
-const jsonType = (query: OgcQuery) => (format(query), CONTENT_TYPE_JSON);
-const schemaType = (query: OgcQuery) => (format(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_SCHEMA);
-const featureType = (query: OgcQuery) => (format(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_GEOJSON);
+const jsonType = (query: OgcQuery) => (readFormat(query), CONTENT_TYPE_JSON);
+const schemaType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_SCHEMA);
+const featureType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_GEOJSON);
 
 function stringParam(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
@@ -126,7 +120,12 @@ function featureIdParam(request: FastifyRequest): number {
 const READ_METHODS = ['GET', 'HEAD'];
 
 function route(app: FastifyInstance, deps: OgcRouteDeps, url: string, render: Render): void {
-  app.get(url, handler(deps, render));
+  readOnly(app, url, handler(deps, render));
+}
+
+/** GET (and HEAD) answered by `get`; every other method but OPTIONS (CORS preflights) 405. */
+function readOnly(app: FastifyInstance, url: string, get: RouteHandlerMethod): void {
+  app.get(url, get);
   app.route({
     method: app.supportedMethods.filter((m) => !READ_METHODS.includes(m) && m !== 'OPTIONS'),
     url,

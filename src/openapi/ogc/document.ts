@@ -1,0 +1,183 @@
+// The OpenAPI 3.0 document of the OGC face (GET /ogc/api, the `service-desc` of the landing
+// page), built from the declarations the routes run on: the paths (ogc/paths.ts), the
+// collections and their properties (ogc/properties.ts), the items parameters
+// (http/ogc/items-params.ts) and the errors (errors.ts). Paths are written relative to the
+// landing page, its URL being the one server (`{base}/ogc`): QGIS and GDAL look items paths
+// up as `/collections/{id}/items`. Built once per server; only `servers` differs.
+import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_SCHEMA, OGC_PREFIX } from '../../constants.js';
+import type { Cql2Reader } from '../../ogc/cql2/filter.js';
+import { OGC_PATHS } from '../../ogc/paths.js';
+import { COLLECTION_TITLES, OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
+import { parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
+import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, type OgcQuery } from '../../http/ogc/query.js';
+import { OGC_TITLE } from '../../render/ogc/landing.js';
+import type { JsonObject } from '../components.js';
+import { VERSION } from '../document.js';
+import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
+import { badRequestResponse, commonErrors, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, type BadQuery } from './responses.js';
+import { componentPrefix, itemSchemaName, itemsSchemaName, ogcComponentSchemas } from './schemas.js';
+
+export interface OgcDocumentOptions {
+  /** RATE_LIMIT is on: /ogc/ answers may be 429. */
+  rateLimited: boolean;
+  /** The routes' CQL2 reader, to make the invalid-filter example. */
+  cql2: () => Cql2Reader;
+}
+
+/** `/ogc/collections/features` → `/collections/features`: paths below the one server. */
+const relative = (path: string) => path.slice(OGC_PREFIX.length - 1);
+
+const READ_ONLY =
+  `Read-only: GET and HEAD (the same headers, no body). Any other method is answered 405 (the \`${METHOD_NOT_ALLOWED}\` response of the components); OPTIONS is answered only as a CORS preflight (else 404).`;
+
+const INFO = {
+  title: OGC_TITLE,
+  version: VERSION,
+  description: [
+    'The catalogue of mapped historic buildings and places as OGC API – Features (Parts 1 and 3, CQL2, sorting, property selection): four collections of GeoJSON features with flat, typed properties, paged by key (`next` and `prev` links) with an exact `numberMatched`.',
+    'An unknown or repeated query parameter, or an invalid value, is answered 400 with an OGC exception body `{"code": …, "description": …}`, as is every error here.',
+    `Paths are relative to the landing page (the server URL). A readable version of this document is at ${OGC_PATHS.docs}; the original API is at /api/v1/.`,
+  ].join('\n\n'),
+  license: { name: 'MIT' },
+};
+
+/** The refusals every path shows: its own parameters decide the unknown-parameter sentence. */
+const FORMAT_REFUSALS: readonly BadQuery[] = [
+  { name: 'unknownParameter', query: '?limt=10', what: 'A parameter the path does not take.' },
+  { name: 'repeatedParameter', query: '?f=json&f=json', what: 'A parameter given twice.' },
+  { name: 'invalidFormat', query: '?f=xml', what: 'A format other than json.' },
+];
+
+export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
+  const paths: Record<string, JsonObject> = {
+    [relative(OGC_PATHS.landing)]: simplePath(options, 'getLandingPage', 'capabilities', 'The landing page: links to this document, the conformance classes and the collections.', 'LandingPage', [CONTENT_TYPE_JSON]),
+    [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON]),
+    [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON]),
+    [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false),
+    ...Object.fromEntries(OGC_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
+  };
+  return {
+    openapi: '3.0.3',
+    info: INFO,
+    tags: [
+      { name: 'capabilities', description: 'The landing page, conformance, the collections and this document.' },
+      ...OGC_COLLECTIONS.map((c) => ({ name: c, description: `${COLLECTION_TITLES[c].title}: ${COLLECTION_TITLES[c].description}` })),
+    ],
+    paths,
+    components: {
+      schemas: ogcComponentSchemas(),
+      parameters: ogcComponentParameters(),
+      responses: ogcComponentResponses(options.rateLimited),
+    },
+  };
+}
+
+/** The document as served: its one server is the landing page's URL. */
+export function withOgcServer(document: JsonObject, baseUrl: string): JsonObject {
+  const { openapi, info, ...rest } = document;
+  return { openapi, info, servers: [{ url: `${baseUrl}${OGC_PREFIX.slice(0, -1)}`, description: 'The landing page of this server.' }], ...rest };
+}
+
+function readFormatOnly(query: OgcQuery): void {
+  checkParameters(query, FORMAT_PARAMETERS);
+  readFormat(query);
+}
+
+/** A path that takes only `f`. */
+function simplePath(options: OgcDocumentOptions, operationId: string, tag: string, summary: string, schema: string, types: readonly string[], readsStore = true): JsonObject {
+  return {
+    description: READ_ONLY,
+    get: {
+      operationId,
+      tags: [tag],
+      summary,
+      parameters: sharedParameters(FORMAT_PARAMETERS),
+      responses: {
+        200: okResponse(summary, schema, types),
+        304: { $ref: '#/components/responses/NotModified' },
+        400: badRequestResponse(readFormatOnly, FORMAT_REFUSALS),
+        ...commonErrors(options.rateLimited, readsStore),
+      },
+    },
+  };
+}
+
+function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string, JsonObject][] {
+  const name = componentPrefix(c);
+  const title = COLLECTION_TITLES[c].title;
+  const itemsPath = relative(OGC_PATHS.items(c));
+  return [
+    [relative(OGC_PATHS.collection(c)), simplePath(options, `get${name}Collection`, c, `${title}: the collection, its extent and links.`, 'Collection', [CONTENT_TYPE_JSON])],
+    [itemsPath, itemsPathItem(options, c)],
+    [`${itemsPath}/{featureId}`, itemPathItem(options, c)],
+    [relative(OGC_PATHS.queryables(c)), simplePath(options, `get${name}Queryables`, c, `${title}: what its items can be filtered by (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
+    [relative(OGC_PATHS.schema(c)), simplePath(options, `get${name}Schema`, c, `${title}: the schema of its items' properties (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
+  ];
+}
+
+function itemsRefusals(c: OgcCollection): BadQuery[] {
+  const integer = simpleQueryables(c).find((p) => p.type === 'integer')?.name;
+  return [
+    ...FORMAT_REFUSALS,
+    { name: 'invalidLimit', query: '?limit=0', what: 'A limit below 1.' },
+    { name: 'invalidBbox', query: '?bbox=0,0,1', what: 'A bbox of three numbers.' },
+    { name: 'invalidFilter', query: '?filter=id%20%3D', what: 'A CQL2 filter that cannot be read: where it failed.' },
+    { name: 'invalidFilterLang', query: '?filter=id%3D1&filter-lang=cql', what: 'A filter language other than cql2-text and cql2-json.' },
+    { name: 'invalidSortby', query: '?sortby=nothing', what: 'A sort key that is no sortable property.' },
+    { name: 'invalidProperties', query: '?properties=nothing', what: 'A property the items do not have.' },
+    { name: 'invalidCursor', query: '?after=x', what: 'An `after` that is no `next` link\'s.' },
+    ...(integer === undefined ? [] : [{ name: 'invalidQueryable', query: `?${integer}=one`, what: `A \`${integer}\` that is not a whole number.` }]),
+  ];
+}
+
+function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
+  const read = (query: OgcQuery) => {
+    parseItemsQuery(c, query, options.cql2());
+    readFormat(query);
+  };
+  return {
+    description: READ_ONLY,
+    get: {
+      operationId: `get${componentPrefix(c)}Items`,
+      tags: [c],
+      summary: `${COLLECTION_TITLES[c].title}: a page of items, filtered and sorted.`,
+      description: 'Filters combine with AND: `bbox`, `datetime`, each `name=value` of a simple queryable, `filter` and `q`. The page has `numberMatched` (exact), `numberReturned`, and `next`/`prev` links keeping every parameter.',
+      parameters: itemsParameters(c),
+      responses: {
+        200: okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json).', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON]),
+        304: { $ref: '#/components/responses/NotModified' },
+        400: badRequestResponse(read, itemsRefusals(c)),
+        ...commonErrors(options.rateLimited, true),
+      },
+    },
+  };
+}
+
+function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
+  const read = (query: OgcQuery) => {
+    checkParameters(query, ITEM_PARAMETERS);
+    parseItemOptions(c, query);
+    readFormat(query);
+  };
+  return {
+    description: READ_ONLY,
+    parameters: [parameterRef('featureId')],
+    get: {
+      operationId: `get${componentPrefix(c)}Item`,
+      tags: [c],
+      summary: `${COLLECTION_TITLES[c].title}: one item, with its links.`,
+      parameters: itemParameters(c, ITEM_PARAMETERS),
+      responses: {
+        200: okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON]),
+        304: { $ref: '#/components/responses/NotModified' },
+        400: badRequestResponse(read, [
+          ...FORMAT_REFUSALS,
+          { name: 'invalidProperties', query: '?properties=nothing', what: 'A property the item does not have.' },
+          { name: 'invalidSkipGeometry', query: '?skipGeometry=yes', what: 'A skipGeometry other than true or false.' },
+        ]),
+        404: errorRef(404),
+        ...commonErrors(options.rateLimited, true),
+      },
+    },
+  };
+}
