@@ -13,6 +13,8 @@ export const OGC_PATHS = {
   item: (id: OgcCollection | ':collection', fid: number | ':featureId') => `${OGC_PREFIX}collections/${id}/items/${fid}`,
   queryables: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/queryables`,
   schema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/schema`,
+  /** One item as a GeoJSON Feature, the schema form GDAL 3.6 reads (render/ogc/schemas.ts). */
+  featureSchema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/feature-schema`,
 } as const;
 
 /** The classes this server declares and meets (the OGC's URIs). */

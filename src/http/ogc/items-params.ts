@@ -21,7 +21,7 @@ export interface ItemsOptions {
 }
 
 /** The parameters every items request takes, besides the collection's queryables. */
-export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before'] as const;
+export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before', 'offset'] as const;
 
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const invalid = OGC_ERRORS.invalidParameter;
@@ -54,6 +54,7 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
   const crs = query.get('filter-crs');
   if (crs !== undefined && crs !== CRS84) throw invalid('filter-crs', `${CRS84} (the only coordinate system served)`);
   const sortBy = parseSortBy(collection, query.get('sortby'));
+  checkOffset(query.get('offset'));
   const q = query.get('q');
   const request: ItemsRequest = {
     filter: conditions.length === 0 ? null : conditions.length === 1 ? (conditions[0] ?? null) : { kind: 'and', args: conditions },
@@ -68,6 +69,15 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
 /** `properties` and `skipGeometry`: how items are written (a single item's path takes them too). */
 export function parseItemOptions(collection: OgcCollection, query: OgcQuery): ItemsOptions {
   return { properties: parseProperties(collection, query.get('properties')), skipGeometry: parseBoolean('skipGeometry', query.get('skipGeometry')) ?? false };
+}
+
+/**
+ * `offset=0`, the first page, is taken (as a no-op) because clients send it on every request
+ * (@camptocamp/ogc-client does); any other offset is refused: later pages are reached by key,
+ * through `next` links.
+ */
+function checkOffset(value: string | undefined): void {
+  if (value !== undefined && value !== '0') throw invalid('offset', '0 only: the pages after the first are reached through their next links');
 }
 
 function parseLimit(value: string | undefined): number {

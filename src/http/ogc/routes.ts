@@ -11,7 +11,7 @@ import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
 import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
-import { renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
+import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
@@ -66,6 +66,11 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     const collection = collectionParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
     return { version: await versionNow(), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
+  });
+  route(app, deps, OGC_PATHS.featureSchema(':collection'), async (request, query) => {
+    const collection = collectionParam(request);
+    checkParameters(query, ['f']);
+    return { version: await versionNow(), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.items(':collection'), async (request, query) => {
     const collection = collectionParam(request);

@@ -1,5 +1,6 @@
 // /ogc/collections and /ogc/collections/{id}: each collection's title, extent and links
-// (items as GeoJSON, queryables, the item schema as `describedby`).
+// (items as GeoJSON, queryables, the item schema as `describedby`, and the schema of an item
+// as a GeoJSON Feature as `describedBy`, the one GDAL 3.6 reads).
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
@@ -30,6 +31,8 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
       link(url(OGC_PATHS.items(id)), 'items', CONTENT_TYPE_GEOJSON, 'Its items as GeoJSON'),
       link(url(OGC_PATHS.queryables(id)), QUERYABLES_REL, CONTENT_TYPE_SCHEMA, 'What its items can be filtered by'),
       link(url(OGC_PATHS.schema(id)), 'describedby', CONTENT_TYPE_SCHEMA, 'The schema of its items'),
+      // GDAL 3.6 follows only rel `describedBy` spelt so, and reads only a GeoJSON Feature's schema.
+      link(url(OGC_PATHS.featureSchema(id)), 'describedBy', CONTENT_TYPE_SCHEMA, 'Its items as GeoJSON Features (for GDAL)'),
       link(url(OGC_PATHS.collections), 'collection', CONTENT_TYPE_JSON, 'Every collection'),
     ],
     extent: { spatial: { bbox: [extent.bbox ?? WORLD], crs: CRS84 } },
