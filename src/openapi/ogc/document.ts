@@ -112,6 +112,7 @@ function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string
     [`${itemsPath}/{featureId}`, itemPathItem(options, c)],
     [relative(OGC_PATHS.queryables(c)), simplePath(options, `get${name}Queryables`, c, `${title}: what its items can be filtered by (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
     [relative(OGC_PATHS.schema(c)), simplePath(options, `get${name}Schema`, c, `${title}: the schema of its items' properties (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
+    [relative(OGC_PATHS.featureSchema(c)), simplePath(options, `get${name}FeatureSchema`, c, `${title}: the schema of a whole item as GDAL reads it (\`describedBy\`: a GeoJSON Feature, nullable types in the OpenAPI 3.0 way).`, 'FeatureSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
   ];
 }
 

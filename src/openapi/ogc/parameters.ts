@@ -42,6 +42,7 @@ const SHARED: Record<string, JsonObject> = {
   q: query('q', 'Full-text search: items whose text has every word (the same search as `/api/v1/`).', { type: 'string' }),
   after: query('after', 'The page after this key: the value of a `next` link (follow the link; do not make one).', { type: 'string' }),
   before: query('before', 'The page before this key: the value of a `prev` link.', { type: 'string' }),
+  offset: query('offset', '`0` only, the first page (some clients send it on every request); later pages are reached through `next` links, by key.', { type: 'integer', enum: [0] }),
   skipGeometry: query('skipGeometry', '`true`: every geometry is null.', { type: 'boolean', default: false }),
   f: query('f', 'The format: `json` answers the same body as `application/json`; absent, the resource\'s own media type.', { type: 'string', enum: [...FORMATS] }),
 };

@@ -57,6 +57,13 @@ const JSON_SCHEMA = object(['$schema', '$id', 'type', 'properties'], {
   additionalProperties: { type: 'boolean' },
 }, { description: 'A JSON Schema (2020-12) of the collection\'s properties: each with a title and a type; the footprint as `format: geometry-multipolygon`.' });
 
+const FEATURE_SCHEMA = object(['type', 'properties'], {
+  type: { type: 'string', enum: ['object'] },
+  title: string(),
+  properties: { type: 'object', additionalProperties: { type: 'object' } },
+  patternProperties: { type: 'object' },
+}, { description: "A schema of a whole item, a GeoJSON Feature, in the form GDAL 3.6 reads (`describedBy`): the item's properties under `properties.properties`, nullable types as OpenAPI 3.0 writes them." });
+
 const POSITION = arrayOf({ type: 'number' }, { minItems: 2 });
 const MULTIPOLYGON = object(['type', 'coordinates'], {
   type: { type: 'string', enum: ['MultiPolygon'] },
@@ -109,6 +116,7 @@ export function ogcComponentSchemas(): Record<string, JsonObject> {
     Collection: COLLECTION,
     Collections: object(['links', 'collections'], { links: links(), collections: arrayOf(schemaRef('Collection')) }),
     JsonSchema: JSON_SCHEMA,
+    FeatureSchema: FEATURE_SCHEMA,
     OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document (OpenAPI 3.0).' },
     Footprint: MULTIPOLYGON,
     ...Object.fromEntries(perCollection),
