@@ -175,4 +175,5 @@ export async function allIds(t: HttpTarget, path: string): Promise<number[]> {
   return body.features.map((f: { id: number }) => f.id);
 }
 
-export const enc = encodeURIComponent;
+/** A query value percent-encoded so that inject() sends it as written (the WHATWG URL encodes `'`). */
+export const enc = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
