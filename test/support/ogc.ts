@@ -138,7 +138,7 @@ export function linkPath(t: HttpTarget, href: string): string {
   return href.slice(t.origin.length);
 }
 
-export function linkOf(body: { links: { rel: string; href: string; type?: string }[] }, rel: string) {
+export function linkOf(body: { links: { rel: string; href: string; type: string; title?: string }[] }, rel: string) {
   return body.links.find((l) => l.rel === rel);
 }
 
