@@ -3,6 +3,7 @@
 // for byte but for `timeStamp`; `next` links are followed on both, so the cursors agree too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Answer } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { enc, ogcCatalogue } from '../support/ogc.js';
 import { createTestDatabase, postgresUnavailableReason } from '../support/stores.js';
@@ -58,7 +59,8 @@ if (reason !== null && !required) {
     for (const start of PATHS) {
       let path: string | null = start;
       while (path !== null) {
-        const [a, b] = [await sqlite.request(path), await postgres.request(path)];
+        const a: Answer = await sqlite.request(path);
+        const b: Answer = await postgres.request(path);
         assert.equal(a.status, b.status, path);
         assert.equal(a.headers['content-type'], b.headers['content-type'], path);
         assert.equal(withoutTimeStamp(a.bytes), withoutTimeStamp(b.bytes), path);
