@@ -100,7 +100,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
   ),
 };
 
-/** What `datetime` filters on, per collection (media have no date: the parameter is refused there). */
+/** What `datetime` filters on, per collection (media have no date: every media item matches any `datetime`). */
 export const TEMPORAL_PROPERTY: Readonly<Record<OgcCollection, string | null>> = {
   features: 'current',
   images: 'created',

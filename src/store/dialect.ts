@@ -57,7 +57,8 @@ export const SQLITE_DIALECT: Dialect = {
     const exact = literal.kind === 'bbox'
       ? `intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`
       : `intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))})`;
-    return `${alias}.id IN (${candidates}) AND ${exact}`;
+    // Bracketed: one condition, so that NOT (CQL2's NOT S_INTERSECTS) applies to both halves.
+    return `(${alias}.id IN (${candidates}) AND ${exact})`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,
   joinJsonList: (json, separator) => `coalesce((SELECT group_concat(value, '${sqlText(separator)}' ORDER BY key) FROM json_each(${json})), '')`,

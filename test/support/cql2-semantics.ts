@@ -33,6 +33,8 @@ export const CQL2_SEMANTICS: [string, number[]][] = [
   ['floors > 2 OR name IS NULL', [3, 4, 5, 6, 8, 10]],
   ['S_INTERSECTS(geometry, BBOX(2, 2, 4.5, 4.5))', [2, 3, 4]],
   ['S_INTERSECTS(geometry, BBOX(2, 2, 0, 4.5, 4.5, 10))', [2, 3, 4]],
+  ['NOT S_INTERSECTS(geometry, BBOX(2, 2, 4.5, 4.5))', [1, 5, 6, 7, 8, 9, 10]],
+  ['NOT S_INTERSECTS(geometry, POINT(3.05 2.95)) AND floors = 3', [8]],
   ['S_INTERSECTS(geometry, POINT(3.05 2.95))', [3]],
   ['S_INTERSECTS(geometry, POINT(3.5 3.5))', []],
   ['S_INTERSECTS(geometry, POLYGON((1.95 1.95, 3.5 1.95, 3.5 3.5, 1.95 3.5, 1.95 1.95)))', [2, 3]],

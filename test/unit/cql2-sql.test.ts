@@ -36,7 +36,7 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
   {
     filter: 'S_INTERSECTS(geometry, POINT(-0.07 51.52))',
     sqlite: [
-      'f.id IN (SELECT id FROM features_rtree WHERE max_x >= $1 AND min_x <= $2 AND max_y >= $3 AND min_y <= $4) AND intersects_geometry(f.geometry, $5)',
+      '(f.id IN (SELECT id FROM features_rtree WHERE max_x >= $1 AND min_x <= $2 AND max_y >= $3 AND min_y <= $4) AND intersects_geometry(f.geometry, $5))',
       [-0.07, -0.07, 51.52, 51.52, point],
     ],
     postgres: ['ST_Intersects(f.geom, ST_SetSRID(ST_GeomFromGeoJSON($1), 4326))', [point]],
@@ -44,7 +44,7 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
   {
     filter: 'floors = 1 AND S_INTERSECTS(BBOX(0, 1, 2, 3), geometry) AND name = \'x\'',
     sqlite: [
-      'f.floors = $1 AND f.id IN (SELECT id FROM features_rtree WHERE max_x >= $2 AND min_x <= $3 AND max_y >= $4 AND min_y <= $5) AND intersects_box(f.geometry, $6, $7, $8, $9) AND f.name = $10',
+      'f.floors = $1 AND (f.id IN (SELECT id FROM features_rtree WHERE max_x >= $2 AND min_x <= $3 AND max_y >= $4 AND min_y <= $5) AND intersects_box(f.geometry, $6, $7, $8, $9)) AND f.name = $10',
       [1, 0, 2, 1, 3, 0, 1, 2, 3, 'x'],
     ],
     postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)) AND f.name = $6', [1, 0, 1, 2, 3, 'x']],

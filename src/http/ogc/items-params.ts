@@ -26,10 +26,13 @@ export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'fi
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const invalid = OGC_ERRORS.invalidParameter;
 
-/** The parameters a collection's items path takes, in the order the API definition lists them. */
+/**
+ * The parameters a collection's items path takes, in the order the API definition lists them.
+ * `datetime` on every collection (/req/core/fc-time-definition A): media have no date, so
+ * there it matches every item (fc-time-response C).
+ */
 export function itemsParameterNames(collection: OgcCollection): string[] {
-  const base = ITEMS_PARAMETERS.filter((name) => name !== 'datetime' || TEMPORAL_PROPERTY[collection] !== null);
-  return [...base, ...simpleQueryables(collection).map((p) => p.name)];
+  return [...ITEMS_PARAMETERS, ...simpleQueryables(collection).map((p) => p.name)];
 }
 
 /** Queryables that work as `name=value` (every stored queryable; none clashes with a parameter). */
@@ -117,12 +120,14 @@ function instantDate(text: string): string | null {
 /**
  * `datetime` on the collection's temporal property: for features the year `current` (an
  * instant matches its year, an interval the years from its start's to its end's), for
- * images and documents the date `created` (an instant its day).
+ * images and documents the date `created` (an instant its day). An item without a date
+ * (`current` or `created` null, every media item) matches any value (/req/core/fc-time-response
+ * C: "the datetime parameter SHALL match all features … not associated with a temporal
+ * geometry, too"); the value is still checked.
  */
 function datetimeConditions(collection: OgcCollection, value: string): Expression[] {
   const name = TEMPORAL_PROPERTY[collection];
   const expected = 'an RFC 3339 date or date-time, or an interval of two with "/" ("..": open)';
-  if (name === null) throw invalid('datetime', 'no value: media records have no date');
   const ends = value.split('/');
   if (ends.length > 2) throw invalid('datetime', expected);
   const dates = ends.map((end) => (end === '..' || (end === '' && ends.length === 2) ? null : instantDate(end)));
@@ -130,12 +135,14 @@ function datetimeConditions(collection: OgcCollection, value: string): Expressio
   const [start = null, end = start] = ends.length === 1 ? [dates[0] ?? null] : dates;
   if (ends.length === 2 && start === null && end === null) throw invalid('datetime', expected);
   if (start !== null && end !== null && start > end) throw invalid('datetime', `${expected}, its start not after its end`);
+  if (name === null) return [];
   const property: Scalar = { kind: 'property', name };
   const bound = (date: string): Scalar => (name === 'current' ? { kind: 'number', value: Number(date.slice(0, 4)) } : { kind: 'date', value: date });
   const conditions: Expression[] = [];
   if (start !== null) conditions.push({ kind: 'compare', op: '>=', left: property, right: bound(start) });
   if (end !== null) conditions.push({ kind: 'compare', op: '<=', left: property, right: bound(end) });
-  return conditions;
+  const dated: Expression = conditions.length === 1 ? (conditions[0] as Expression) : { kind: 'and', args: conditions };
+  return [{ kind: 'or', args: [{ kind: 'isNull', value: property }, dated] }];
 }
 
 function literalOf(property: OgcProperty, value: string): Scalar {

@@ -59,7 +59,7 @@ export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/
 function datetime(collection: OgcCollection): JsonObject {
   return query(
     'datetime',
-    `An RFC 3339 date or date-time, or an interval of two joined by \`/\` (\`..\` or nothing: open), ${temporalSentence(collection) ?? ''}.`,
+    `An RFC 3339 date or date-time, or an interval of two joined by \`/\` (\`..\` or nothing: open), ${temporalSentence(collection)}.`,
     { type: 'string' },
   );
 }

@@ -124,10 +124,11 @@ export function ogcComponentSchemas(): Record<string, JsonObject> {
 }
 
 /** What `datetime` filters on, for a collection's parameter description. */
-export function temporalSentence(collection: OgcCollection): string | null {
+export function temporalSentence(collection: OgcCollection): string {
   const property = TEMPORAL_PROPERTY[collection];
-  if (property === null) return null;
+  if (property === null) return 'these records have no date: every one matches (an invalid value is still refused)';
+  const undated = '; items without one match too (OGC /req/core/fc-time-response C)';
   return property === 'current'
-    ? 'on the year `current`: an instant matches its year, an interval the years from its start\'s to its end\'s'
-    : `on the date \`${property}\`: an instant matches its day (UTC), an interval the days from its start's to its end's`;
+    ? `on the year \`current\`: an instant matches its year, an interval the years from its start's to its end's${undated}`
+    : `on the date \`${property}\`: an instant matches its day (UTC), an interval the days from its start's to its end's${undated}`;
 }
