@@ -65,7 +65,7 @@ export const SQLITE_DIALECT: Dialect = {
   joinText: (e, o, separator) => `group_concat(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
-  extent: (featureIds) => `SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM features_rtree${featureIds ? ` WHERE id IN (${featureIds})` : ''}`,
+  extent: sqliteExtent,
   sortKey: (sql) => sql,
   categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
@@ -116,6 +116,20 @@ export const POSTGRES_DIALECT: Dialect = {
   likePattern: (pattern) => pattern,
   bindBoolean: (value) => value,
 };
+
+/**
+ * The R*Tree keeps boxes as 32-bit floats rounded outwards (about 1e-5 degree here), while
+ * PostGIS's extent is exact: each side is found exactly (geometry_bound, sqlite.ts) among the
+ * few footprints whose R*Tree box is within 0.001 degree of the R*Tree's extreme.
+ */
+function sqliteExtent(featureIds?: string): string {
+  const among = featureIds ? ` AND id IN (${featureIds})` : '';
+  const side = (name: string, index: number, pick: 'min' | 'max') => {
+    const near = pick === 'min' ? `<= (SELECT min(${name}) FROM features_rtree WHERE TRUE${among}) + 0.001` : `>= (SELECT max(${name}) FROM features_rtree WHERE TRUE${among}) - 0.001`;
+    return `(SELECT ${pick}(geometry_bound(geometry, ${index})) FROM features WHERE id IN (SELECT id FROM features_rtree WHERE ${name} ${near}${among})) AS ${name}`;
+  };
+  return `SELECT ${side('min_x', 0, 'min')}, ${side('min_y', 1, 'min')}, ${side('max_x', 2, 'max')}, ${side('max_y', 3, 'max')}`;
+}
 
 /** A separator written by our own code into SQL text: quotes doubled. */
 function sqlText(text: string): string {

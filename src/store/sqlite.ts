@@ -14,7 +14,7 @@ import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type 
 import { toSqlite } from './sql.js';
 import { sqliteTilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
+import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad } from './sqlite-load.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
@@ -118,6 +118,7 @@ export function registerFunctions(db: Database.Database): void {
   db.function('intersects_geometry', { deterministic: true }, (geometry, literal) =>
     multiPolygonIntersects(JSON.parse(geometry as string), JSON.parse(literal as string)) ? 1 : 0,
   );
+  db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(geometry as string))[Number(side)] ?? null);
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
 }
 
