@@ -2,9 +2,50 @@ import { catalogueChunksFrom } from '../catalogue/dump.js';
 import type { RecordBatch } from '../store/export-rows.js';
 import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
-import { writeOutput } from './io.js';
+import { CliError, writeOutput } from './io.js';
+import type { DownloadFormat } from '../ogc/downloads.js';
+import { isOgcCollection, OGC_COLLECTIONS } from '../ogc/properties.js';
+import { encodeDownload } from '../render/ogc/downloads/encode.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
+
+/** What `export --format` writes: the catalogue file (the default) or a collection as a GIS file. */
+export type ExportFormat = 'catalogue' | DownloadFormat;
+
+/**
+ * A collection's published records as the OGC items path's download writes them (the same
+ * encoder, from one snapshot); URL properties start with BASE_URL, or http://HOST:PORT.
+ */
+export async function runFormatExport(settings: RawSettings, format: DownloadFormat, collection: string, out?: string): Promise<number> {
+  if (!isOgcCollection(collection)) throw new CliError(`--collection must be one of ${OGC_COLLECTIONS.join(', ')}; got ${collection}.`);
+  const started = performance.now();
+  const config = loadConfig(settings);
+  const store = await openStore(config);
+  let written = 0;
+  try {
+    const stream = await store.itemStream(collection, { filter: null, words: null, sortBy: [] });
+    const progress = new ProgressDisplay(`Exporting ${collection} of ${describeDatabase(config)} as ${format}`, 'records');
+    async function* counted() {
+      for await (const rows of stream.batches()) {
+        written += rows.length;
+        progress.update({ done: written, total: stream.numberMatched });
+        yield rows;
+      }
+      progress.finish();
+    }
+    try {
+      const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
+      const chunks = encodeDownload(format, { collection, baseUrl, options: { properties: null, skipGeometry: false }, numberMatched: stream.numberMatched, batches: counted() });
+      await writeOutput(chunks, out);
+    } finally {
+      await stream.close();
+    }
+  } finally {
+    await store.close();
+  }
+  process.stderr.write(`Exported ${written} ${collection} as ${format} in ${seconds(started)}.\n`);
+  return 0;
+}
 
 /** The stored catalogue as a file that imports back to an identical API, streamed in batches. */
 export async function runExport(settings: RawSettings, out?: string): Promise<number> {

@@ -4,7 +4,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.js';
 import { StoreError } from '../store/store.js';
 import { runDemo } from './demo.js';
-import { runExport } from './export.js';
+import { runExport, runFormatExport } from './export.js';
+import { DOWNLOAD_FORMATS, isDownloadFormat } from '../ogc/downloads.js';
 import { runHarvest } from './harvest.js';
 import { runImport } from './import.js';
 import { runMigrate } from './migrate.js';
@@ -48,9 +49,13 @@ export function buildProgram(setExit: (code: number) => void): Command {
   addSettingFlags(program.command('migrate').description('create or upgrade the database tables (import does this by itself)'), 'migrate')
     .action((o) => done(runMigrate(givenSettings('migrate', o))));
 
-  addSettingFlags(program.command('export').description('write the stored catalogue as a catalogue file'), 'export')
+  addSettingFlags(program.command('export').description('write the stored catalogue as a catalogue file, or one collection as a GIS file'), 'export')
     .option('--out <file>', 'output file (default: standard output)')
-    .action((o) => done(runExport(givenSettings('export', o), o.out)));
+    .addOption(new Option('--format <format>', 'catalogue (the file import reads), or one collection\'s published records as a GIS file').choices(['catalogue', ...DOWNLOAD_FORMATS]).default('catalogue'))
+    .option('--collection <name>', 'with a GIS format: features, images, documents or media', 'features')
+    .action((o) => done(isDownloadFormat(o.format)
+      ? runFormatExport(givenSettings('export', o), o.format, o.collection, o.out)
+      : runExport(givenSettings('export', o), o.out)));
 
   addSettingFlags(program.command('validate').description('check a catalogue file without touching any database')
     .argument('<file>', 'catalogue file, or - for standard input'), 'validate')

@@ -74,7 +74,8 @@ interface Key {
   readonly property: OgcProperty;
 }
 
-export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dialect: Dialect): Plan<ItemsPage> {
+/** `count: false` leaves numberMatched -1 (a download's later batches: counted once, with the first). */
+export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dialect: Dialect, { count = true } = {}): Plan<ItemsPage> {
   const version = yield* versionPlan();
   const sql = ogcSql(collection, dialect);
   const { bind, params } = binder();
@@ -82,7 +83,9 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   const filtered = conditions.length > 0;
   const where = [sql.from, ...conditions].join(' AND ');
   let numberMatched: number;
-  if (filtered) {
+  if (!count) {
+    numberMatched = -1;
+  } else if (filtered) {
     const counted = (yield { sql: `SELECT count(*) AS n ${where}`, params: [...params], adHoc: true }) as { n: number }[];
     numberMatched = Number(counted[0]?.n ?? 0);
   } else {
@@ -108,6 +111,55 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
     rows,
     next: hasNext && last ? keysOf(last, keys) : null,
     prev: hasPrev && first ? keysOf(first, keys) : null,
+  };
+}
+
+/** A whole result, every parameter but the page's: what a download reads. */
+export type ItemsQuery = Omit<ItemsRequest, 'cursor' | 'limit'>;
+
+/**
+ * Every matching item, read in batches by key inside one snapshot the store holds open
+ * (one catalogue version) until `close`, which the reader must call (batches() calls it
+ * when it ends, is returned from or fails).
+ */
+export interface ItemStream {
+  readonly version: number;
+  readonly numberMatched: number;
+  batches(): AsyncGenerator<readonly ItemRow[]>;
+  close(): Promise<void>;
+}
+
+/** Rows a download batch reads: few enough to keep memory bounded, enough to keep queries few. */
+export const DOWNLOAD_BATCH_ROWS = 500;
+
+/** The batches of a download over `run`, which runs a plan inside the store's held snapshot. */
+export async function openItemStream(
+  run: <R>(plan: Plan<R>) => Promise<R>,
+  collection: OgcCollection,
+  query: ItemsQuery,
+  dialect: Dialect,
+  batchRows: number,
+  close: () => Promise<void>,
+): Promise<ItemStream> {
+  const first = await run(itemsPlan(collection, { ...query, cursor: null, limit: batchRows }, dialect));
+  return {
+    version: first.version,
+    numberMatched: first.numberMatched,
+    async *batches() {
+      try {
+        let page = first;
+        for (;;) {
+          if (page.rows.length > 0) yield page.rows;
+          if (page.next === null) return;
+          const cursor = { after: true, keys: page.next };
+          page = await run(itemsPlan(collection, { ...query, cursor, limit: batchRows }, dialect, { count: false }));
+          if (page.version !== first.version) throw new Error(`the catalogue version changed inside a download's snapshot (${first.version} → ${page.version})`);
+        }
+      } finally {
+        await close();
+      }
+    },
+    close,
   };
 }
 

@@ -9,7 +9,7 @@ import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
-import { extentsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
@@ -125,6 +125,47 @@ export class PostgresStore implements CatalogueStore {
 
   item(collection: OgcCollection, id: number): Promise<ItemDetail> {
     return this.read(itemPlan(collection, id, POSTGRES_DIALECT));
+  }
+
+  /** One REPEATABLE READ transaction on one pooled client, held until the stream closes. */
+  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+    try {
+      if (!this.schemaChecked) await this.checkSchema();
+    } catch (error) {
+      throw storeFailure(error);
+    }
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw storeFailure(error);
+    }
+    let broken = false;
+    let released = false;
+    const close = async () => {
+      if (released) return;
+      released = true;
+      if (!broken) await client.query('COMMIT').catch(() => (broken = true));
+      client.release(broken);
+    };
+    const run = async <R>(plan: Plan<R>): Promise<R> => {
+      try {
+        return await runAsync(plan, (q) => this.query(client, q));
+      } catch (error) {
+        broken = true;
+        throw storeFailure(error);
+      }
+    };
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY').catch((error: unknown) => {
+        broken = true;
+        throw storeFailure(error);
+      });
+      return await openItemStream(run, collection, query, POSTGRES_DIALECT, batchRows, close);
+    } catch (error) {
+      await close();
+      throw error;
+    }
   }
 
   extents(): Promise<OgcExtents> {

@@ -8,7 +8,7 @@ import type { Catalogue } from '../catalogue/format.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
-import { extentsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
@@ -122,6 +122,16 @@ export function registerFunctions(db: Database.Database): void {
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
 }
 
+/** Runs a query on a connection, each distinct SQL text prepared once (in `statements`). */
+function queryOn(db: Database.Database, statements: Map<string, Database.Statement>, { sql, params }: Query): unknown[] {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(toSqlite(sql));
+    statements.set(sql, statement);
+  }
+  return statement.all(...params);
+}
+
 export class SqliteStore implements CatalogueStore {
   /** Each distinct SQL text is prepared once. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -148,6 +158,33 @@ export class SqliteStore implements CatalogueStore {
     return this.read(itemPlan(collection, id, SQLITE_DIALECT));
   }
 
+  /**
+   * On a read-only connection of its own, in a transaction held until the stream closes
+   * (WAL: an import committing meanwhile is not seen); the shared connection goes on
+   * serving other requests, and never holds a transaction across an await.
+   */
+  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+    const db = new Database(this.db.name, { readonly: true, fileMustExist: true });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      if (db.inTransaction) db.exec('COMMIT');
+      db.close();
+    };
+    try {
+      db.pragma('busy_timeout = 5000');
+      registerFunctions(db);
+      const statements = new Map<string, Database.Statement>();
+      db.exec('BEGIN');
+      const run = async <R>(plan: Plan<R>): Promise<R> => runSync(plan, (q) => queryOn(db, statements, q));
+      return await openItemStream(run, collection, query, SQLITE_DIALECT, batchRows, close);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+
   async extents(): Promise<OgcExtents> {
     return this.read(extentsPlan(SQLITE_DIALECT));
   }
@@ -165,13 +202,8 @@ export class SqliteStore implements CatalogueStore {
     return this.db.transaction(() => runSync(plan, (q) => this.query(q)))();
   }
 
-  private query({ sql, params }: Query): unknown[] {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(toSqlite(sql));
-      this.statements.set(sql, statement);
-    }
-    return statement.all(...params);
+  private query(query: Query): unknown[] {
+    return queryOn(this.db, this.statements, query);
   }
 
   /**

@@ -8,7 +8,7 @@ import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
-import type { ItemDetail, ItemsPage, ItemsRequest, OgcExtents } from './ogc-plans.js';
+import type { ItemDetail, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
   id: number;
@@ -124,6 +124,12 @@ export interface CatalogueReader {
   /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
   item(collection: OgcCollection, id: number): Promise<ItemDetail>;
+  /**
+   * Every item the query matches, in batches by key, all from one catalogue version (a
+   * snapshot held until the stream is closed: a read-only connection of its own on SQLite,
+   * one REPEATABLE READ transaction on one pooled client on PostgreSQL). Downloads.
+   */
+  itemStream(collection: OgcCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream>;
   /** Each OGC collection's spatial and temporal extent. */
   extents(): Promise<OgcExtents>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */

@@ -1,6 +1,7 @@
 // An /ogc/ query string, read strictly: each parameter once (a repeat is a 400), and only
 // the parameters the path takes (OGC API – Features /req/core/query-param-unknown).
 import { OGC_ERRORS } from '../../errors.js';
+import { DOWNLOAD_FORMATS, isDownloadFormat, type DownloadFormat } from '../../ogc/downloads.js';
 
 export interface OgcQuery {
   get(name: string): string | undefined;
@@ -28,13 +29,23 @@ export function checkParameters(query: OgcQuery, known: readonly string[]): void
 export const FORMAT_PARAMETERS: readonly string[] = ['f'];
 export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry'];
 
-/** The values `f` takes: json (or none) is the only format so far. */
+/** The values `f` takes on every path: json (or none). */
 export const FORMATS = ['json'] as const;
+/** And on an items path, the whole result as a file (ogc/downloads.ts). */
+export const ITEMS_FORMATS = [...FORMATS, ...DOWNLOAD_FORMATS] as const;
 
 /** `f`, or null when absent; anything else is an invalid value. */
 export function readFormat(query: OgcQuery): 'json' | null {
   const f = query.get('f');
   if (f === undefined) return null;
   if (f === 'json') return 'json';
-  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served)');
+  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served here)');
+}
+
+/** `f` on an items path: json, a download format, or null when absent. */
+export function readItemsFormat(query: OgcQuery): 'json' | DownloadFormat | null {
+  const f = query.get('f');
+  if (f === undefined) return null;
+  if (f === 'json' || isDownloadFormat(f)) return f;
+  throw OGC_ERRORS.invalidParameter('f', `one of ${ITEMS_FORMATS.join(', ')} (json: a page; the others: the whole result as a file)`);
 }

@@ -19,7 +19,8 @@ import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
-import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readOgcQuery, type OgcQuery } from './query.js';
+import { sendDownload } from './downloads.js';
+import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: CatalogueReader;
@@ -74,7 +75,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     checkParameters(query, ['f']);
     return { version: await versionNow(), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
-  route(app, deps, OGC_PATHS.items(':collection'), async (request, query) => {
+  const itemsPage = handler(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());
     const page = await storeItems(deps.store, collection, items);
@@ -87,6 +88,13 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     };
     const body = renderItems(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
+  });
+  // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page.
+  readOnly(app, OGC_PATHS.items(':collection'), async function (this: FastifyInstance, request, reply) {
+    const query = readOgcQuery(request.url);
+    const format = readItemsFormat(query);
+    if (format !== null && format !== 'json') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2);
+    return itemsPage.call(this, request, reply);
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
     const collection = collectionParam(request);

@@ -9,7 +9,7 @@ import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
-import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, type OgcQuery } from '../../http/ogc/query.js';
+import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
 import { OGC_TITLE } from '../../render/ogc/landing.js';
 import type { JsonObject } from '../components.js';
 import { VERSION } from '../document.js';
@@ -134,7 +134,7 @@ function itemsRefusals(c: OgcCollection): BadQuery[] {
 function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
   const read = (query: OgcQuery) => {
     parseItemsQuery(c, query, options.cql2());
-    readFormat(query);
+    readItemsFormat(query);
   };
   return {
     description: READ_ONLY,

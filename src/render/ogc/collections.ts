@@ -1,7 +1,8 @@
 // /ogc/collections and /ogc/collections/{id}: each collection's title, extent and links
-// (items as GeoJSON, queryables, the item schema as `describedby`, and the schema of an item
+// (items as GeoJSON, the whole collection as one download per format (`enclosure`), queryables, the item schema as `describedby`, and the schema of an item
 // as a GeoJSON Feature as `describedBy`, the one GDAL 3.6 reads).
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
+import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
 import type { CollectionExtent } from '../../store/ogc-plans.js';
@@ -34,6 +35,8 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
       // GDAL 3.6 follows only rel `describedBy` spelt so, and reads only a GeoJSON Feature's schema.
       link(url(OGC_PATHS.featureSchema(id)), 'describedBy', CONTENT_TYPE_SCHEMA, 'Its items as GeoJSON Features (for GDAL)'),
       link(url(OGC_PATHS.collections), 'collection', CONTENT_TYPE_JSON, 'Every collection'),
+      // The whole collection as one file per format (the items path with f=…).
+      ...DOWNLOAD_FORMATS.map((f) => link(`${url(OGC_PATHS.items(id))}?f=${f}`, 'enclosure', DOWNLOAD_FORMAT_INFO[f].type, `Every item, one download: ${DOWNLOAD_FORMAT_INFO[f].title}`)),
     ],
     extent: { spatial: { bbox: [extent.bbox ?? WORLD], crs: CRS84 } },
     itemType: 'feature',

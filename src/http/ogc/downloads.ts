@@ -1,0 +1,60 @@
+// The whole result of an items query as a file (`f=geojson|csv|fgb|gpkg`): every parameter
+// but the page's applies (limit, after and before are refused: a download has no pages).
+// Streamed from one catalogue version (store.itemStream holds a snapshot), never through
+// the answer cache (too large); its ETag is the catalogue version's and the URL's, so a
+// repeat with If-None-Match is a 304 before anything is read.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OGC_ERRORS } from '../../errors.js';
+import type { Cql2Reader } from '../../ogc/cql2/filter.js';
+import { DOWNLOAD_FORMAT_INFO, downloadFileName, type DownloadFormat } from '../../ogc/downloads.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import { encodeDownload } from '../../render/ogc/downloads/encode.js';
+import { matchesEtag } from '../cache/answers.js';
+import { parseItemsQuery } from './items-params.js';
+import type { OgcQuery } from './query.js';
+import type { OgcRouteDeps } from './routes.js';
+
+/** Parameters that choose a page: no meaning for a whole result. */
+const PAGE_PARAMETERS = ['limit', 'after', 'before'] as const;
+
+export function downloadEtag(version: number, baseUrl: string, url: string): string {
+  const hash = createHash('sha1').update(`${baseUrl}\n${url}`).digest('base64url').slice(0, 16);
+  return `"d${version}-${hash}"`;
+}
+
+export async function sendDownload(
+  request: FastifyRequest, reply: FastifyReply, deps: OgcRouteDeps, collection: OgcCollection, format: DownloadFormat, query: OgcQuery, cql2: () => Cql2Reader,
+): Promise<FastifyReply> {
+  for (const name of PAGE_PARAMETERS) {
+    if (query.get(name) !== undefined) throw OGC_ERRORS.invalidParameter(name, `no value with f=${format}: a download is the whole result (use f=json for pages)`);
+  }
+  const { request: items, options } = parseItemsQuery(collection, query, cql2());
+  if (options.skipGeometry && (format === 'fgb' || format === 'gpkg')) {
+    throw OGC_ERRORS.invalidParameter('skipGeometry', `false with f=${format} (a map layer has geometries; f=csv or f=geojson can leave them out)`);
+  }
+  const { filter, words, sortBy } = items;
+  const info = DOWNLOAD_FORMAT_INFO[format];
+  const head = (etag: string) => reply
+    .header('etag', etag)
+    .header('cache-control', deps.config.cacheControl)
+    .header('content-type', info.type)
+    .header('content-disposition', `attachment; filename="${downloadFileName(collection, format)}"`);
+  const polled = await deps.store.catalogueVersion();
+  const polledEtag = downloadEtag(polled, request.baseUrl, request.url);
+  if (matchesEtag(request.headers['if-none-match'], polledEtag)) return head(polledEtag).code(304).send();
+  if (request.method === 'HEAD') return head(polledEtag).code(200).send();
+  const stream = await deps.store.itemStream(collection, { filter, words, sortBy });
+  // The snapshot's own version: an import may have landed since the poll.
+  const etag = downloadEtag(stream.version, request.baseUrl, request.url);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    await stream.close();
+    return head(etag).code(304).send();
+  }
+  const chunks = encodeDownload(format, { collection, baseUrl: request.baseUrl, options, numberMatched: stream.numberMatched, batches: stream.batches() });
+  const body = Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
+  // However the answer ends (read to the end, the client gone, a failure), the snapshot is let go.
+  body.once('close', () => void stream.close());
+  return head(etag).code(200).send(body);
+}

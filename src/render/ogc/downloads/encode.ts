@@ -1,0 +1,95 @@
+// The whole result of an items query as a file, written batch by batch as the store reads
+// them (bounded memory): GeoJSON and CSV as text, FlatGeobuf as size-prefixed features
+// after its header. GeoPackage is a SQLite file: gpkg.ts builds it in a temporary file.
+import { GeometryType } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
+import type { MultiPolygon } from '../../../catalogue/format.js';
+import type { DownloadFormat } from '../../../ogc/downloads.js';
+import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
+import { stringifyAnswer } from '../../../json-text.js';
+import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
+import { renderItem, type ItemOptions } from '../items.js';
+import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
+import { multiPolygonWkt, representativePoint } from './geometry.js';
+import { geoPackageChunks } from './gpkg.js';
+
+export interface DownloadSource {
+  readonly collection: OgcCollection;
+  /** Absolute base of the URL properties (api_url, file_url, thumbnail). */
+  readonly baseUrl: string;
+  readonly options: ItemOptions;
+  /** How many items the batches hold (FlatGeobuf's header says it). */
+  readonly numberMatched: number;
+  readonly batches: AsyncIterable<readonly ItemRow[]>;
+}
+
+/** The properties written, in declaration order. */
+export function downloadProperties(collection: OgcCollection, options: ItemOptions): readonly OgcProperty[] {
+  return propertiesOf(collection).filter((p) => options.properties === null || options.properties.includes(p.name));
+}
+
+export function encodeDownload(format: DownloadFormat, source: DownloadSource): AsyncGenerator<Buffer> {
+  switch (format) {
+    case 'geojson': return geoJsonChunks(source);
+    case 'csv': return csvChunks(source);
+    case 'fgb': return flatGeobufChunks(source);
+    case 'gpkg': return geoPackageChunks(source);
+  }
+}
+
+/** A row as written: its properties (made ones filled in) and its footprint, parsed. */
+export interface WrittenItem {
+  readonly id: number;
+  readonly properties: Readonly<Record<string, KeyValue>>;
+  readonly geometry: MultiPolygon | null;
+}
+
+export function writtenItem(row: ItemRow, source: DownloadSource): WrittenItem {
+  const item = renderItem(row, source.baseUrl, source.collection, source.options);
+  return { id: row.id, properties: item.properties, geometry: item.geometry === null ? null : (JSON.parse(item.geometry.text) as MultiPolygon) };
+}
+
+async function* geoJsonChunks(source: DownloadSource): AsyncGenerator<Buffer> {
+  yield Buffer.from(`{"type":"FeatureCollection","name":${JSON.stringify(source.collection)},"numberMatched":${source.numberMatched},"features":[`);
+  let first = true;
+  for await (const rows of source.batches) {
+    const features = rows.map((row) => stringifyAnswer(renderItem(row, source.baseUrl, source.collection, source.options)));
+    yield Buffer.from(`${first ? '' : ','}${features.join(',')}`);
+    first = false;
+  }
+  yield Buffer.from(']}\n');
+}
+
+/** RFC 4180: quoted when it holds a comma, a quote or a line break (quotes doubled); null is empty. */
+export function csvField(value: KeyValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
+  const properties = downloadProperties(source.collection, source.options);
+  const geometry = !source.options.skipGeometry;
+  const header = [...properties.map((p) => p.name), ...(geometry ? ['wkt', 'lon', 'lat'] : [])];
+  yield Buffer.from(`${header.join(',')}\r\n`);
+  for await (const rows of source.batches) {
+    const lines = rows.map((row) => {
+      const item = writtenItem(row, source);
+      const fields = properties.map((p) => csvField(item.properties[p.name]));
+      if (geometry) {
+        const point = item.geometry === null ? null : representativePoint(item.geometry);
+        fields.push(item.geometry === null ? '' : csvField(multiPolygonWkt(item.geometry)), csvField(point?.[0] ?? null), csvField(point?.[1] ?? null));
+      }
+      return `${fields.join(',')}\r\n`;
+    });
+    yield Buffer.from(lines.join(''));
+  }
+}
+
+async function* flatGeobufChunks(source: DownloadSource): AsyncGenerator<Buffer> {
+  const properties = downloadProperties(source.collection, source.options);
+  const header = flatGeobufHeader(source.collection, properties, source.numberMatched, GeometryType.MultiPolygon);
+  yield header.bytes;
+  for await (const rows of source.batches) {
+    yield Buffer.concat(rows.map((row) => flatGeobufFeature(writtenItem(row, source), header.meta)));
+  }
+}

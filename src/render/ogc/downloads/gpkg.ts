@@ -1,0 +1,106 @@
+// GeoPackage 1.3 written with better-sqlite3 into a temporary file as the batches arrive
+// (memory stays bounded: rows go to disk), then streamed and deleted. The required tables
+// (gpkg_spatial_ref_sys with EPSG:4326, gpkg_contents, gpkg_geometry_columns), one feature
+// table named after the collection: `fid` (the catalogue id), `geom` (a GeoPackage
+// geometry blob: the GP header with its envelope, then little-endian ISO WKB), and one
+// column per property. No R-tree index (optional; GDAL and QGIS read the file without it).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { MultiPolygon } from '../../../catalogue/format.js';
+import { COLLECTION_TITLES, type PropertyType } from '../../../ogc/properties.js';
+import { downloadProperties, writtenItem, type DownloadSource } from './encode.js';
+import { envelopeOf, multiPolygonWkb } from './geometry.js';
+
+const WGS84 =
+  'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],' +
+  'PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]';
+
+const SQL_TYPES: Readonly<Record<PropertyType, string>> = { integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE', string: 'TEXT' };
+
+/** A GeoPackage geometry blob: `GP`, version 0, flags (little-endian, xy envelope), srs_id, envelope, WKB. */
+export function geoPackageGeometry(geometry: MultiPolygon): Buffer {
+  const envelope = envelopeOf(geometry);
+  const head = Buffer.alloc(envelope === null ? 8 : 40);
+  head.write('GP', 0, 'latin1');
+  head.writeUInt8(0, 2);
+  // bit 0: little-endian; bits 1-3: envelope [minx, maxx, miny, maxy] (1) or none (0); bit 4: empty.
+  head.writeUInt8(envelope === null ? 0b10001 : 0b00011, 3);
+  head.writeInt32LE(4326, 4);
+  if (envelope !== null) {
+    const [minX, minY, maxX, maxY] = envelope;
+    [minX, maxX, minY, maxY].forEach((v, i) => head.writeDoubleLE(v, 8 + 8 * i));
+  }
+  return Buffer.concat([head, multiPolygonWkb(geometry)]);
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Writes the file; returns its path (in a temporary folder the caller removes). */
+async function writeGeoPackage(source: DownloadSource, file: string): Promise<void> {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('application_id = 1196444487'); // 'GPKG'
+    db.pragma('user_version = 10300');
+    const table = source.collection;
+    const properties = downloadProperties(source.collection, source.options);
+    db.exec(`
+      CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY, organization TEXT NOT NULL,
+        organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
+      CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
+        description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
+        CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id));
+      CREATE TABLE gpkg_geometry_columns (table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
+        srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
+        CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
+        CONSTRAINT uk_gc_table_name UNIQUE (table_name),
+        CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
+        CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));
+      CREATE TABLE ${quote(table)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom MULTIPOLYGON${properties
+        .map((p) => `, ${quote(p.name)} ${SQL_TYPES[p.type]}${p.nullable ? '' : ' NOT NULL'}`)
+        .join('')});
+    `);
+    const srs = db.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
+    srs.run('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system');
+    srs.run('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system');
+    srs.run('WGS 84 geodetic', 4326, 'EPSG', 4326, WGS84, 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
+    const { title, description } = COLLECTION_TITLES[source.collection];
+    db.prepare('INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id) VALUES (?, ?, ?, ?, 4326)').run(table, 'features', title, description);
+    db.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)').run(table, 'geom', 'MULTIPOLYGON');
+    const columns = ['fid', 'geom', ...properties.map((p) => p.name)];
+    const insert = db.prepare(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    let box: [number, number, number, number] | null = null;
+    const insertBatch = db.transaction((items: ReturnType<typeof writtenItem>[]) => {
+      for (const item of items) {
+        const values = properties.map((p) => {
+          const value = item.properties[p.name] ?? null;
+          return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+        });
+        insert.run(item.id, item.geometry === null ? null : geoPackageGeometry(item.geometry), ...values);
+        const e = item.geometry === null ? null : envelopeOf(item.geometry);
+        if (e !== null) box = box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
+      }
+    });
+    for await (const rows of source.batches) insertBatch(rows.map((row) => writtenItem(row, source)));
+    const extent = box as [number, number, number, number] | null;
+    if (extent !== null) db.prepare('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? WHERE table_name = ?').run(...extent, table);
+  } finally {
+    db.close();
+  }
+}
+
+/** The file's bytes once it is written (nothing leaves before), its folder removed afterwards. */
+export async function* geoPackageChunks(source: DownloadSource): AsyncGenerator<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-gpkg-'));
+  try {
+    const file = path.join(dir, `${source.collection}.gpkg`);
+    await writeGeoPackage(source, file);
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) yield chunk as Buffer;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
