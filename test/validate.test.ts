@@ -116,6 +116,15 @@ describe('parseCatalogueBytes refuses a bad file as a whole ($)', () => {
     { name: 'an empty file', bytes: () => new Uint8Array(), message: 'not valid JSON' },
     { name: 'a top level that is a list', bytes: () => encode(`[${validText()}]`), message: 'the top level must be a JSON object, not a list' },
     { name: 'a top level that is null', bytes: () => encode('null'), message: 'the top level must be a JSON object, not null' },
+    {
+      // What a GIS exports: one problem saying what the file is and how to make a catalogue, not one per feature and key.
+      name: 'a plain GeoJSON FeatureCollection',
+      bytes: () => encode(JSON.stringify({
+        type: 'FeatureCollection',
+        features: Array.from({ length: 30 }, (_, i) => ({ type: 'Feature', id: i + 1, geometry: { type: 'Point', coordinates: [-0.07, 51.5] }, properties: { name: `B${i}` } })),
+      })),
+      message: 'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1"',
+    },
   ];
   for (const { name, bytes, message } of cases) {
     test(name, () => assertOneProblem(parseCatalogueBytes(bytes()), '$', message));

@@ -37,6 +37,10 @@ interface Deferred {
 /** Record counts of a valid file, for the command's summary. */
 export type CatalogueCounts = Record<ListName, number> & { published: Record<'images' | 'documents' | 'media', number> };
 
+/** A plain GeoJSON FeatureCollection is the likeliest wrong file: say what it is and what to do. */
+export const NOT_A_CATALOGUE_GEOJSON =
+  'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in README.md, and `heritage-api demo --out example.json` for a whole example.';
+
 export type CheckResult = { ok: true; counts: CatalogueCounts } | { ok: false; problems: Problem[]; total: number };
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
@@ -101,6 +105,7 @@ export class CatalogueChecker implements CatalogueEvents {
 
   /** The file's problems (the first PROBLEM_LIMIT in file order), or its record counts. */
   finish(): CheckResult {
+    if (this.skeleton['type'] === 'FeatureCollection') return CatalogueChecker.refuseWhole(NOT_A_CATALOGUE_GEOJSON);
     if (this.topLevel !== null) {
       for (const p of this.structure.problems(this.topLevel.value)) this.problems.add([], p);
     } else {
