@@ -200,6 +200,12 @@ describe('true to the server', () => {
     for (const pattern of templates) assert.ok([...seen].some((p) => pattern.test(p)), `${pattern} reached`);
   });
 
+  const DOWNLOAD_F: Record<string, string> = {
+    'text/csv; charset=utf-8': 'csv',
+    'application/flatgeobuf': 'fgb',
+    'application/geopackage+sqlite3': 'gpkg',
+  };
+
   test('every documented path answers 200 in each documented media type (f=json for application/json), matching the documented schema', async () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats.default(ajv);
@@ -210,12 +216,17 @@ describe('true to the server', () => {
       const types = Object.keys(ok.content);
       assert.ok(types.length > 0, path);
       for (const [i, type] of types.entries()) {
-        // The first type when f is absent; application/json with f=json.
-        const target = `${await concrete(path)}${i === 0 ? '' : '?f=json'}`;
-        assert.equal(i === 0 || type === 'application/json', true, `${path}: ${type}`);
+        // The first type when f is absent; application/json with f=json; the downloads with their f (written here by hand).
+        const download = DOWNLOAD_F[type];
+        const target = `${await concrete(path)}${i === 0 ? '' : `?f=${download ?? 'json'}`}`;
+        assert.equal(i === 0 || type === 'application/json' || download !== undefined, true, `${path}: ${type}`);
         const answer = await t.request(target);
         assert.equal(answer.status, 200, target);
         assert.equal(answer.headers['content-type'], type, target);
+        if (download !== undefined) {
+          assert.ok(answer.bytes.length > 0, target);
+          continue;
+        }
         const validate = ajv.getSchema(`${id}${ok.content[type].schema.$ref}`)!;
         assert.ok(validate(answer.json()), `${target}: ${ajv.errorsText(validate.errors)}`);
       }
@@ -264,7 +275,7 @@ describe('what QGIS reads', () => {
       const bbox = byName.get('bbox')!;
       assert.deepEqual({ style: bbox.style, explode: bbox.explode, type: bbox.schema.type, items: bbox.schema.items }, { style: 'form', explode: false, type: 'array', items: { type: 'number' } });
       assert.deepEqual(byName.get('filter-lang')!.schema.enum, ['cql2-text', 'cql2-json']);
-      assert.deepEqual(byName.get('f')!.schema.enum, ['json']);
+      assert.deepEqual(byName.get('f')!.schema.enum, ['json', 'geojson', 'csv', 'fgb', 'gpkg']);
     });
 
     test(`${c}: each declared queryable, set to the first item's value, is accepted and finds only items with that value`, async () => {

@@ -4,6 +4,7 @@
 // (http/ogc/items-params.ts) and the errors (errors.ts). Paths are written relative to the
 // landing page, its URL being the one server (`{base}/ogc`): QGIS and GDAL look items paths
 // up as `/collections/{id}/items`. Built once per server; only `servers` differs.
+import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_SCHEMA, OGC_PREFIX } from '../../constants.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
@@ -145,13 +146,25 @@ function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObjec
       description: 'Filters combine with AND: `bbox`, `datetime`, each `name=value` of a simple queryable, `filter` and `q`. The page has `numberMatched` (exact), `numberReturned`, and `next`/`prev` links keeping every parameter.',
       parameters: itemsParameters(c),
       responses: {
-        200: okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json).', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON]),
+        200: withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON])),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, itemsRefusals(c)),
         ...commonErrors(options.rateLimited, true),
       },
     },
   };
+}
+
+/** The download formats' media types beside a page's (their bodies are files: binary, or text for CSV). */
+function withDownloads(response: JsonObject): JsonObject {
+  const content = { ...(response.content as JsonObject) };
+  for (const format of DOWNLOAD_FORMATS) {
+    const { type, title } = DOWNLOAD_FORMAT_INFO[format];
+    // f=geojson shares the page's media type (and schema: a FeatureCollection, without paging).
+    if (content[type] !== undefined) continue;
+    content[type] = { schema: format === 'csv' ? { type: 'string', description: title } : { type: 'string', format: 'binary', description: title } };
+  }
+  return { ...response, content };
 }
 
 function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {

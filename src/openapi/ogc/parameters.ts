@@ -7,7 +7,8 @@ import { FILTER_LANGUAGES } from '../../ogc/cql2/filter.js';
 import { CRS84 } from '../../ogc/paths.js';
 import { propertiesOf, propertyOf, type OgcCollection } from '../../ogc/properties.js';
 import { itemsParameterNames, simpleQueryables } from '../../http/ogc/items-params.js';
-import { FORMATS } from '../../http/ogc/query.js';
+import { FORMATS, ITEMS_FORMATS } from '../../http/ogc/query.js';
+import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import type { JsonObject } from '../components.js';
 import { propertyTypeSchema, temporalSentence } from './schemas.js';
 
@@ -90,9 +91,17 @@ function simpleQueryable(collection: OgcCollection, name: string): JsonObject | 
   return query(name, `${property.title}: items whose \`${name}\` equals the value.`, propertyTypeSchema(property), LIST);
 }
 
+/** The items path's `f`: a page as JSON, or the whole result as a file. */
+const ITEMS_FORMAT = query(
+  'f',
+  `\`json\`: the page as \`application/json\`; ${DOWNLOAD_FORMATS.map((f) => `\`${f}\`: ${DOWNLOAD_FORMAT_INFO[f].title}`).join('; ')} — the whole filtered result as one file (Content-Disposition: attachment), \`limit\`, \`after\` and \`before\` refused.`,
+  { type: 'string', enum: [...ITEMS_FORMATS] },
+);
+
 /** The items path's parameters, in the order the route lists them. */
 export function itemsParameters(collection: OgcCollection): JsonObject[] {
   return itemsParameterNames(collection).map((name) => {
+    if (name === 'f') return ITEMS_FORMAT;
     if (SHARED[name] !== undefined) return parameterRef(name);
     const own = name === 'datetime' ? datetime(collection) : name === 'sortby' ? sortby(collection) : name === 'properties' ? properties(collection) : simpleQueryable(collection, name);
     if (own === null) throw new Error(`the items parameter ${name} of ${collection} is not described`);
