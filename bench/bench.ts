@@ -289,7 +289,7 @@ async function main() {
       await depth(server.origin);
       await coldRender(server.origin, catalogue);
       await timeFilters(server.origin, filterUrls(catalogue));
-      await timeOgc(server.origin, mapBox(catalogue), log);
+      await timeOgc(server.origin, server.child.pid!, mapBox(catalogue), log);
       await timeTiles(entry, settings, catalogue, log);
     }
     const capturedFile = path.join(dir, 'captured.json');

@@ -68,9 +68,37 @@ function ogr2ogr(origin: string, log: Log): void {
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
 }
 
-export async function timeOgc(origin: string, box: string, log: Log): Promise<void> {
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Each download of the whole features layer: time to its first bytes and to its end, and the server's RSS while it streams. */
+async function downloads(origin: string, pid: number, log: Log): Promise<void> {
+  for (const format of ['geojson', 'csv', 'fgb', 'gpkg']) {
+    const before = rssMb(pid);
+    let peak = before;
+    const started = performance.now();
+    const response = await fetch(`${origin}/ogc/collections/features/items?f=${format}`);
+    const reader = response.body!.getReader();
+    let first = NaN;
+    let bytes = 0;
+    for (let chunks = 0; ; chunks++) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) first = performance.now() - started;
+      bytes += value.byteLength;
+      if (chunks % 64 === 0) peak = Math.max(peak, rssMb(pid));
+    }
+    const total = performance.now() - started;
+    log(`download f=${format} of every feature: first bytes after ${first.toFixed(0)} ms (target ≤ 100), whole ${(bytes / 2 ** 20).toFixed(1)} MB in ${(total / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)}, target < 50)`);
+  }
+}
+
+export async function timeOgc(origin: string, pid: number, box: string, log: Log): Promise<void> {
   await walk(origin, log);
   await filters(origin, box, log);
   await counts(origin, log);
+  await downloads(origin, pid, log);
   ogr2ogr(origin, log);
 }
