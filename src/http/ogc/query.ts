@@ -28,13 +28,13 @@ export function checkParameters(query: OgcQuery, known: readonly string[]): void
 export const FORMAT_PARAMETERS: readonly string[] = ['f'];
 export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry'];
 
-/** The values `f` takes: json (or none) is the only format so far. */
-export const FORMATS = ['json'] as const;
+/** The values `f` takes: json, or html on the pages for people (http/ogc/html.ts). */
+export const FORMATS = ['json', 'html'] as const;
 
 /** `f`, or null when absent; anything else is an invalid value. */
-export function readFormat(query: OgcQuery): 'json' | null {
+export function readFormat(query: OgcQuery): (typeof FORMATS)[number] | null {
   const f = query.get('f');
   if (f === undefined) return null;
-  if (f === 'json') return 'json';
-  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served)');
+  if ((FORMATS as readonly string[]).includes(f)) return f as (typeof FORMATS)[number];
+  throw OGC_ERRORS.invalidParameter('f', FORMATS.join(' or '));
 }
