@@ -264,7 +264,7 @@ describe('what QGIS reads', () => {
       const bbox = byName.get('bbox')!;
       assert.deepEqual({ style: bbox.style, explode: bbox.explode, type: bbox.schema.type, items: bbox.schema.items }, { style: 'form', explode: false, type: 'array', items: { type: 'number' } });
       assert.deepEqual(byName.get('filter-lang')!.schema.enum, ['cql2-text', 'cql2-json']);
-      assert.deepEqual(byName.get('f')!.schema.enum, ['json']);
+      assert.deepEqual(byName.get('f')!.schema.enum, ['json', 'html']);
     });
 
     test(`${c}: each declared queryable, set to the first item's value, is accepted and finds only items with that value`, async () => {
