@@ -210,11 +210,17 @@ describe('true to the server', () => {
       const types = Object.keys(ok.content);
       assert.ok(types.length > 0, path);
       for (const [i, type] of types.entries()) {
-        // The first type when f is absent; application/json with f=json.
-        const target = `${await concrete(path)}${i === 0 ? '' : '?f=json'}`;
-        assert.equal(i === 0 || type === 'application/json', true, `${path}: ${type}`);
+        // The first type when f is absent; application/json with f=json; the page with f=html.
+        const page = type === 'text/html';
+        const target = `${await concrete(path)}${i === 0 ? '' : page ? '?f=html' : '?f=json'}`;
+        assert.equal(i === 0 || type === 'application/json' || page, true, `${path}: ${type}`);
         const answer = await t.request(target);
         assert.equal(answer.status, 200, target);
+        if (page) {
+          assert.equal(answer.headers['content-type'], 'text/html; charset=utf-8', target);
+          assert.match(answer.text, /^<!doctype html>/, target);
+          continue;
+        }
         assert.equal(answer.headers['content-type'], type, target);
         const validate = ajv.getSchema(`${id}${ok.content[type].schema.$ref}`)!;
         assert.ok(validate(answer.json()), `${target}: ${ajv.errorsText(validate.errors)}`);
