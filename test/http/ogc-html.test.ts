@@ -9,8 +9,10 @@ import { after, before, describe, test } from 'node:test';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { TEMPLATES, RAW_ALLOWED } from '../../src/render/ogc/html/templates.js';
 import { sanitiseDocument } from '../../src/render/ogc/html/sanitise.js';
+import { sitemapDocument } from '../../src/http/ogc/html.js';
 import { buildTestCatalogue, FEATURE_COUNT } from '../support/catalogue.js';
 import { IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
+import { startTestServer } from '../support/server.js';
 
 const O = IN_PROCESS_ORIGIN;
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -258,6 +260,17 @@ describe('OGC pages for people', () => {
     assert.equal((await app.request('/sitemaps/2.xml')).status, 404);
   });
 
+  test('past the limit of one sitemap, /sitemap.xml is an index of parts holding every URL once', () => {
+    const urls = Array.from({ length: 7 }, (_, i) => `${O}/ogc/collections/features/items/${i + 1}`);
+    const locs = (xml: string | null) => [...(xml ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const index = sitemapDocument(urls, null, O, 3)!;
+    assert.match(index, /<sitemapindex /);
+    assert.deepEqual(locs(index), [1, 2, 3].map((n) => `${O}/sitemaps/${n}.xml`));
+    assert.deepEqual([1, 2, 3].flatMap((n) => locs(sitemapDocument(urls, n, O, 3))), urls);
+    assert.equal(sitemapDocument(urls, 4, O, 3), null);
+    assert.match(sitemapDocument(urls, null, O, 7)!, /<urlset /);
+  });
+
   test('the style sheet is ours, and the pages load nothing from elsewhere', async () => {
     const css = await app.request('/ogc/style.css');
     assert.equal(css.status, 200);
@@ -272,4 +285,22 @@ describe('OGC pages for people', () => {
     }
     assert.doesNotMatch(text, /<(?:img|link)[^>]+(?:src|href)="https?:\/\/(?!127\.0\.0\.1:9)/);
   });
+});
+
+test('on a socket, with the fast path for repeats: one URL keeps giving JSON to JSON clients and the page to browsers', async () => {
+  const server = await startTestServer({ catalogue: catalogue() });
+  try {
+    const path = '/ogc/collections/features/items/1';
+    for (let round = 0; round < 3; round++) {
+      for (const [accept, type] of [['application/json', 'application/geo+json'], [BROWSER_ACCEPT, HTML], [undefined, 'application/geo+json']] as const) {
+        const answer = await server.request(path, accept === undefined ? {} : { headers: { accept } });
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers['content-type'], type, `round ${round}, Accept ${accept}`);
+        assert.match(String(answer.headers.vary), /\bAccept\b/);
+        if (type === HTML) assert.match(String(answer.headers['content-security-policy']), /script-src 'none'/);
+      }
+    }
+  } finally {
+    await server.close();
+  }
 });

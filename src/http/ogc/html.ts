@@ -62,13 +62,26 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 /** Sitemaps hold at most 50,000 URLs each (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
-const SITEMAP_PAGE = 10_000;
+/** Rows a read: small enough that SQLite's synchronous reads leave the event loop often. */
+const SITEMAP_PAGE = 2_000;
 
 export interface PagesDeps extends AnswerDeps {
   store: CatalogueReader;
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void {
+  // The list of record URLs, read once per catalogue version and base URL (the index and its
+  // parts share it; a second request while it is read waits for the same read).
+  let listed: { key: string; urls: Promise<{ version: number; urls: string[] }> } | null = null;
+  const urlsNow = async (baseUrl: string) => {
+    const key = `${await deps.store.catalogueVersion()}\n${baseUrl}`;
+    if (listed === null || listed.key !== key) {
+      const urls = recordUrls(deps.store, baseUrl);
+      listed = { key, urls };
+      urls.catch(() => { if (listed?.urls === urls) listed = null; });
+    }
+    return listed.urls;
+  };
   app.get(PAGE_STYLE_PATH, async (request, reply) => {
     const key = `${request.baseUrl}\n${PAGE_STYLE_PATH}`;
     const answer = await cachedBytes(deps, key, async () => ({ version: await deps.store.catalogueVersion(), bytes: Buffer.from(PAGE_CSS), contentType: 'text/css; charset=utf-8' }));
@@ -83,11 +96,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
   app.get('/sitemap.xml', async (request, reply) => {
     const key = `${request.baseUrl}\n/sitemap.xml`;
     const answer = await cachedBytes(deps, key, async () => {
-      const { version, urls } = await recordUrls(deps.store, request.baseUrl);
-      const xml = urls.length <= SITEMAP_MAX_URLS
-        ? urlSet(urls)
-        : sitemapIndex(Array.from({ length: Math.ceil(urls.length / SITEMAP_MAX_URLS) }, (_, i) => `${request.baseUrl}/sitemaps/${i + 1}.xml`));
-      return { version, bytes: Buffer.from(xml), contentType: 'application/xml; charset=utf-8' };
+      const { version, urls } = await urlsNow(request.baseUrl);
+      return { version, bytes: Buffer.from(sitemapDocument(urls, null, request.baseUrl) ?? ''), contentType: 'application/xml; charset=utf-8' };
     });
     return sendAnswer(request, reply, deps, key, answer);
   });
@@ -96,11 +106,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
     const match = /^([1-9]\d{0,5})\.xml$/.exec(name);
     const key = `${request.baseUrl}\n/sitemaps/${name}`;
     const answer = match === null ? null : await cachedBytes(deps, key, async () => {
-      const { version, urls } = await recordUrls(deps.store, request.baseUrl);
-      const n = Number(match[1]);
-      const part = urls.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
-      // An empty body is a 204; a part past the end is not found.
-      return { version, bytes: Buffer.from(part.length === 0 ? '' : urlSet(part)), contentType: 'application/xml; charset=utf-8' };
+      const { version, urls } = await urlsNow(request.baseUrl);
+      // No part n: an empty answer, sent as not found below.
+      return { version, bytes: Buffer.from(sitemapDocument(urls, Number(match[1]), request.baseUrl) ?? ''), contentType: 'application/xml; charset=utf-8' };
     });
     if (answer === null || answer.body.length === 0) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return sendAnswer(request, reply, deps, key, answer);
@@ -125,6 +133,19 @@ async function recordUrls(store: CatalogueReader, baseUrl: string): Promise<{ ve
 }
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * The sitemap (part null): every URL when they fit in one, else an index of the parts; or
+ * part n (from 1) of `max` URLs, null when there is no such part.
+ */
+export function sitemapDocument(urls: readonly string[], part: number | null, baseUrl: string, max = SITEMAP_MAX_URLS): string | null {
+  if (part === null) {
+    if (urls.length <= max) return urlSet(urls);
+    return sitemapIndex(Array.from({ length: Math.ceil(urls.length / max) }, (_, i) => `${baseUrl}/sitemaps/${i + 1}.xml`));
+  }
+  const slice = urls.slice((part - 1) * max, part * max);
+  return slice.length === 0 ? null : urlSet(slice);
+}
 
 function urlSet(urls: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `<url><loc>${xmlEscape(u)}</loc></url>\n`).join('')}</urlset>\n`;
