@@ -8,9 +8,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Catalogue } from '../../src/catalogue/format.js';
-import { browserSkipReason, launchBrowser } from '../support/browser.js';
+import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { writeCatalogueMedia } from '../support/map-page.js';
+import { ensureWebBuilt, openWatchedPage, waitForMap, writeCatalogueMedia } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.OGC_SCREENS_DIR ?? '/tmp/ogc-screens';
@@ -58,7 +58,12 @@ describe('a record page in a browser', { skip }, () => {
         assert.equal(await page.locator('h1').innerText(), f1.b_name);
         assert.ok((await page.locator('main').innerText()).includes(f1.address));
         assert.equal(await page.locator('.gallery img').getAttribute('alt'), cat.images[0]!.title);
-        assert.ok(await page.locator('.gallery img').evaluate((img: any) => img.complete && img.naturalWidth > 0).catch(() => !javaScript), 'the picture loads');
+        // Lazy: it loads once scrolled to (on a phone it is below the fold).
+        await page.locator('.gallery img').scrollIntoViewIfNeeded();
+        const width = await page.locator('.gallery img').evaluate((img: any) => (img.complete
+          ? img.naturalWidth
+          : new Promise((resolve) => { img.addEventListener('load', () => resolve(img.naturalWidth)); img.addEventListener('error', () => resolve(0)); })));
+        assert.ok(Number(width) > 0, 'the picture loads');
         const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
         assert.equal(ld['@type'], 'LandmarksOrHistoricalBuildings');
         assert.equal(ld.name, f1.b_name);
@@ -74,4 +79,50 @@ describe('a record page in a browser', { skip }, () => {
       }
     });
   }
+
+  test('the items and collection pages, readable without JavaScript (screenshots)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${server.origin}/ogc/collections/features/items?limit=10`);
+    assert.equal(await page.locator('tbody tr').count(), 10);
+    assert.equal(await page.locator('.minimap svg a').count(), 10, 'each footprint of the page links its item');
+    await page.screenshot({ path: path.join(SCREENS, 'items-desktop.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Next page →' }).first().click();
+    assert.match(page.url(), /after=/);
+    assert.equal(await page.locator('tbody tr').count(), 10);
+    await page.goto(`${server.origin}/ogc/collections/features`);
+    assert.equal(await page.locator('h1').innerText(), 'Buildings and places');
+    await page.screenshot({ path: path.join(SCREENS, 'collection-desktop.png'), fullPage: true });
+    assert.deepEqual(requests.filter((u) => new URL(u).origin !== server.origin), []);
+    await context.close();
+  });
+
+  test("the record page's map link opens the map explorer on it, whose panel links back to the record page", async () => {
+    // Feature 5: not the one with the hostile document (the map page's own tests cover that).
+    const five = cat.features.find((f) => f.id === 5)!;
+    await ensureWebBuilt();
+    const mapBrowser = await launchBrowser(WEBGL_FLAGS);
+    try {
+      const context = await mapBrowser.newContext({ viewport: { width: 1280, height: 900 } });
+      const record = await context.newPage();
+      await record.goto(`${server.origin}/ogc/collections/features/items/5`);
+      const watched = await openWatchedPage(mapBrowser, { width: 1280, height: 900 });
+      await watched.page.goto((await record.getByRole('link', { name: 'See it on the map explorer' }).getAttribute('href'))!);
+      await waitForMap(watched.page);
+      await watched.page.locator('#panel-title').waitFor();
+      assert.equal(await watched.page.locator('#panel .facts dd').first().textContent(), five.address);
+      const back = watched.page.locator('#panel a.record-link');
+      assert.equal(await back.getAttribute('href'), '/ogc/collections/features/items/5');
+      await back.click();
+      await watched.page.waitForURL(/\/ogc\/collections\/features\/items\/5$/);
+      assert.equal(await watched.page.locator('h1').innerText(), five.b_name);
+      assert.deepEqual(watched.errors, []);
+      await watched.close();
+      await context.close();
+    } finally {
+      await mapBrowser.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
 import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../../constants.js';
 import { JsonText } from '../../../json-text.js';
 import { OGC_PATHS } from '../../../ogc/paths.js';
-import { COLLECTION_TITLES, propertiesOf, type OgcCollection } from '../../../ogc/properties.js';
+import { COLLECTION_TITLES, propertiesOf, propertyOf, type OgcCollection } from '../../../ogc/properties.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../../store/store.js';
 import { mediaUrl } from '../../media-url.js';
 import type { CollectionBody } from '../collections.js';
@@ -147,7 +147,7 @@ export function htmlItems(
     drawing: drawing === null ? null : { ...drawing, shapes },
     prevHref: html(link('prev')),
     nextHref: html(link('next')),
-    columns: ['', ...columns],
+    columns: ['', ...columns.map((c) => propertyOf(collection, c)?.title ?? c)],
     rows: body.features.map((f) => ({
       href: itemHref(f.id),
       label: LABELS[collection](f.properties) || `#${f.id}`,
