@@ -45,7 +45,7 @@ const INFO = {
 const FORMAT_REFUSALS: readonly BadQuery[] = [
   { name: 'unknownParameter', query: '?limt=10', what: 'A parameter the path does not take.' },
   { name: 'repeatedParameter', query: '?f=json&f=json', what: 'A parameter given twice.' },
-  { name: 'invalidFormat', query: '?f=xml', what: 'A format other than json.' },
+  { name: 'invalidFormat', query: '?f=xml', what: 'A format the path does not serve.' },
 ];
 
 export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
@@ -91,7 +91,8 @@ function simplePath(options: OgcDocumentOptions, operationId: string, tag: strin
       operationId,
       tags: [tag],
       summary,
-      parameters: sharedParameters(FORMAT_PARAMETERS),
+      // `f=html` only where there is a page.
+      parameters: types.includes(CONTENT_TYPE_PAGE) ? sharedParameters(FORMAT_PARAMETERS) : [parameterRef('fJson')],
       responses: {
         200: okResponse(summary, schema, types),
         304: { $ref: '#/components/responses/NotModified' },
