@@ -27,7 +27,10 @@ export interface OgcRouteDeps extends AnswerDeps {
 
 type Render = (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; body: unknown; contentType: string }>;
 /** The resource as a page for people, from its JSON body (or the store, for one record). */
-type RenderHtml = (request: FastifyRequest, body: any, version: number) => Promise<{ version: number; html: string }> | { version: number; html: string };
+type RenderHtml = ((request: FastifyRequest, body: any, version: number) => Promise<{ version: number; html: string }> | { version: number; html: string }) & {
+  /** Made from the store without the JSON body (its reads would be wasted): checks the query itself. */
+  alone?: (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; html: string }>;
+};
 const asPage = (make: (baseUrl: string, url: string, body: any) => string): RenderHtml =>
   (request, body, version) => ({ version, html: make(request.baseUrl, `${request.baseUrl}${request.url}`, body) });
 
@@ -100,7 +103,15 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     const { version, row } = await deps.store.item(collection, id);
     if (row === null) throw ERRORS.notFound();
     return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
-  }, (request, _body, version) => recordPage(deps.store, request, collectionParam(request), featureIdParam(request), version));
+  }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps.store, request, collectionParam(request), featureIdParam(request), version), {
+    alone: async (request: FastifyRequest, query: OgcQuery) => {
+      const collection = collectionParam(request);
+      checkParameters(query, ITEM_PARAMETERS);
+      const id = featureIdParam(request);
+      parseItemOptions(collection, query);
+      return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);
+    },
+  }));
 }
 
 const jsonType = (query: OgcQuery) => (readFormat(query), CONTENT_TYPE_JSON);
@@ -160,6 +171,10 @@ function handler(deps: OgcRouteDeps, render: Render, html?: RenderHtml): RouteHa
     const page = html !== undefined && (f === 'html' || (f === null && prefersHtml(request.headers.accept)));
     const key = `${request.baseUrl}\n${request.url}${page && f === null ? HTML_KEY_SUFFIX : ''}`;
     const answer = await cachedBytes(deps, key, async () => {
+      if (page && html.alone !== undefined) {
+        const made = await html.alone(request, query);
+        return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
+      }
       const { version, body, contentType } = await render(request, query);
       if (!page) return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType };
       const made = await html(request, body, version);
