@@ -103,7 +103,7 @@ export function htmlCollection(baseUrl: string, url: string, body: CollectionBod
     page: page(baseUrl, { title: body.title, heading: body.title, description: body.description, alternates: [jsonAlternate(url, 'JSON')], crumbs: [home(baseUrl), collectionsCrumb(baseUrl)] }),
     description: body.description,
     extentText: extentText(body),
-    intervalText: interval ? `${interval[0] ?? '…'} to ${interval[1] ?? '…'}` : null,
+    intervalText: interval && (interval[0] !== null || interval[1] !== null) ? `${interval[0] ?? '…'} to ${interval[1] ?? '…'}` : null,
     drawing: world ? null : drawBox(bbox),
     itemsHref: `${baseUrl}${OGC_PATHS.items(body.id)}`,
     properties: propertiesOf(body.id),
