@@ -24,6 +24,7 @@ import { AnswerCache } from './http/cache/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
 import { registerApiRoutes } from './http/api/routes.js';
 import { registerOgcRoutes } from './http/ogc/routes.js';
+import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering });
+  registerPageRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);

@@ -94,6 +94,13 @@ export class Panel {
     if (p.current !== null) fact(facts, 'Year', String(p.current));
     if (p.site) fact(facts, 'Site', p.site.name);
     nodes.push(facts);
+    // The record's own page (served by /ogc/, readable without this map).
+    const record = document.createElement('a');
+    record.className = 'record-link';
+    record.href = `${this.deps.base}/ogc/collections/features/items/${feature.id}`;
+    record.textContent = 'Record page';
+    nodes.push(paragraph('', 'record'));
+    nodes[nodes.length - 1]!.appendChild(record);
     if (images.length > 0) nodes.push(section('Images', this.gallery(images)));
     for (const doc of documents) nodes.push(documentSection(doc));
     if (media.length > 0) nodes.push(section('Media', mediaList(media)));

@@ -216,12 +216,18 @@ describe('true to the server', () => {
       const types = Object.keys(ok.content);
       assert.ok(types.length > 0, path);
       for (const [i, type] of types.entries()) {
-        // The first type when f is absent; application/json with f=json; the downloads with their f (written here by hand).
+        // The first type when f is absent; application/json with f=json; the page with f=html; the downloads with their f (written here by hand).
+        const page = type === 'text/html';
         const download = DOWNLOAD_F[type];
-        const target = `${await concrete(path)}${i === 0 ? '' : `?f=${download ?? 'json'}`}`;
-        assert.equal(i === 0 || type === 'application/json' || download !== undefined, true, `${path}: ${type}`);
+        const target = `${await concrete(path)}${i === 0 ? '' : `?f=${page ? 'html' : (download ?? 'json')}`}`;
+        assert.equal(i === 0 || type === 'application/json' || page || download !== undefined, true, `${path}: ${type}`);
         const answer = await t.request(target);
         assert.equal(answer.status, 200, target);
+        if (page) {
+          assert.equal(answer.headers['content-type'], 'text/html; charset=utf-8', target);
+          assert.match(answer.text, /^<!doctype html>/, target);
+          continue;
+        }
         assert.equal(answer.headers['content-type'], type, target);
         if (download !== undefined) {
           assert.ok(answer.bytes.length > 0, target);
@@ -275,7 +281,7 @@ describe('what QGIS reads', () => {
       const bbox = byName.get('bbox')!;
       assert.deepEqual({ style: bbox.style, explode: bbox.explode, type: bbox.schema.type, items: bbox.schema.items }, { style: 'form', explode: false, type: 'array', items: { type: 'number' } });
       assert.deepEqual(byName.get('filter-lang')!.schema.enum, ['cql2-text', 'cql2-json']);
-      assert.deepEqual(byName.get('f')!.schema.enum, ['json', 'geojson', 'csv', 'fgb', 'gpkg']);
+      assert.deepEqual(byName.get('f')!.schema.enum, ['json', 'html', 'geojson', 'csv', 'fgb', 'gpkg']);
     });
 
     test(`${c}: each declared queryable, set to the first item's value, is accepted and finds only items with that value`, async () => {

@@ -66,7 +66,10 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: A
   const { status, encoding, etag } = replyShape(answer, request.headers, deps.config, deps.encodings);
   reply.header('etag', etag).header('cache-control', deps.config.cacheControl);
   // The answer differs by Accept-Encoding (API paths get their full Vary from reply.ts).
-  if (deps.config.compress) reply.header('vary', 'Accept-Encoding');
+  if (deps.config.compress) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
+  }
   if (answer.body.length > 0) reply.header('content-type', answer.contentType);
   if (status !== 200) {
     deps.replays?.note(request, answer, status, encoding, null);

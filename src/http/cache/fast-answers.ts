@@ -17,6 +17,7 @@ import { clientAddress, type AddressList } from '../operations/client-address.js
 import { requestBaseUrl } from '../protocol/host.js';
 import type { Metrics } from '../operations/metrics.js';
 import { isServicePath } from '../protocol/faces.js';
+import { negotiatedKeySuffix } from '../ogc/html.js';
 import { isCanonicalPath } from '../protocol/request-target.js';
 import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from '../operations/request-log.js';
 
@@ -106,7 +107,8 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     const version = deps.versions.current();
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
-    return deps.cache.peek(version, `${baseUrl}\n${request.url}`) ?? null;
+    // An /ogc/ URL without f is also a page when Accept prefers HTML (http/ogc/html.ts).
+    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url!, request.headers.accept)}`) ?? null;
   }
 
   // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused

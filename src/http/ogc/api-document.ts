@@ -10,6 +10,7 @@ import { buildOgcApiDocument, withOgcServer } from '../../openapi/ogc/document.j
 import { DOCUMENT_VERSION } from '../api/openapi.js';
 import { makeAnswer } from '../cache/answer-cache.js';
 import { keptAnswers, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { OGC_ERRORS } from '../../errors.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readOgcQuery } from './query.js';
 
 export function ogcApiHandler(deps: AnswerDeps, cql2: () => Cql2Reader): RouteHandlerMethod {
@@ -25,7 +26,10 @@ export function ogcApiHandler(deps: AnswerDeps, cql2: () => Cql2Reader): RouteHa
   return async (request, reply) => {
     const query = readOgcQuery(request.url);
     checkParameters(query, FORMAT_PARAMETERS);
-    const format = readFormat(query) ?? 'openapi';
+    const f = readFormat(query);
+    // Its page for people is /ogc/docs/.
+    if (f === 'html') throw OGC_ERRORS.invalidParameter('f', 'json (the API definition\'s page is /ogc/docs/)');
+    const format = f ?? 'openapi';
     return sendAnswer(request, reply, deps, `ogc-api\n${format}\n${request.baseUrl}`, answers[format](request.baseUrl));
   };
 }

@@ -29,23 +29,24 @@ export function checkParameters(query: OgcQuery, known: readonly string[]): void
 export const FORMAT_PARAMETERS: readonly string[] = ['f'];
 export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry'];
 
-/** The values `f` takes on every path: json (or none). */
-export const FORMATS = ['json'] as const;
+/** The values `f` takes: json, or html on the pages for people (http/ogc/html.ts). */
+export const FORMATS = ['json', 'html'] as const;
 /** And on an items path, the whole result as a file (ogc/downloads.ts). */
 export const ITEMS_FORMATS = [...FORMATS, ...DOWNLOAD_FORMATS] as const;
 
 /** `f`, or null when absent; anything else is an invalid value. */
-export function readFormat(query: OgcQuery): 'json' | null {
+export function readFormat(query: OgcQuery): (typeof FORMATS)[number] | null {
   const f = query.get('f');
   if (f === undefined) return null;
-  if (f === 'json') return 'json';
-  throw OGC_ERRORS.invalidParameter('f', 'json (the only format served here)');
+  if ((FORMATS as readonly string[]).includes(f)) return f as (typeof FORMATS)[number];
+  throw OGC_ERRORS.invalidParameter('f', FORMATS.join(' or '));
 }
 
-/** `f` on an items path: json, a download format, or null when absent. */
-export function readItemsFormat(query: OgcQuery): 'json' | DownloadFormat | null {
+/** `f` on an items path: json, html, a download format, or null when absent. */
+export function readItemsFormat(query: OgcQuery): (typeof FORMATS)[number] | DownloadFormat | null {
   const f = query.get('f');
   if (f === undefined) return null;
-  if (f === 'json' || isDownloadFormat(f)) return f;
-  throw OGC_ERRORS.invalidParameter('f', `one of ${ITEMS_FORMATS.join(', ')} (json: a page; the others: the whole result as a file)`);
+  if ((FORMATS as readonly string[]).includes(f)) return f as (typeof FORMATS)[number];
+  if (isDownloadFormat(f)) return f;
+  throw OGC_ERRORS.invalidParameter('f', `one of ${ITEMS_FORMATS.join(', ')} (json: a page; html: a page for people; the others: the whole result as a file)`);
 }

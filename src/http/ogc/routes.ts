@@ -2,7 +2,7 @@
 // (query.ts, items-params.ts), ask the store, render (render/ogc/), reply through the answer
 // cache like /api/v1/ (ETag, 304, compression, the fast path for repeats).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
+import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA, MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
 import { Cql2Error } from '../../ogc/cql2/errors.js';
@@ -14,7 +14,9 @@ import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { ItemsPage, ItemsRequest } from '../../store/ogc-plans.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
+import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
+import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS, prefersHtml } from './html.js';
 import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
@@ -27,6 +29,13 @@ export interface OgcRouteDeps extends AnswerDeps {
 }
 
 type Render = (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; body: unknown; contentType: string }>;
+/** The resource as a page for people, from its JSON body (or the store, for one record). */
+type RenderHtml = ((request: FastifyRequest, body: any, version: number) => Promise<{ version: number; html: string }> | { version: number; html: string }) & {
+  /** Made from the store without the JSON body (its reads would be wasted): checks the query itself. */
+  alone?: (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; html: string }>;
+};
+const asPage = (make: (baseUrl: string, url: string, body: any) => string): RenderHtml =>
+  (request, body, version) => ({ version, html: make(request.baseUrl, `${request.baseUrl}${request.url}`, body) });
 
 /** The generated CQL2 parser, made when a first filter arrives (≈0.1 s of CPU kept off start-up). */
 function lazyCql2(): () => Cql2Reader {
@@ -43,23 +52,23 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     route(app, deps, path, async (request, query) => {
       checkParameters(query, FORMAT_PARAMETERS);
       return { version: await versionNow(), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
-    });
+    }, asPage(htmlLanding));
   }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);
     return { version: await versionNow(), body: renderConformance(), contentType: jsonType(query) };
-  });
+  }, asPage(htmlConformance));
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
-  });
+  }, asPage(htmlCollections));
   route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
-  });
+  }, asPage(htmlCollection));
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
@@ -88,12 +97,12 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     };
     const body = renderItems(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
-  });
-  // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page.
+  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
+  // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
   readOnly(app, OGC_PATHS.items(':collection'), async function (this: FastifyInstance, request, reply) {
     const query = readOgcQuery(request.url);
     const format = readItemsFormat(query);
-    if (format !== null && format !== 'json') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2);
+    if (format !== null && format !== 'json' && format !== 'html') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2);
     return itemsPage.call(this, request, reply);
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
@@ -104,7 +113,15 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     const { version, row } = await deps.store.item(collection, id);
     if (row === null) throw ERRORS.notFound();
     return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
-  });
+  }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps.store, request, collectionParam(request), featureIdParam(request), version), {
+    alone: async (request: FastifyRequest, query: OgcQuery) => {
+      const collection = collectionParam(request);
+      checkParameters(query, ITEM_PARAMETERS);
+      const id = featureIdParam(request);
+      parseItemOptions(collection, query);
+      return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);
+    },
+  }));
 }
 
 /**
@@ -122,7 +139,12 @@ async function storeItems(store: CatalogueReader, collection: OgcCollection, req
 }
 
 const jsonType = (query: OgcQuery) => (readFormat(query), CONTENT_TYPE_JSON);
-const schemaType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_SCHEMA);
+/** Schemas have no page: f is json or absent. */
+function schemaType(query: OgcQuery): string {
+  const f = readFormat(query);
+  if (f === 'html') throw OGC_ERRORS.invalidParameter('f', 'json (schemas have no HTML page)');
+  return f === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_SCHEMA;
+}
 const featureType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT_TYPE_JSON : CONTENT_TYPE_GEOJSON);
 
 function stringParam(request: FastifyRequest, name: string): string {
@@ -148,8 +170,8 @@ function featureIdParam(request: FastifyRequest): number {
 
 const READ_METHODS = ['GET', 'HEAD'];
 
-function route(app: FastifyInstance, deps: OgcRouteDeps, url: string, render: Render): void {
-  readOnly(app, url, handler(deps, render));
+function route(app: FastifyInstance, deps: OgcRouteDeps, url: string, render: Render, html?: RenderHtml): void {
+  readOnly(app, url, handler(deps, render, html));
 }
 
 /** GET (and HEAD) answered by `get`; every other method but OPTIONS (CORS preflights) 405. */
@@ -165,14 +187,53 @@ function readOnly(app: FastifyInstance, url: string, get: RouteHandlerMethod): v
   });
 }
 
-function handler(deps: OgcRouteDeps, render: Render): RouteHandlerMethod {
+function handler(deps: OgcRouteDeps, render: Render, html?: RenderHtml): RouteHandlerMethod {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = `${request.baseUrl}\n${request.url}`;
     const query = readOgcQuery(request.url);
+    const f = html === undefined ? null : readFormat(query);
+    // Without f the answer is chosen by Accept: JSON unless text/html is preferred to it.
+    const page = html !== undefined && (f === 'html' || (f === null && prefersHtml(request.headers.accept)));
+    const key = `${request.baseUrl}\n${request.url}${page && f === null ? HTML_KEY_SUFFIX : ''}`;
     const answer = await cachedBytes(deps, key, async () => {
+      if (page && html.alone !== undefined) {
+        const made = await html.alone(request, query);
+        return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
+      }
       const { version, body, contentType } = await render(request, query);
-      return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType };
+      if (!page) return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType };
+      const made = await html(request, body, version);
+      return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
     });
+    if (html !== undefined && f === null) {
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary === undefined ? 'Accept' : `${String(vary)}, Accept`);
+    }
+    if (page) reply.headers(PAGE_HEADERS);
     return sendAnswer(request, reply, deps, key, answer);
   };
+}
+
+/** A record's page: a feature's is the building's record page, with its published attachments. */
+async function recordPage(store: CatalogueReader, request: FastifyRequest, collection: OgcCollection, id: number, itemVersion: number): Promise<{ version: number; html: string }> {
+  const url = `${request.baseUrl}${request.url}`;
+  const baseUrl = request.baseUrl;
+  if (collection === 'features') {
+    const attached = { page: 1, pageSize: MAX_PAGE_SIZE };
+    const [feature, images, documents, media] = await Promise.all([
+      store.get('features', id),
+      store.list('images', attached, { feature: id }),
+      store.list('documents', attached, { feature: id }),
+      store.list('media', attached, { feature: id }),
+    ]);
+    if (feature.row === null) throw ERRORS.notFound();
+    const version = Math.min(itemVersion, feature.version, images.version, documents.version, media.version);
+    const record = { feature: feature.row, images: images.page?.rows ?? [], documents: documents.page?.rows ?? [], media: media.page?.rows ?? [] };
+    return { version, html: htmlFeature(baseUrl, url, record) };
+  }
+  const detail = await store.get(collection, id);
+  if (detail.row === null) throw ERRORS.notFound();
+  const version = Math.min(itemVersion, detail.version);
+  const attachment = collection === 'images' ? { collection, row: detail.row as ImageRow }
+    : collection === 'documents' ? { collection, row: detail.row as DocumentRow } : { collection, row: detail.row as MediaRow };
+  return { version, html: htmlAttachment(baseUrl, url, attachment) };
 }

@@ -15,7 +15,7 @@ import { OGC_TITLE } from '../../render/ogc/landing.js';
 import type { JsonObject } from '../components.js';
 import { VERSION } from '../document.js';
 import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
-import { badRequestResponse, commonErrors, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, type BadQuery } from './responses.js';
+import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, type BadQuery } from './responses.js';
 import { componentPrefix, itemSchemaName, itemsSchemaName, ogcComponentSchemas } from './schemas.js';
 
 export interface OgcDocumentOptions {
@@ -46,14 +46,14 @@ const INFO = {
 const FORMAT_REFUSALS: readonly BadQuery[] = [
   { name: 'unknownParameter', query: '?limt=10', what: 'A parameter the path does not take.' },
   { name: 'repeatedParameter', query: '?f=json&f=json', what: 'A parameter given twice.' },
-  { name: 'invalidFormat', query: '?f=xml', what: 'A format other than json.' },
+  { name: 'invalidFormat', query: '?f=xml', what: 'A format the path does not serve.' },
 ];
 
 export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
   const paths: Record<string, JsonObject> = {
-    [relative(OGC_PATHS.landing)]: simplePath(options, 'getLandingPage', 'capabilities', 'The landing page: links to this document, the conformance classes and the collections.', 'LandingPage', [CONTENT_TYPE_JSON]),
-    [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON]),
-    [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON]),
+    [relative(OGC_PATHS.landing)]: simplePath(options, 'getLandingPage', 'capabilities', 'The landing page: links to this document, the conformance classes and the collections.', 'LandingPage', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
+    [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
+    [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
     [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false),
     ...Object.fromEntries(OGC_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
   };
@@ -92,7 +92,8 @@ function simplePath(options: OgcDocumentOptions, operationId: string, tag: strin
       operationId,
       tags: [tag],
       summary,
-      parameters: sharedParameters(FORMAT_PARAMETERS),
+      // `f=html` only where there is a page.
+      parameters: types.includes(CONTENT_TYPE_PAGE) ? sharedParameters(FORMAT_PARAMETERS) : [parameterRef('fJson')],
       responses: {
         200: okResponse(summary, schema, types),
         304: { $ref: '#/components/responses/NotModified' },
@@ -108,7 +109,7 @@ function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string
   const title = COLLECTION_TITLES[c].title;
   const itemsPath = relative(OGC_PATHS.items(c));
   return [
-    [relative(OGC_PATHS.collection(c)), simplePath(options, `get${name}Collection`, c, `${title}: the collection, its extent and links.`, 'Collection', [CONTENT_TYPE_JSON])],
+    [relative(OGC_PATHS.collection(c)), simplePath(options, `get${name}Collection`, c, `${title}: the collection, its extent and links.`, 'Collection', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])],
     [itemsPath, itemsPathItem(options, c)],
     [`${itemsPath}/{featureId}`, itemPathItem(options, c)],
     [relative(OGC_PATHS.queryables(c)), simplePath(options, `get${name}Queryables`, c, `${title}: what its items can be filtered by (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
@@ -146,7 +147,7 @@ function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObjec
       description: 'Filters combine with AND: `bbox`, `datetime`, each `name=value` of a simple queryable, `filter` and `q`. The page has `numberMatched` (exact), `numberReturned`, and `next`/`prev` links keeping every parameter.',
       parameters: itemsParameters(c),
       responses: {
-        200: withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON])),
+        200: withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json; `f=html`: a page for people); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, itemsRefusals(c)),
         ...commonErrors(options.rateLimited, true),
@@ -182,7 +183,7 @@ function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject
       summary: `${COLLECTION_TITLES[c].title}: one item, with its links.`,
       parameters: itemParameters(c, ITEM_PARAMETERS),
       responses: {
-        200: okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON]),
+        200: okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, [
           ...FORMAT_REFUSALS,

@@ -45,7 +45,9 @@ const SHARED: Record<string, JsonObject> = {
   before: query('before', 'The page before this key: the value of a `prev` link.', { type: 'string' }),
   offset: query('offset', '`0` only, the first page (some clients send it on every request); later pages are reached through `next` links, by key.', { type: 'integer', enum: [0] }),
   skipGeometry: query('skipGeometry', '`true`: every geometry is null.', { type: 'boolean', default: false }),
-  f: query('f', 'The format: `json` answers the same body as `application/json`; absent, the resource\'s own media type.', { type: 'string', enum: [...FORMATS] }),
+  f: query('f', 'The format: `json` answers the same body as `application/json`; `html`, the page for people; absent, the resource\'s own media type (or its page, when `Accept` prefers text/html to JSON).', { type: 'string', enum: [...FORMATS] }),
+  /** `f` where there is no page (the API definition, queryables and schemas). */
+  fJson: query('f', 'The format: `json` answers the same body as `application/json`; absent, the resource\'s own media type.', { type: 'string', enum: ['json'] }),
 };
 
 export function ogcComponentParameters(): Record<string, JsonObject> {

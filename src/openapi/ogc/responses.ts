@@ -54,11 +54,15 @@ export const errorRef = (status: Exclude<OgcErrorStatus, 400>) => ({ $ref: `#/co
 export const METHOD_NOT_ALLOWED = responseName(405);
 
 /** A 200 in these media types (the first when `f` is absent), all with this schema. */
+/** The pages for people (issue 19): `f=html`, or an Accept preferring text/html to JSON. */
+export const CONTENT_TYPE_PAGE = 'text/html';
+const PAGE_CONTENT = { schema: { type: 'string', description: 'The same resource as a web page (`f=html`, or an `Accept` that prefers text/html to JSON).' } };
+
 export function okResponse(description: string, schemaName: string, mediaTypes: readonly string[]): JsonObject {
   return {
     description,
     headers: CACHE_HEADERS,
-    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: schemaRef(schemaName) }])),
+    content: Object.fromEntries(mediaTypes.map((type) => [type, type === CONTENT_TYPE_PAGE ? PAGE_CONTENT : { schema: schemaRef(schemaName) }])),
   };
 }
 

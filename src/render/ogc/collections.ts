@@ -29,6 +29,7 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
     ...COLLECTION_TITLES[id],
     links: [
       link(url(OGC_PATHS.collection(id)), 'self', CONTENT_TYPE_JSON, 'This collection'),
+      link(`${url(OGC_PATHS.collection(id))}?f=html`, 'alternate', 'text/html', 'This collection as a web page'),
       link(url(OGC_PATHS.items(id)), 'items', CONTENT_TYPE_GEOJSON, 'Its items as GeoJSON'),
       link(url(OGC_PATHS.queryables(id)), QUERYABLES_REL, CONTENT_TYPE_SCHEMA, 'What its items can be filtered by'),
       link(url(OGC_PATHS.schema(id)), 'describedby', CONTENT_TYPE_SCHEMA, 'The schema of its items'),
@@ -53,6 +54,7 @@ export function renderCollections(baseUrl: string, extents: Readonly<Record<OgcC
   return {
     links: [
       link(`${baseUrl}${OGC_PATHS.collections}`, 'self', CONTENT_TYPE_JSON, 'This document'),
+      link(`${baseUrl}${OGC_PATHS.collections}?f=html`, 'alternate', 'text/html', 'This document as a web page'),
       link(`${baseUrl}${OGC_PATHS.landing}`, 'root', CONTENT_TYPE_JSON, 'The landing page'),
     ],
     collections: OGC_COLLECTIONS.map((id) => renderCollection(baseUrl, id, extents[id])),

@@ -57,6 +57,7 @@ export function renderSingleItem(row: ItemRow, baseUrl: string, collection: OgcC
     links: [
       link(self, 'self', CONTENT_TYPE_GEOJSON, 'This item'),
       link(`${self}?f=json`, 'alternate', CONTENT_TYPE_JSON, 'This item as plain JSON'),
+      link(`${self}?f=html`, 'alternate', 'text/html', 'This item as a web page'),
       link(`${baseUrl}${OGC_PATHS.collection(collection)}`, 'collection', CONTENT_TYPE_JSON, 'Its collection'),
     ],
   };
@@ -82,6 +83,7 @@ export function renderItems(page: ItemsPage, collection: OgcCollection, options:
   const pageLinks: Link[] = [
     link(here([], []), 'self', CONTENT_TYPE_GEOJSON, 'This page'),
     link(here([['f', 'json']], ['f']), 'alternate', CONTENT_TYPE_JSON, 'This page as plain JSON'),
+    link(here([['f', 'html']], ['f']), 'alternate', 'text/html', 'This page as a web page'),
   ];
   if (links.next !== null) pageLinks.push(link(here([['after', links.next]], ['after', 'before']), 'next', CONTENT_TYPE_GEOJSON, 'The next page'));
   if (links.prev !== null) pageLinks.push(link(here([['before', links.prev]], ['after', 'before']), 'prev', CONTENT_TYPE_GEOJSON, 'The previous page'));

@@ -11,6 +11,7 @@ export function renderLanding(baseUrl: string): { title: string; description: st
     description: 'The catalogue of mapped historic buildings and places, with its images, documents and media, for GIS clients (QGIS, GDAL, ArcGIS): the same records as /api/v1/, as flat, typed GeoJSON features.',
     links: [
       link(`${baseUrl}${OGC_PATHS.landing}`, 'self', CONTENT_TYPE_JSON, 'This document'),
+      link(`${baseUrl}${OGC_PATHS.landing}?f=html`, 'alternate', 'text/html', 'This document as a web page'),
       link(`${baseUrl}${OGC_PATHS.api}`, 'service-desc', CONTENT_TYPE_OPENAPI_30, 'The API definition (OpenAPI 3.0)'),
       link(`${baseUrl}${OGC_PATHS.docs}`, 'service-doc', 'text/html', 'The API reference, to read'),
       link(`${baseUrl}${OGC_PATHS.conformance}`, 'conformance', CONTENT_TYPE_JSON, 'The conformance classes this server meets'),

@@ -1,0 +1,67 @@
+// Footprints drawn as inline SVG path data, server-side: the small maps of the HTML pages
+// need no script, no tiles and no request. Longitude is scaled by cos(latitude) so shapes
+// keep their proportions; y grows southwards. Only numbers come out of here.
+
+type Ring = readonly (readonly number[])[];
+type Polygons = readonly (readonly Ring[])[];
+
+export interface Shape {
+  /** Path data (M/L/Z and numbers), one subpath per ring: fill-rule evenodd shows courtyards. */
+  readonly d: string;
+}
+
+export interface Drawing {
+  readonly viewBox: string;
+  readonly shapes: Shape[];
+  /** The bounding box drawn, [west, south, east, north]. */
+  readonly bbox: [number, number, number, number];
+}
+
+/** The polygons of a stored geometry (MultiPolygon or Polygon; anything else: none). */
+export function polygonsOf(geometryText: string): Polygons {
+  const geometry = JSON.parse(geometryText) as { type?: string; coordinates?: unknown };
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates as Polygons;
+  if (geometry.type === 'Polygon') return [geometry.coordinates as readonly Ring[]];
+  return [];
+}
+
+export function bboxOf(polygons: readonly Polygons[]): [number, number, number, number] | null {
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const p of polygons) for (const polygon of p) for (const [lon, lat] of polygon[0] ?? []) {
+    w = Math.min(w, lon!); e = Math.max(e, lon!); s = Math.min(s, lat!); n = Math.max(n, lat!);
+  }
+  return Number.isFinite(w) ? [w, s, e, n] : null;
+}
+
+const SIZE = 1000;
+
+/** Several footprints (each one shape) in one drawing fitted to their box, with a margin. */
+export function drawFootprints(footprints: readonly Polygons[], frame?: [number, number, number, number]): Drawing | null {
+  const bbox = frame ?? bboxOf(footprints);
+  if (bbox === null) return null;
+  const [w, s, e, n] = bbox;
+  const k = Math.cos((((s + n) / 2) * Math.PI) / 180);
+  const width = Math.max((e - w) * k, 1e-9);
+  const height = Math.max(n - s, 1e-9);
+  const scale = SIZE / Math.max(width, height);
+  const margin = SIZE * 0.08;
+  const x = (lon: number) => round((lon - w) * k * scale + margin);
+  const y = (lat: number) => round((n - lat) * scale + margin);
+  const shapes = footprints.map((polygons) => ({
+    d: polygons.map((polygon) => polygon.map((ring) => `M${ring.map(([lon, lat]) => `${x(lon!)} ${y(lat!)}`).join('L')}Z`).join('')).join(''),
+  }));
+  const viewBox = `0 0 ${round(width * scale + 2 * margin)} ${round(height * scale + 2 * margin)}`;
+  return { viewBox, shapes, bbox };
+}
+
+/** A box (an extent) as a drawing of its outline inside the box around it twice as big. */
+export function drawBox(bbox: [number, number, number, number]): Drawing {
+  const [w, s, e, n] = bbox;
+  const dx = Math.max((e - w) / 2, 1e-4), dy = Math.max((n - s) / 2, 1e-4);
+  const ring: Ring = [[w, s], [e, s], [e, n], [w, n], [w, s]];
+  return drawFootprints([[[ring]]], [w - dx, s - dy, e + dx, n + dy])!;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}

@@ -1,0 +1,39 @@
+// The style sheet of the /ogc/ HTML pages, served by us (/ogc/style.css): readable, high
+// contrast, one column on a phone.
+export const PAGE_CSS = `:root{--ink:#1b1f24;--muted:#4a5563;--line:#d0d7de;--accent:#0b57a4;--paper:#fff;--soft:#f4f6f8;--shape:#c0392b}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--paper)}
+a{color:var(--accent)}a:focus-visible,[tabindex]:focus-visible{outline:3px solid #f0a202;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px 8px;z-index:2}
+header.site,footer.site{background:var(--soft);border-bottom:1px solid var(--line);padding:.5rem 1.25rem}
+footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:2rem;font-size:.9rem;color:var(--muted)}
+.crumbs{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem;font-size:.95rem}
+.crumbs li+li::before{content:"›";margin-right:.25rem;color:var(--muted)}
+main{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}
+h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.3rem;margin:1.75rem 0 .5rem}
+.lead{font-size:1.1rem}.muted{color:var(--muted)}
+.split{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,22rem);gap:1.5rem;align-items:start}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 1rem}
+.facts dt{font-weight:600}.facts dd{margin:0}
+.actions{padding-left:1.1rem}
+.minimap{margin:0;border:1px solid var(--line);background:var(--soft);padding:.5rem}
+.minimap svg{display:block;width:100%;height:auto;max-height:22rem}
+.minimap .ground{fill:#eef1f4}.minimap path{fill:var(--shape);fill-opacity:.55;stroke:var(--shape);stroke-width:3;vector-effect:non-scaling-stroke}
+.minimap a:hover path,.minimap a:focus path{fill-opacity:.9}
+.minimap figcaption{font-size:.85rem;color:var(--muted);margin-top:.25rem}
+.gallery{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem}
+.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border:1px solid var(--line)}
+.gallery p{margin:.25rem 0 0}
+.document{border-top:1px solid var(--line);margin-top:1.5rem}
+.footnote{font-size:.9rem;color:var(--muted)}
+.picture img{max-width:100%;height:auto}
+table{border-collapse:collapse;width:100%;font-size:.92rem}
+th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
+thead th{background:var(--soft)}
+.scroll{overflow-x:auto}
+.pager{display:flex;gap:1.5rem;margin:1rem 0}
+.button{display:inline-block;background:var(--accent);color:#fff;padding:.4rem .8rem;border-radius:4px;text-decoration:none}
+.cards li{margin:.35rem 0}.card{border-bottom:1px solid var(--line)}
+.plain{padding-left:1.1rem;word-break:break-all}
+@media (max-width:700px){.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}}
+`;
