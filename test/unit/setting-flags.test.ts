@@ -16,7 +16,7 @@ describe('setting flags', () => {
       '--trust-proxy', '--log-level <level>', '--compress', '--log-format <format>', '--shutdown-delay-ms <ms>', '--workers <n>', '--init-demo']],
     ['import', ['--db <path>', '--schema <name>', '--max-string-chars <n>', '--max-positions <n>', '--max-record-bytes <n>']],
     ['migrate', ['--db <path>', '--schema <name>']],
-    ['export', ['--db <path>', '--schema <name>', '--out <file>']],
+    ['export', ['--db <path>', '--schema <name>', '--out <file>', '--format <format>', '--collection <name>']],
     ['validate', ['--max-string-chars <n>', '--max-positions <n>', '--max-record-bytes <n>']],
   ];
   for (const [name, flags] of commands) test(`${name}: ${flags.join(' ')}`, () => assert.deepEqual(flagsOf(name), flags));

@@ -68,7 +68,8 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, deps: A
   // The answer differs by Accept-Encoding (API paths get their full Vary from reply.ts).
   if (deps.config.compress) {
     const vary = reply.getHeader('vary');
-    reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
+    const tokens = vary === undefined ? [] : String(vary).split(',').map((t) => t.trim().toLowerCase());
+    if (!tokens.includes('accept-encoding')) reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
   }
   if (answer.body.length > 0) reply.header('content-type', answer.contentType);
   if (status !== 200) {
