@@ -47,7 +47,7 @@ describe('export --format', () => {
   test('CSV to standard output starts with the header; the default format is still the catalogue file', async () => {
     const csv = await runCli(['export', '--db', db, '--format', 'csv', '--collection', 'media']);
     assert.equal(csv.code, 0, csv.stderr);
-    assert.equal(csv.stdout.split('\r\n')[0], 'id,title,url,author,author_id,feature_id,address,api_url,wkt,lon,lat');
+    assert.equal(csv.stdout.split('\r\n')[0], 'id,title,url,author,author_id,feature_id,address,api_url,page_url,wkt,lon,lat');
     const plain = await runCli(['export', '--db', db]);
     assert.equal(JSON.parse(plain.stdout).format, 'heritage-catalogue/1');
   });

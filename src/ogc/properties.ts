@@ -44,6 +44,7 @@ const RECORD_ATTRIBUTION: readonly [string, PropertyType, string, string][] = [
   ['address', 'string', "Its building's or place's address", 'qs'],
 ];
 const API_URL: [string, string, boolean] = ['api_url', 'The same record in /api/v1/', false];
+const PAGE_URL: [string, string, boolean] = ['page_url', 'Its page for people (HTML)', false];
 
 export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty[]>> = {
   features: declare(
@@ -65,7 +66,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['document_count', 'integer', 'Published documents', 'qs'],
       ['media_count', 'integer', 'Published media links', 'qs'],
     ],
-    [['thumbnail', "The first image's file", true], API_URL],
+    [['thumbnail', "The first image's file", true], API_URL, PAGE_URL],
   ),
   images: declare(
     [
@@ -76,7 +77,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['created', 'date', 'Date made', 'qsn'],
       ...RECORD_ATTRIBUTION,
     ],
-    [['file_url', 'The picture file', false], API_URL],
+    [['file_url', 'The picture file', false], API_URL, PAGE_URL],
   ),
   documents: declare(
     [
@@ -87,7 +88,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['last_edited', 'date', 'Date last edited', 'qs'],
       ...RECORD_ATTRIBUTION,
     ],
-    [['text', 'Text without its HTML markup', false], API_URL],
+    [['text', 'Text without its HTML markup', false], API_URL, PAGE_URL],
   ),
   media: declare(
     [
@@ -96,7 +97,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['url', 'string', 'Address of the video page', 'qs'],
       ...RECORD_ATTRIBUTION,
     ],
-    [API_URL],
+    [API_URL, PAGE_URL],
   ),
 };
 

@@ -25,6 +25,7 @@ const mediaUrl = (file: string) => `${IN_PROCESS_ORIGIN}/media/${file.split('/')
 const featureOf = (id: number): Feature => CATALOGUE.features.find((f) => f.id === id)!;
 const authorOf = (id: number) => CATALOGUE.authors.find((a) => a.id === id)!.username;
 const apiUrl = (collection: string, id: number) => `${IN_PROCESS_ORIGIN}/api/v1/${collection}/${id}/`;
+const pageUrl = (collection: string, id: number) => `${IN_PROCESS_ORIGIN}/ogc/collections/${collection}/items/${id}?f=html`;
 
 interface Expected {
   id: number;
@@ -53,7 +54,7 @@ function expected(collection: Collection, catalogue: Catalogue = CATALOGUE): Exp
             document_count: published(catalogue.documents).filter((d) => d.feature === f.id).length,
             media_count: published(catalogue.media).filter((m) => m.feature === f.id).length,
             thumbnail: images[0] === undefined ? null : mediaUrl(images[0].file),
-            api_url: apiUrl('features', f.id),
+            api_url: apiUrl('features', f.id), page_url: pageUrl('features', f.id),
           },
         };
       });
@@ -63,7 +64,7 @@ function expected(collection: Collection, catalogue: Catalogue = CATALOGUE): Exp
         geometry: featureOf(i.feature).geometry,
         properties: {
           id: i.id, title: i.title, description: i.description, copyright: i.copyright, created: i.created, ...attribution(i),
-          file_url: mediaUrl(i.file), api_url: apiUrl('images', i.id),
+          file_url: mediaUrl(i.file), api_url: apiUrl('images', i.id), page_url: pageUrl('images', i.id),
         },
       }));
     case 'documents':
@@ -72,14 +73,14 @@ function expected(collection: Collection, catalogue: Catalogue = CATALOGUE): Exp
         geometry: featureOf(d.feature).geometry,
         properties: {
           id: d.id, title: d.title, body_html: d.body, created: d.created, last_edited: d.last_edited, ...attribution(d),
-          text: null, api_url: apiUrl('documents', d.id),
+          text: null, api_url: apiUrl('documents', d.id), page_url: pageUrl('documents', d.id),
         },
       }));
     case 'media':
       return published(catalogue.media).sort(byId).map((m) => ({
         id: m.id,
         geometry: featureOf(m.feature).geometry,
-        properties: { id: m.id, title: m.title, url: m.url, ...attribution(m), api_url: apiUrl('media', m.id) },
+        properties: { id: m.id, title: m.title, url: m.url, ...attribution(m), api_url: apiUrl('media', m.id), page_url: pageUrl('media', m.id) },
       }));
   }
 }

@@ -51,6 +51,7 @@ function expectedFeatures(origin: string) {
       media_count: published(CATALOGUE.media).filter((m) => m.feature === f.id).length,
       thumbnail: images[0] === undefined ? null : mediaUrl(origin, images[0].file),
       api_url: `${origin}/api/v1/features/${f.id}/`,
+      page_url: `${origin}/ogc/collections/features/items/${f.id}?f=html`,
     };
   });
 }
@@ -68,6 +69,7 @@ function expectedImages(origin: string) {
     address: featureOf(i.feature).address,
     file_url: mediaUrl(origin, i.file),
     api_url: `${origin}/api/v1/images/${i.id}/`,
+    page_url: `${origin}/ogc/collections/images/items/${i.id}?f=html`,
   }));
 }
 
@@ -77,19 +79,19 @@ const FIELD_TYPES: Record<string, [string, string][]> = {
     ['id', 'Integer'], ['feature_type', 'String'], ['b_number', 'String'], ['b_name', 'String'], ['street', 'String'],
     ['postcode', 'String'], ['address', 'String'], ['current', 'Integer'], ['site_id', 'Integer'], ['site_name', 'String'],
     ['categories', 'String'], ['category_ids', 'String'], ['tags', 'String'], ['image_count', 'Integer'],
-    ['document_count', 'Integer'], ['media_count', 'Integer'], ['thumbnail', 'String'], ['api_url', 'String'],
+    ['document_count', 'Integer'], ['media_count', 'Integer'], ['thumbnail', 'String'], ['api_url', 'String'], ['page_url', 'String'],
   ],
   images: [
     ['id', 'Integer'], ['title', 'String'], ['description', 'String'], ['copyright', 'Integer(Boolean)'], ['created', 'Date'],
-    ['author', 'String'], ['author_id', 'Integer'], ['feature_id', 'Integer'], ['address', 'String'], ['file_url', 'String'], ['api_url', 'String'],
+    ['author', 'String'], ['author_id', 'Integer'], ['feature_id', 'Integer'], ['address', 'String'], ['file_url', 'String'], ['api_url', 'String'], ['page_url', 'String'],
   ],
   documents: [
     ['id', 'Integer'], ['title', 'String'], ['body_html', 'String'], ['created', 'Date'], ['last_edited', 'Date'], ['author', 'String'],
-    ['author_id', 'Integer'], ['feature_id', 'Integer'], ['address', 'String'], ['text', 'String'], ['api_url', 'String'],
+    ['author_id', 'Integer'], ['feature_id', 'Integer'], ['address', 'String'], ['text', 'String'], ['api_url', 'String'], ['page_url', 'String'],
   ],
   media: [
     ['id', 'Integer'], ['title', 'String'], ['url', 'String'], ['author', 'String'], ['author_id', 'Integer'],
-    ['feature_id', 'Integer'], ['address', 'String'], ['api_url', 'String'],
+    ['feature_id', 'Integer'], ['address', 'String'], ['api_url', 'String'], ['page_url', 'String'],
   ],
 };
 

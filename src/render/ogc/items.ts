@@ -31,6 +31,7 @@ const text = (value: KeyValue | undefined) => (typeof value === 'string' ? value
 /** The values the renderer makes, from stored ones (ogc/properties.ts: source `made`). */
 const MADE: Readonly<Record<string, Made>> = {
   api_url: (row, baseUrl, collection) => `${baseUrl}${API_PREFIX}${collection}/${row.id}/`,
+  page_url: (row, baseUrl, collection) => `${baseUrl}${OGC_PATHS.item(collection, row.id)}?f=html`,
   thumbnail: (row, baseUrl) => {
     const file = text(row.values.first_image);
     return file === null ? null : mediaUrl(baseUrl, file);

@@ -124,7 +124,7 @@ const LABELS: Readonly<Record<OgcCollection, (p: ItemBody['properties']) => stri
 };
 
 /** Columns shown in the items table: short values only (no document text). */
-const HIDDEN_COLUMNS = new Set(['body_html', 'text', 'api_url', 'thumbnail', 'file_url', 'category_ids', 'description']);
+const HIDDEN_COLUMNS = new Set(['body_html', 'text', 'api_url', 'page_url', 'thumbnail', 'file_url', 'category_ids', 'description']);
 
 export function htmlItems(
   baseUrl: string, url: string, collection: OgcCollection,
