@@ -1,4 +1,4 @@
-// CORS on /api/ paths (CORS_ORIGINS): `*` by default, a list, or off. Without an Origin
+// CORS on /api/ and /ogc/ paths (CORS_ORIGINS): `*` by default, a list, or off. Without an Origin
 // header nothing changes; errors carry the headers too; a preflight gets an empty 200.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -92,6 +92,21 @@ describe('CORS_ORIGINS=* (the default)', () => {
       assert.equal(answer.json().name, 'Feature List');
       assert.equal(answer.headers['access-control-allow-origin'], 'origin' in headers ? '*' : undefined);
     }
+  });
+
+  test('the OGC face (/ogc/) is shared like /api/: its answers, its refusals and its preflights', async () => {
+    const answers: [string, number][] = [['/ogc/', 200], ['/ogc/collections/features/items?limit=2', 200], ['/ogc/collections/features/items?limt=2', 400], ['/ogc/nothing', 404]];
+    for (const [path, status] of answers) {
+      const answer = await t.request(path, { headers: { origin: APP } });
+      assert.equal(answer.status, status, path);
+      assert.equal(answer.headers['access-control-allow-origin'], '*', path);
+      assert.equal(answer.headers['access-control-expose-headers'], EXPOSED, path);
+      const plain = await t.request(path);
+      assert.deepEqual(corsHeaders(plain), [], path);
+    }
+    const preflight = await t.request('/ogc/collections', { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'GET' } });
+    assert.equal(preflight.status, 200);
+    assert.equal(preflight.headers['access-control-allow-origin'], '*');
   });
 
   test('paths outside /api/ are untouched, their 404s too', async () => {
