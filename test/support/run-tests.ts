@@ -2,6 +2,9 @@
 // at a time. The few whose tests race signals, timeouts and bursts of connections against a
 // server process (shutdown, workers, connection limits, live updates) run afterwards one at
 // a time: with other files beside them on two cores they measured the machine, not the code.
+// npm test runs this file compiled (dist-test/, see compiled-tests.ts) without tsx, so the
+// test processes it starts, which inherit its node options, load JavaScript; run through tsx
+// it runs the .ts files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -9,8 +12,10 @@ import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 
 const TEST_DIR = path.resolve(import.meta.dirname, '..');
-/** Files run alone, after the rest (paths below test/). */
-const ALONE = ['shutdown.test.ts', 'postgres/shutdown.test.ts', 'workers.test.ts', 'limits.test.ts', 'live-update.test.ts', 'postgres/live-update.test.ts'];
+/** .ts, or .js when compiled. */
+const EXTENSION = path.extname(import.meta.filename);
+/** Files run alone, after the rest (paths below test/, without the extension). */
+const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limits.test', 'live-update.test', 'postgres/live-update.test'];
 const CONCURRENCY = 3;
 
 interface Totals {
@@ -19,7 +24,7 @@ interface Totals {
 }
 
 function testFiles(): string[] {
-  const files = fs.readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts') && f.split(path.sep).length <= 2);
+  const files = fs.readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(`.test${EXTENSION}`) && f.split(path.sep).length <= 2);
   return files.sort().map((f) => path.join(TEST_DIR, f));
 }
 
@@ -39,7 +44,7 @@ async function pass(files: string[], concurrency: number): Promise<Totals> {
 }
 
 const all = testFiles();
-const alone = ALONE.map((f) => path.join(TEST_DIR, f));
+const alone = ALONE.map((f) => path.join(TEST_DIR, f + EXTENSION));
 const missing = alone.filter((f) => !all.includes(f));
 if (missing.length > 0) throw new Error(`run-tests.ts names files that do not exist: ${missing.join(', ')}`);
 const together = await pass(all.filter((f) => !alone.includes(f)), CONCURRENCY);
