@@ -100,13 +100,15 @@ describe('graceful shutdown', { timeout: 600_000 }, () => {
   }
 
   test('SIGTERM as soon as serve says it is serving: it stops gracefully (exit 0), never killed by the signal', async () => {
-    const codes: (number | string)[] = [];
-    for (let i = 0; i < 10; i++) {
+    const once = async () => {
       const serve = await spawnServe(database.args);
       serve.child.kill('SIGTERM');
       const code = await serve.exited;
-      codes.push(code ?? `killed by ${serve.child.signalCode}`);
-    }
+      return code ?? `killed by ${serve.child.signalCode}`;
+    };
+    // Two at a time: each start is a second of one core's work; the race is within each process.
+    const codes: (number | string)[] = [];
+    for (let i = 0; i < 10; i += 2) codes.push(...(await Promise.all([once(), once()])));
     assert.deepEqual(codes, Array(10).fill(0));
   });
 

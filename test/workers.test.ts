@@ -22,8 +22,9 @@ after(() => database.drop());
 
 test('serve --workers 2: two processes answer on one port, a killed worker is replaced, SIGTERM exits 0', async () => {
   ensureCliBuilt();
+  // No SHUTDOWN_DELAY_MS (5 s by default) to wait out at the SIGTERM: the delay has its tests in shutdown.test.ts.
   const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--log-level', 'warn', '--workers', '2', ...database.args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0' },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

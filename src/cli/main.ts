@@ -1,18 +1,13 @@
 // The command line: parses arguments and dispatches to one function per command.
-// Nothing runs at import time; bin/heritage-api calls main().
+// Nothing runs at import time; bin/heritage-api calls main(). Each command's module is
+// loaded when that command runs: the server's (Fastify, both database drivers, Redis) take
+// about a second of CPU to load, which `validate`, `demo` or `--help` need not spend.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../config.js';
 import { StoreError } from '../store/store.js';
-import { runDemo } from './demo.js';
-import { runExport, runFormatExport } from './export.js';
 import { DOWNLOAD_FORMATS, isDownloadFormat } from '../ogc/downloads.js';
-import { runHarvest } from './harvest.js';
-import { runImport } from './import.js';
-import { runMigrate } from './migrate.js';
 import { CliError } from './io.js';
-import { runServe } from './serve.js';
 import { addSettingFlags, givenSettings } from './setting-flags.js';
-import { runValidate } from './validate.js';
 
 function positiveNumber(value: string): number {
   const n = Number(value);
@@ -40,32 +35,32 @@ export function buildProgram(setExit: (code: number) => void): Command {
   addSettingFlags(program.command('serve').description('serve the API over HTTP'), 'serve')
     .option('--workers <n>', 'server processes sharing the port; a worker that dies is restarted (default 1)', positiveWhole, 1)
     .option('--init-demo', 'when the database file does not exist, build the demo catalogue into it first (what npm start does)')
-    .action((o) => done(runServe({ ...givenSettings('serve', o), workers: o.workers, initDemo: o.initDemo })));
+    .action((o) => done(import('./serve.js').then(({ runServe }) => runServe({ ...givenSettings('serve', o), workers: o.workers, initDemo: o.initDemo }))));
 
   addSettingFlags(program.command('import').description('replace the whole catalogue with a catalogue file, in one transaction')
     .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input'), 'import')
-    .action((file, o) => done(runImport(file, givenSettings('import', o))));
+    .action((file, o) => done(import('./import.js').then(({ runImport }) => runImport(file, givenSettings('import', o)))));
 
   addSettingFlags(program.command('migrate').description('create or upgrade the database tables (import does this by itself)'), 'migrate')
-    .action((o) => done(runMigrate(givenSettings('migrate', o))));
+    .action((o) => done(import('./migrate.js').then(({ runMigrate }) => runMigrate(givenSettings('migrate', o)))));
 
   addSettingFlags(program.command('export').description('write the stored catalogue as a catalogue file, or one collection as a GIS file'), 'export')
     .option('--out <file>', 'output file (default: standard output)')
     .addOption(new Option('--format <format>', 'catalogue (the file import reads), or one collection\'s published records as a GIS file').choices(['catalogue', ...DOWNLOAD_FORMATS]).default('catalogue'))
     .option('--collection <name>', 'with a GIS format: features, images, documents or media', 'features')
-    .action((o) => done(isDownloadFormat(o.format)
+    .action((o) => done(import('./export.js').then(({ runExport, runFormatExport }) => (isDownloadFormat(o.format)
       ? runFormatExport(givenSettings('export', o), o.format, o.collection, o.out)
-      : runExport(givenSettings('export', o), o.out)));
+      : runExport(givenSettings('export', o), o.out)))));
 
   addSettingFlags(program.command('validate').description('check a catalogue file without touching any database')
     .argument('<file>', 'catalogue file, or - for standard input'), 'validate')
-    .action((file, o) => done(runValidate(file, givenSettings('validate', o))));
+    .action((file, o) => done(import('./validate.js').then(({ runValidate }) => runValidate(file, givenSettings('validate', o)))));
 
   program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
     .option('--out <file>', 'output file (default: standard output)')
     .option('--scale <s>', 'size; 1 is the real catalogue (about 4,000 features)', positiveNumber, 1)
     .option('--seed <n>', 'random seed; the same seed gives the same file', wholeNumber, 1)
-    .action((o) => done(runDemo({ out: o.out, scale: o.scale, seed: o.seed })));
+    .action((o) => done(import('./demo.js').then(({ runDemo }) => runDemo({ out: o.out, scale: o.scale, seed: o.seed }))));
 
   program.command('harvest').description('mirror a running API of this spec into a catalogue file')
     .argument('<url>', 'the API root, e.g. https://example.org/api/v1/')
@@ -76,10 +71,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--resume', 'continue an interrupted harvest instead of starting again')
     .option('--max-restarts <n>', 'walks of a collection to start again when the source changes under the harvest', wholeNumber, 3)
     .addOption(new Option('--backoff-ms <ms>').argParser(wholeNumber).default(1000).hideHelp())
-    .action((url, o) => done(runHarvest(url, {
+    .action((url, o) => done(import('./harvest.js').then(({ runHarvest }) => runHarvest(url, {
       out: o.out, media: o.media, concurrency: o.concurrency, delay: o.delay, resume: o.resume === true,
       maxRestarts: o.maxRestarts, backoffMs: o.backoffMs,
-    })));
+    }))));
 
   return program;
 }

@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROOT } from './root.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CLI_ENTRY = path.join(ROOT, 'dist/cli/bin.js');
 
 /** Builds dist/ with tsc when src/ has changed since; the same check every file may run. */

@@ -38,11 +38,16 @@ export function spawnCli(args: string[]): ChildProcess {
   });
 }
 
-/** Starts `serve` and resolves once it says where it listens. */
+/**
+ * Starts `serve` and resolves once it says where it listens. SHUTDOWN_DELAY_MS is 0 unless
+ * given, as in drain.ts's spawnServe: by default SIGTERM keeps serving for 5 s (/readyz 503)
+ * before the listener closes, which each test stopping a server would wait out; the tests of
+ * the delay (shutdown.test.ts) set it.
+ */
 export function startCliServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; origin: string; stderr: () => string }> {
   ensureCliBuilt();
   const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0', ...env },
   });
   let stderr = '';
   return new Promise((resolve, reject) => {

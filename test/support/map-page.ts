@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.mjs';
 import { MAP_CREATED_EVENT } from '../../web/events.js';
+import { ROOT } from './root.js';
 export { writeCatalogueMedia } from '../../src/demo/pictures.js';
 
-export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../../test-artifacts');
+export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
 
 export async function ensureWebBuilt(): Promise<void> {
   if (webBuildIsStale()) await buildWeb();
