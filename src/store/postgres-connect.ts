@@ -41,6 +41,9 @@ export function createPool(settings: PostgresSettings, options: { statementTimeo
   // An idle connection that dies (database restart) emits this; without a listener the
   // process would crash. The pool drops it and opens a new one when needed.
   pool.on('error', () => undefined);
+  // So does a checked-out connection that dies between two queries of a read (the pool only
+  // listens to idle ones): the next query fails instead, and the read answers 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
