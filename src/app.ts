@@ -7,7 +7,7 @@ import { registerCors } from './http/protocol/cors.js';
 import { docsAssets, registerDocsPage } from './http/pages/docs-page.js';
 import { DOCS_PREFIX, OPENAPI_PATH } from './constants.js';
 import { OGC_PATHS } from './ogc/paths.js';
-import { ApiError, ERRORS } from './errors.js';
+import { ERRORS, answerOf } from './errors.js';
 import { isHealthPath, registerHealth, type Readiness } from './http/operations/health.js';
 import { decorateBaseUrl, requestBaseUrl } from './http/protocol/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
@@ -57,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   echoRequestId(app);
   // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error);
+    const answer = answerOf(error);
+    if (answer !== null) return sendError(reply, answer);
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error }, 'store unavailable');
       return sendError(reply.header('retry-after', '1'), ERRORS.serviceUnavailable());

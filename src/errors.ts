@@ -5,6 +5,7 @@
 // Below http/ and openapi/, which both read it.
 import { TILES_TEMPLATE_PATH } from './constants.js';
 import { MAX_TILE_ZOOM } from './tiles/grid.js';
+import { Cql2Error } from './ogc/cql2/errors.js';
 
 /** The statuses the service refuses with, and their reason phrases (a raw-socket answer's status line). */
 export const REASON_PHRASES = {
@@ -134,6 +135,17 @@ export const OGC_ERRORS = {
 /** An error as the body of its answer. */
 export function errorBody(error: ApiError): { detail: string } {
   return { detail: error.detail };
+}
+
+/**
+ * An error thrown below the HTTP layer as the answer it means, or null: our own, or a CQL2
+ * filter that cannot be read or written as SQL against the queryables (a page or a download
+ * alike), always the client's 400. The app's error handler and the OGC document's examples use it.
+ */
+export function answerOf(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Cql2Error) return OGC_ERRORS.invalidFilter(error.message);
+  return null;
 }
 
 /** OGC API exception codes (the OGC exception schema's `code`), by status. */

@@ -303,6 +303,18 @@ describe('OGC downloads', () => {
     assert.deepEqual(csv[1], ['1', CATALOGUE.features.find((f) => f.id === 1)!.address]);
   });
 
+  test('a filter the store cannot answer (no such queryable, a literal of another type) is a 400 naming it, in every format', async () => {
+    for (const format of FORMATS) {
+      for (const [filter, named] of [['height = 3', '"height"'], ["current = 'abc'", '"current"']]) {
+        const answer = await app.request(`/ogc/collections/features/items?f=${format}&filter=${encodeURIComponent(filter!).replace(/'/g, '%27')}`);
+        assert.equal(answer.status, 400, `${format}: ${filter}`);
+        const body = answer.json() as { code: string; description: string };
+        assert.equal(body.code, 'InvalidParameterValue');
+        assert.ok(body.description.startsWith('Invalid filter: ') && body.description.includes(named!), body.description);
+      }
+    }
+  });
+
   test('each collection links its four downloads as rel=enclosure, with their types', async () => {
     for (const collection of COLLECTIONS) {
       const body = (await app.request(`/ogc/collections/${collection}`)).json() as { links: { href: string; rel: string; type: string; title?: string }[] };

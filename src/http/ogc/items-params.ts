@@ -4,7 +4,6 @@
 // bbox, datetime and `name=value` are turned into CQL2 trees and joined with the filter
 // by AND, so the store translates one language.
 import type { BBoxLiteral, Expression, Scalar } from '../../ogc/cql2/ast.js';
-import { Cql2Error } from '../../ogc/cql2/errors.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
@@ -174,12 +173,7 @@ function readFilterLanguage(language: string | undefined): void {
 
 function readFilter(cql2: Cql2Reader, filter: string, language: string | undefined): Expression {
   readFilterLanguage(language);
-  try {
-    return cql2.read(filter, language);
-  } catch (error) {
-    if (error instanceof Cql2Error) throw OGC_ERRORS.invalidFilter(error.message);
-    throw error;
-  }
+  return cql2.read(filter, language);
 }
 
 function parseSortBy(collection: OgcCollection, value: string | undefined): SortKey[] {

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA, MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
-import { Cql2Error } from '../../ogc/cql2/errors.js';
 import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
@@ -13,7 +12,6 @@ import { renderCollection, renderCollections } from '../../render/ogc/collection
 import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
-import type { ItemsPage, ItemsRequest } from '../../store/ogc-plans.js';
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
 import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS, prefersHtml } from './html.js';
@@ -87,7 +85,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   const itemsPage = handler(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());
-    const page = await storeItems(deps.store, collection, items);
+    const page = await deps.store.items(collection, items);
     const links = {
       baseUrl: request.baseUrl,
       path: OGC_PATHS.items(collection),
@@ -122,20 +120,6 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
       return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);
     },
   }));
-}
-
-/**
- * A page of items. The filter's properties and types are checked where its SQL is written,
- * in the store's read (to-sql.ts against the store's queryables): a property that is not a
- * queryable, or a literal of another type, is the client's 400, not a server error.
- */
-async function storeItems(store: CatalogueReader, collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
-  try {
-    return await store.items(collection, request);
-  } catch (error) {
-    if (error instanceof Cql2Error) throw OGC_ERRORS.invalidFilter(error.message);
-    throw error;
-  }
 }
 
 const jsonType = (query: OgcQuery) => (readFormat(query), CONTENT_TYPE_JSON);

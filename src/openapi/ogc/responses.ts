@@ -4,7 +4,7 @@
 // example queries with the route's own parsers, so each example is a refusal the server
 // really gives (and a query that is not refused stops the build).
 import { CONTENT_TYPE_JSON } from '../../constants.js';
-import { ApiError, ERRORS, OGC_ERRORS, ogcErrorBody, REASON_PHRASES, type ErrorEntry, type ErrorStatus } from '../../errors.js';
+import { ApiError, ERRORS, OGC_ERRORS, answerOf, ogcErrorBody, REASON_PHRASES, type ErrorEntry, type ErrorStatus } from '../../errors.js';
 import { readOgcQuery, type OgcQuery } from '../../http/ogc/query.js';
 import { schemaRef, type JsonObject } from '../components.js';
 
@@ -89,7 +89,8 @@ function refusal(read: (query: OgcQuery) => void, search: string): JsonObject {
   try {
     read(readOgcQuery(search));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return ogcErrorBody(error);
+    const answer = answerOf(error);
+    if (answer !== null && answer.status === 400) return ogcErrorBody(answer);
     throw error;
   }
   throw new Error(`the example query ${search} is not refused`);
