@@ -2,7 +2,6 @@
 // so GDAL and QGIS make real columns of them. Queryables, the item schema, the items
 // parameters, sorting, the OpenAPI 3.0 document and the renderer all read this table; the
 // store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
-import type { QueryableType } from './cql2/to-sql.js';
 
 export const OGC_COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
 export type OgcCollection = (typeof OGC_COLLECTIONS)[number];
@@ -122,11 +121,6 @@ export function propertiesOf(collection: OgcCollection): readonly OgcProperty[] 
 
 export function propertyOf(collection: OgcCollection, name: string): OgcProperty | undefined {
   return OGC_PROPERTIES[collection].find((p) => p.name === name);
-}
-
-/** The CQL2 type of a property (a date compares with DATE literals). */
-export function queryableType(property: OgcProperty): QueryableType {
-  return property.type;
 }
 
 export function isOgcCollection(name: string): name is OgcCollection {

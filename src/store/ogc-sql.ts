@@ -4,7 +4,7 @@
 // (and its footprint), `s` its site; for records `x` the record and `a` its author.
 import { fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
-import type { Queryables } from '../ogc/cql2/to-sql.js';
+import type { Queryable, Queryables } from '../ogc/cql2/to-sql.js';
 import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
@@ -67,7 +67,7 @@ export function ogcSql(collection: OgcCollection, dialect: Dialect): OgcSql {
   const from = collection === 'features'
     ? 'FROM features f LEFT JOIN sites s ON s.id = f.site_id WHERE TRUE'
     : `FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL`;
-  const queryables: Record<string, { type: 'string' | 'integer' | 'boolean' | 'date' | 'geometry'; sql: string }> = { geometry: { type: 'geometry', sql: 'f' } };
+  const queryables: Record<string, Queryable> = { geometry: { type: 'geometry', sql: 'f' } };
   for (const p of declared) if (p.queryable) queryables[p.name] = { type: p.type, sql: properties[p.name] ?? '' };
   return { properties, select, from, queryables };
 }
