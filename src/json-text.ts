@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 
 /** Collects the texts met by the one stringifyAnswer running (it is synchronous). */
-let collecting: { texts: string[]; marker: string } | null = null;
+let collecting: string[] | null = null;
 
 export class JsonText {
   constructor(readonly text: string) {}
@@ -14,31 +14,32 @@ export class JsonText {
   /** In stringifyAnswer: a marker replaced afterwards by the text; anywhere else: the value. */
   toJSON(): unknown {
     if (collecting === null) return JSON.parse(this.text);
-    collecting.texts.push(this.text);
-    return `${collecting.marker}${collecting.texts.length - 1}`;
+    collecting.push(this.text);
+    return `${MARKER}${collecting.length - 1}`;
   }
 }
 
 /**
- * JSON.stringify, with each JsonText written as its stored text. The marker starts with
- * U+0001 and a random UUID: JSON.stringify writes that character as an escape, so no string
- * of the catalogue can be taken for a marker by chance.
+ * The marker: U+0001 and a random UUID, drawn once per process. JSON.stringify writes that
+ * character as an escape, so no string of the catalogue can be taken for a marker by chance.
+ * One marker, and so one compiled pattern, for every answer: a pattern per call cost a
+ * regular expression compiled per answer, and a download renders tens of thousands.
  */
+const MARKER = `\u0001${randomUUID()}:`;
+const MARKED = new RegExp(`${escapeRegExp(JSON.stringify(MARKER).slice(0, -1))}(\\d+)"`, 'g');
+
+/** JSON.stringify, with each JsonText written as its stored text. */
 export function stringifyAnswer(body: unknown): string {
-  const marker = `\u0001${randomUUID()}:`;
-  collecting = { texts: [], marker };
+  const texts: string[] = [];
+  collecting = texts;
   let json: string;
-  let texts: string[];
   try {
     json = JSON.stringify(body);
-    texts = collecting.texts;
   } finally {
     collecting = null;
   }
   if (texts.length === 0) return json;
-  const written = JSON.stringify(marker);
-  const pattern = new RegExp(`${escapeRegExp(written.slice(0, -1))}(\\d+)"`, 'g');
-  return json.replace(pattern, (_, index: string) => texts[Number(index)]!);
+  return json.replace(MARKED, (_, index: string) => texts[Number(index)]!);
 }
 
 function escapeRegExp(text: string): string {

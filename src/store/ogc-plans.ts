@@ -130,7 +130,7 @@ export interface ItemStream {
 }
 
 /** Rows a download batch reads: few enough to keep memory bounded, enough to keep queries few. */
-export const DOWNLOAD_BATCH_ROWS = 500;
+export const DOWNLOAD_BATCH_ROWS = 100;
 
 /** The batches of a download over `run`, which runs a plan inside the store's held snapshot. */
 export async function openItemStream(

@@ -52,8 +52,9 @@ async function* geoJsonChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   yield Buffer.from(`{"type":"FeatureCollection","name":${JSON.stringify(source.collection)},"numberMatched":${source.numberMatched},"features":[`);
   let first = true;
   for await (const rows of source.batches) {
-    const features = rows.map((row) => stringifyAnswer(renderItem(row, source.baseUrl, source.collection, source.options)));
-    yield Buffer.from(`${first ? '' : ','}${features.join(',')}`);
+    // One stringify per batch: the array's text without its brackets.
+    const features = stringifyAnswer(rows.map((row) => renderItem(row, source.baseUrl, source.collection, source.options)));
+    yield Buffer.from(`${first ? '' : ','}${features.slice(1, -1)}`);
     first = false;
   }
   yield Buffer.from(']}\n');
