@@ -129,7 +129,11 @@ export interface ItemStream {
   close(): Promise<void>;
 }
 
-/** Rows a download batch reads: few enough to keep memory bounded, enough to keep queries few. */
+/**
+ * Rows a download batch reads: few enough to keep memory bounded (a batch's rows live while
+ * its bytes wait for the socket, long enough to be promoted: at 500 a GeoJSON download of
+ * scale 10 grew the heap by 43 MB, at 100 by 30), enough to keep queries few.
+ */
 export const DOWNLOAD_BATCH_ROWS = 100;
 
 /** The batches of a download over `run`, which runs a plan inside the store's held snapshot. */
