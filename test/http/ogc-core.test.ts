@@ -3,27 +3,14 @@
 // requirement it checks. Expected answers come from the catalogue's records (test/support/ogc.ts)
 // and an exact polygon intersection written for the tests (test/support/ogc-geometry.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Catalogue } from '../../src/catalogue/format.js';
-import { startTestApp, type TestApp } from '../support/in-process.js';
+import { describe, test } from 'node:test';
 import { boxPolygon, footprintMeets } from '../support/ogc-geometry.js';
-import {
-  COLLECTIONS, OGC_FEATURE_COUNT, allIds, enc, expectedItems, idsWhere, itemsPage, linkOf, linkPath, ogc400, ogcCatalogue, ogcJson, walkNext,
-  type Collection, type ExpectedItem,
-} from '../support/ogc.js';
+import { allIds, COLLECTIONS, enc, idsWhere, itemsPage, linkOf, linkPath, ogc400, OGC_FEATURE_COUNT, ogcJson, useOgcSuite, walkNext, type Collection } from '../support/ogc.js';
 
 const GEOJSON = 'application/geo+json';
 const JSON_TYPE = 'application/json';
 
-let t: TestApp;
-let catalogue: Catalogue;
-const expected = {} as Record<Collection, ExpectedItem[]>;
-before(async () => {
-  catalogue = ogcCatalogue();
-  for (const c of COLLECTIONS) expected[c] = expectedItems(catalogue, c);
-  t = await startTestApp({ catalogue });
-});
-after(() => t.close());
+const { t, catalogue, expected } = useOgcSuite();
 
 type Link = { href: string; rel: string; type: string };
 

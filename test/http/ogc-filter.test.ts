@@ -5,21 +5,11 @@
 // are computed here from the catalogue's records (three-valued logic: a comparison with null
 // is never true) and the tests' own polygon intersection.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Catalogue } from '../../src/catalogue/format.js';
-import { startTestApp, type TestApp } from '../support/in-process.js';
+import { describe, test } from 'node:test';
 import { boxPolygon, footprintMeets, type Point, type Polygon } from '../support/ogc-geometry.js';
-import { COLLECTIONS, allIds, enc, expectedItems, idsWhere, ogc400, ogcCatalogue, ogcJson, type Collection, type ExpectedItem, type Value } from '../support/ogc.js';
+import { allIds, COLLECTIONS, enc, idsWhere, ogc400, ogcJson, useOgcSuite, type Collection, type ExpectedItem, type Value } from '../support/ogc.js';
 
-let t: TestApp;
-let catalogue: Catalogue;
-const expected = {} as Record<Collection, ExpectedItem[]>;
-before(async () => {
-  catalogue = ogcCatalogue();
-  for (const c of COLLECTIONS) expected[c] = expectedItems(catalogue, c);
-  t = await startTestApp({ catalogue });
-});
-after(() => t.close());
+const { t, catalogue, expected } = useOgcSuite();
 
 /** The queryables each collection must declare, with their JSON types (written from the issue, not read from the code). */
 const QUERYABLES: Record<Collection, Record<string, string | string[]>> = {

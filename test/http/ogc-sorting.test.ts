@@ -3,20 +3,10 @@
 // records: ascending keys put nulls first, descending ones last, text by code point, ties
 // broken by id ascending.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Catalogue } from '../../src/catalogue/format.js';
-import { startTestApp, type TestApp } from '../support/in-process.js';
-import { COLLECTIONS, allIds, enc, expectedItems, itemsPage, ogc400, ogcCatalogue, ogcJson, walkNext, type Collection, type ExpectedItem, type Value } from '../support/ogc.js';
+import { describe, test } from 'node:test';
+import { allIds, COLLECTIONS, enc, itemsPage, ogc400, ogcJson, useOgcSuite, walkNext, type Collection, type Value } from '../support/ogc.js';
 
-let t: TestApp;
-let catalogue: Catalogue;
-const expected = {} as Record<Collection, ExpectedItem[]>;
-before(async () => {
-  catalogue = ogcCatalogue();
-  for (const c of COLLECTIONS) expected[c] = expectedItems(catalogue, c);
-  t = await startTestApp({ catalogue });
-});
-after(() => t.close());
+const { t, catalogue, expected } = useOgcSuite();
 
 function compareValues(a: Value, b: Value): number {
   if (a === b) return 0;

@@ -3,9 +3,11 @@
 // collection's items as the catalogue says they must be (computed here, from the records),
 // and requests that check the envelope on the way.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
 import { buildTestCatalogue } from './catalogue.js';
 import type { HttpTarget } from './http.js';
+import { IN_PROCESS_ORIGIN, startTestApp, type TestApp } from './in-process.js';
 
 export type Collection = 'features' | 'images' | 'documents' | 'media';
 export const COLLECTIONS: readonly Collection[] = ['features', 'images', 'documents', 'media'];
@@ -177,3 +179,27 @@ export async function allIds(t: HttpTarget, path: string): Promise<number[]> {
 
 /** A query value percent-encoded so that inject() sends it as written (the WHATWG URL encodes `'`). */
 export const enc = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export interface OgcSuite {
+  /** The app, in process: usable inside the file's tests (it starts before them, closes after). */
+  readonly t: HttpTarget;
+  readonly catalogue: Catalogue;
+  /** Each collection's items as the records say they must be. */
+  readonly expected: Readonly<Record<Collection, ExpectedItem[]>>;
+}
+
+/** What every OGC suite starts with: ogcCatalogue() loaded into an app of the tests' store. */
+export function useOgcSuite(): OgcSuite {
+  const catalogue = ogcCatalogue();
+  const expected = Object.fromEntries(COLLECTIONS.map((c) => [c, expectedItems(catalogue, c)])) as Record<Collection, ExpectedItem[]>;
+  let app: TestApp | undefined;
+  before(async () => {
+    app = await startTestApp({ catalogue });
+  });
+  after(() => app?.close());
+  const started = (): TestApp => {
+    if (app === undefined) throw new Error('the OGC suite\'s app is used outside its tests');
+    return app;
+  };
+  return { t: { origin: IN_PROCESS_ORIGIN, request: (pathAndQuery, options) => started().request(pathAndQuery, options) }, catalogue, expected };
+}
