@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 const skip = browserSkipReason() ?? false;
 
-describe('/api/docs/', { skip }, () => {
+describe('the API reference pages', { skip }, () => {
   let t: TestServer;
   let browser: Browser;
   before(async () => {
@@ -24,8 +24,9 @@ describe('/api/docs/', { skip }, () => {
     await t?.close();
   });
 
-  test('lists every path of the document, and loads nothing from anywhere else', async () => {
-    const documentPaths = Object.keys((await request(t.origin, '/api/v1/openapi.json')).json().paths);
+  /** A page that goes to `path` and waits for Swagger UI's list, keeping every request and every error. */
+  async function reference(path: string, documentPath: string) {
+    const documentPaths = Object.keys((await request(t.origin, documentPath)).json().paths);
     const page = await browser.newPage();
     const requested: string[] = [];
     const problems: string[] = [];
@@ -34,18 +35,26 @@ describe('/api/docs/', { skip }, () => {
       if (m.type() === 'error') problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(String(e)));
-    await page.goto(`${t.origin}/api/docs/`);
+    await page.goto(`${t.origin}${path}`);
     await page.waitForSelector('.opblock-summary-path');
     const shown = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path')));
     assert.deepEqual([...new Set(shown)].sort(), [...documentPaths].sort());
+    /** Nothing fetched from elsewhere (data: URLs are Swagger UI's inline icons), no error. */
+    const assertSelfContained = () => {
+      for (const url of requested.filter((u) => !u.startsWith('data:'))) assert.equal(new URL(url).hostname, '127.0.0.1', url);
+      assert.deepEqual(problems, []);
+    };
+    return { page, requested, assertSelfContained };
+  }
+
+  test('/api/docs/ lists every path of the document, and loads nothing from anywhere else', async () => {
+    const { page, requested, assertSelfContained } = await reference('/api/docs/', '/api/v1/openapi.json');
     assert.match(String(await page.textContent('.info .title')), /heritage-api/);
     assert.ok(requested.some((url) => url.endsWith('/api/v1/openapi.json')), 'the document was fetched');
-    // data: URLs are Swagger UI's inline icons, not requests to anywhere.
-    for (const url of requested.filter((u) => !u.startsWith('data:'))) assert.equal(new URL(url).hostname, '127.0.0.1', url);
-    assert.deepEqual(problems, []);
+    assertSelfContained();
   });
 
-  test('Try it out, then Execute, on the features list: no example is filled in, and the answer holds the whole catalogue', async () => {
+  test('/api/docs/: Try it out, then Execute, on the features list: no example is filled in, and the answer holds the whole catalogue', async () => {
     const page = await browser.newPage();
     await page.goto(`${t.origin}/api/docs/#/features/getFeatures`);
     const operation = page.locator('#operations-features-getFeatures');
@@ -66,34 +75,9 @@ describe('/api/docs/', { skip }, () => {
     assert.ok(expected > 0);
     assert.match(String(await shown.first().textContent()), new RegExp(`"count": ${expected},`));
   });
-});
 
-describe('/ogc/docs/', { skip }, () => {
-  let t: TestServer;
-  let browser: Browser;
-  before(async () => {
-    t = await startTestServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  test('lists every path of /ogc/api, loads nothing from elsewhere, and Try it out on the features items reaches the server below /ogc', async () => {
-    const documentPaths = Object.keys((await request(t.origin, '/ogc/api')).json().paths);
-    const page = await browser.newPage();
-    const requested: string[] = [];
-    const problems: string[] = [];
-    page.on('request', (r) => requested.push(r.url()));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(String(e)));
-    await page.goto(`${t.origin}/ogc/docs/#/features/getFeaturesItems`);
-    await page.waitForSelector('.opblock-summary-path');
-    const shown = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path')));
-    assert.deepEqual([...new Set(shown)].sort(), [...documentPaths].sort());
+  test('/ogc/docs/ lists every path of /ogc/api, loads nothing from elsewhere, and Try it out on the features items reaches the server below /ogc', async () => {
+    const { page, requested, assertSelfContained } = await reference('/ogc/docs/#/features/getFeaturesItems', '/ogc/api');
     assert.ok(requested.some((url) => new URL(url).pathname === '/ogc/api'), 'the document was fetched');
     const operation = page.locator('#operations-features-getFeaturesItems');
     await operation.locator('.opblock-body').waitFor();
@@ -101,7 +85,6 @@ describe('/ogc/docs/', { skip }, () => {
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/ogc/collections/features/items');
     await operation.locator('button.execute').click();
     assert.equal((await answer).status(), 200);
-    for (const url of requested.filter((u) => !u.startsWith('data:'))) assert.equal(new URL(url).hostname, '127.0.0.1', url);
-    assert.deepEqual(problems, []);
+    assertSelfContained();
   });
 });
