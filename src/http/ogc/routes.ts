@@ -43,7 +43,8 @@ function lazyCql2(): () => Cql2Reader {
 
 export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   const cql2 = lazyCql2();
-  const versionNow = async () => deps.store.catalogueVersion();
+  // Resources that change with no record: the version the watch has seen (the store only before its first poll).
+  const versionNow = async () => deps.versions.current() ?? deps.store.catalogueVersion();
   readOnly(app, OGC_PATHS.api, ogcApiHandler(deps, cql2));
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
@@ -82,7 +83,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     checkParameters(query, ['f']);
     return { version: await versionNow(), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
-  const itemsPage = handler(deps, async (request, query) => {
+  const itemsPage = answerer(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());
     const page = await deps.store.items(collection, items);
@@ -97,11 +98,11 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     return { version: page.version, body, contentType: featureType(query) };
   }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
   // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
-  readOnly(app, OGC_PATHS.items(':collection'), async function (this: FastifyInstance, request, reply) {
+  readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
     const query = readOgcQuery(request.url);
     const format = readItemsFormat(query);
     if (format !== null && format !== 'json' && format !== 'html') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2);
-    return itemsPage.call(this, request, reply);
+    return itemsPage(request, reply, query);
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
     const collection = collectionParam(request);
@@ -172,8 +173,13 @@ function readOnly(app: FastifyInstance, url: string, get: RouteHandlerMethod): v
 }
 
 function handler(deps: OgcRouteDeps, render: Render, html?: RenderHtml): RouteHandlerMethod {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = readOgcQuery(request.url);
+  const answer = answerer(deps, render, html);
+  return async (request, reply) => answer(request, reply, readOgcQuery(request.url));
+}
+
+/** The answer to a request whose query is already read: from the cache, or rendered as JSON or HTML. */
+function answerer(deps: OgcRouteDeps, render: Render, html?: RenderHtml) {
+  return async (request: FastifyRequest, reply: FastifyReply, query: OgcQuery): Promise<FastifyReply> => {
     const f = html === undefined ? null : readFormat(query);
     // Without f the answer is chosen by Accept: JSON unless text/html is preferred to it.
     const page = html !== undefined && (f === 'html' || (f === null && prefersHtml(request.headers.accept)));
