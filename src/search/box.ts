@@ -65,8 +65,10 @@ function segmentsIntersect(p1: Point, q1: Point, p2: Point, q2: Point): boolean 
     (o3 === 0 && onSegment(p2, p1, q2)) || (o4 === 0 && onSegment(p2, q1, q2));
 }
 
-/** The bounding box of a footprint, for the R*Tree. */
-export function boundingBox(geometry: MultiPolygon): Box {
+type Polygons = readonly (readonly (readonly (readonly number[])[])[])[];
+
+/** The bounding box of a footprint (for the R*Tree), or of any polygons' positions. */
+export function boundingBox(geometry: { readonly coordinates: Polygons }): Box {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of geometry.coordinates) {
     for (const ring of polygon) {
@@ -84,14 +86,12 @@ export function boundingBox(geometry: MultiPolygon): Box {
 /** The lon/lat box of a filter's spatial literal: a BBOX's own (6 numbers: heights dropped), or the geometry's. */
 export function literalBox(literal: SpatialLiteral): Box {
   if (literal.kind === 'bbox') {
-    const v = literal.value.map(Number);
-    const [east, north] = v.length === 6 ? [v[3], v[4]] : [v[2], v[3]];
-    return [Number(v[0]), Number(v[1]), Number(east), Number(north)];
+    const v = literal.value;
+    const [east, north] = v.length === 6 ? [v[3]!, v[4]!] : [v[2]!, v[3]!];
+    return [v[0]!, v[1]!, east, north];
   }
-  const positions = literal.value.type === 'Point' ? [literal.value.coordinates] : literal.value.type === 'Polygon' ? literal.value.coordinates.flat() : literal.value.coordinates.flat(2);
-  const xs = positions.map((p) => Number(p[0]));
-  const ys = positions.map((p) => Number(p[1]));
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  const g = literal.value;
+  return boundingBox({ coordinates: g.type === 'Point' ? [[[g.coordinates]]] : g.type === 'Polygon' ? [g.coordinates] : g.coordinates });
 }
 
 /** A footprint against a filter's POINT, POLYGON or MULTIPOLYGON (turf's test; boundaries touching count, as PostGIS). */
