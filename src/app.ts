@@ -23,6 +23,7 @@ import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
 import { registerApiRoutes } from './http/api/routes.js';
+import { PageChoices } from './http/ogc/html.js';
 import { registerOgcRoutes } from './http/ogc/routes.js';
 import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
@@ -88,9 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
   });
   app.addHook('onClose', async () => versions.stop());
-  // Kept per app: the Accept-Encoding values read, and what the fast path may replay.
+  // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
   const replays = deps.fastAnswers === false ? null : new ReplayNotes();
-  const answering = { cache, versions, encodings: new EncodingChoices(), replays };
+  const answering = { cache, versions, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering });

@@ -17,6 +17,8 @@ export interface AnswerDeps {
   versions: VersionWatch;
   config: Config;
   encodings: EncodingChoices;
+  /** Accept's values read: whether each prefers a page to JSON (on /ogc/). */
+  pages: HeaderChoices<boolean>;
   /** Where the fast path learns what was sent (null: no fast path). */
   replays: ReplayNotes | null;
 }
@@ -124,19 +126,31 @@ type PreferringNegotiator = { encodings(available: readonly string[], options: {
 const CHOSEN_MAX = 256;
 const CHOSEN_HEADER_MAX = 200;
 
-/** Accept-Encoding values already read, kept by each app: clients send few distinct ones (bounded). */
-export class EncodingChoices {
-  private readonly chosen = new Map<string, Encoding | null>();
+/**
+ * What the values of a request header chose, remembered by each app: clients send few
+ * distinct ones (bounded in count, and long values are not kept).
+ */
+export class HeaderChoices<T> {
+  private readonly chosen = new Map<string, T>();
 
-  choose(header: string | undefined): Encoding | null {
-    if (header === undefined) return null;
-    let encoding = this.chosen.get(header);
-    if (encoding === undefined) {
-      encoding = chooseEncoding(header);
+  constructor(private readonly decide: (header: string) => T, private readonly absent: T) {}
+
+  choose(header: string | undefined): T {
+    if (header === undefined) return this.absent;
+    let choice = this.chosen.get(header);
+    if (choice === undefined) {
+      choice = this.decide(header);
       if (this.chosen.size >= CHOSEN_MAX) this.chosen.clear();
-      if (header.length <= CHOSEN_HEADER_MAX) this.chosen.set(header, encoding);
+      if (header.length <= CHOSEN_HEADER_MAX) this.chosen.set(header, choice);
     }
-    return encoding;
+    return choice;
+  }
+}
+
+/** Accept-Encoding's values read: the encoding each chose. */
+export class EncodingChoices extends HeaderChoices<Encoding | null> {
+  constructor() {
+    super(chooseEncoding, null);
   }
 }
 

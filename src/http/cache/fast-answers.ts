@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { VersionWatch } from '../../version-watch.js';
 import type { Answer, AnswerCache, Encoding, Peeked } from './answer-cache.js';
-import { replyShape, type EncodingChoices } from './answers.js';
+import { replyShape, type EncodingChoices, type HeaderChoices } from './answers.js';
 import { clientAddress, type AddressList } from '../operations/client-address.js';
 import { requestBaseUrl } from '../protocol/host.js';
 import type { Metrics } from '../operations/metrics.js';
@@ -28,6 +28,7 @@ export interface FastAnswerDeps {
   metrics: Metrics | null;
   exempt: AddressList;
   encodings: EncodingChoices;
+  pages: HeaderChoices<boolean>;
   replays: ReplayNotes;
 }
 
@@ -108,7 +109,7 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
     // An /ogc/ URL without f is also a page when Accept prefers HTML (http/ogc/html.ts).
-    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url!, request.headers.accept)}`) ?? null;
+    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url!, request.headers.accept, deps.pages)}`) ?? null;
   }
 
   // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused

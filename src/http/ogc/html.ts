@@ -11,7 +11,7 @@ import { PAGE_STYLE_PATH } from '../../render/ogc/html/pages.js';
 import { PAGE_CSS } from '../../render/ogc/html/style.js';
 import type { KeyValue } from '../../store/ogc-plans.js';
 import type { CatalogueReader } from '../../store/store.js';
-import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { cachedBytes, HeaderChoices, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { isOgcPath } from '../protocol/faces.js';
 
 export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8';
@@ -19,18 +19,17 @@ export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8';
 export const HTML_KEY_SUFFIX = '\nhtml';
 
 const OFFERED = [CONTENT_TYPE_JSON, CONTENT_TYPE_GEOJSON, 'text/html'];
-const chosen = new Map<string, boolean>();
 
-/** Whether Accept prefers text/html to JSON (a browser's does; GDAL's and QGIS's do not). */
-export function prefersHtml(accept: string | undefined): boolean {
-  if (accept === undefined || !accept.includes('html')) return false;
-  let html = chosen.get(accept);
-  if (html === undefined) {
-    html = new Negotiator({ headers: { accept } }).mediaTypes(OFFERED)[0] === 'text/html';
-    if (chosen.size >= 256) chosen.clear();
-    if (accept.length <= 300) chosen.set(accept, html);
+/** Whether an Accept value prefers text/html to JSON (a browser's does; GDAL's and QGIS's do not). */
+function prefersHtml(accept: string): boolean {
+  return accept.includes('html') && new Negotiator({ headers: { accept } }).mediaTypes(OFFERED)[0] === 'text/html';
+}
+
+/** Accept's values read by one app, each with whether it prefers a page (no Accept: JSON). */
+export class PageChoices extends HeaderChoices<boolean> {
+  constructor() {
+    super(prefersHtml, false);
   }
-  return html;
 }
 
 /** Whether a URL's query has `f` (then the URL alone says which answer it gets). */
@@ -40,8 +39,8 @@ export function hasFormatParameter(url: string): boolean {
 }
 
 /** The fast path's key suffix for a request (cache/fast-answers.ts): the route handler's choice. */
-export function negotiatedKeySuffix(url: string, accept: string | undefined): string {
-  return isOgcPath(url) && prefersHtml(accept) && !hasFormatParameter(url) ? HTML_KEY_SUFFIX : '';
+export function negotiatedKeySuffix(url: string, accept: string | undefined, pages: HeaderChoices<boolean>): string {
+  return isOgcPath(url) && pages.choose(accept) && !hasFormatParameter(url) ? HTML_KEY_SUFFIX : '';
 }
 
 /** No script may run on these pages; styles and pictures only from this server. */

@@ -14,7 +14,7 @@ import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
-import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS, prefersHtml } from './html.js';
+import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS } from './html.js';
 import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
@@ -182,7 +182,7 @@ function answerer(deps: OgcRouteDeps, render: Render, html?: RenderHtml) {
   return async (request: FastifyRequest, reply: FastifyReply, query: OgcQuery): Promise<FastifyReply> => {
     const f = html === undefined ? null : readFormat(query);
     // Without f the answer is chosen by Accept: JSON unless text/html is preferred to it.
-    const page = html !== undefined && (f === 'html' || (f === null && prefersHtml(request.headers.accept)));
+    const page = html !== undefined && (f === 'html' || (f === null && deps.pages.choose(request.headers.accept)));
     const key = `${request.baseUrl}\n${request.url}${page && f === null ? HTML_KEY_SUFFIX : ''}`;
     const answer = await cachedBytes(deps, key, async () => {
       if (page && html.alone !== undefined) {
