@@ -30,8 +30,6 @@ export interface Dialect extends Cql2Dialect {
   idsParam(ids: readonly number[]): unknown;
   /** One row: min_x, min_y, max_x, max_y of every footprint, or of those whose id `featureIds` selects (nulls when there is none). */
   extent(featureIds?: string): string;
-  /** A sort key's SQL, text compared by code point on both stores (PostgreSQL's collation would differ). */
-  sortKey(sql: string, text: boolean): string;
   /** A feature's category ids in their order, as one comma-separated text. */
   categoryIds: CategoryIdList;
   /** An ordered string aggregate, words one space apart. */

@@ -26,6 +26,8 @@ export type Queryables = Readonly<Record<string, Queryable>>;
 export interface Cql2Dialect {
   /** CASEI: both sides of a comparison folded to lower case. */
   caseFold(sql: string): string;
+  /** A sort key's SQL, text compared by code point on both stores (PostgreSQL's collation would differ). */
+  sortKey(sql: string, text: boolean): string;
   /** The standard's case-sensitive LIKE; `pattern` is the placeholder of likePattern(…). */
   like(value: string, pattern: string): string;
   /** A CQL2 pattern (% _ and \ as escape) as the parameter `like` expects. */
@@ -60,7 +62,8 @@ function condition(expression: Expression, t: Translation): string {
     case 'compare': {
       const [left, right] = [operand(expression.left, t), operand(expression.right, t)];
       sameType([left, right], `"${expression.op}"`);
-      return `${left.sql} ${expression.op} ${right.sql}`;
+      // Text compares by code point on both stores, whatever the database's collation.
+      return `${t.dialect.sortKey(left.sql, left.type === 'string')} ${expression.op} ${right.sql}`;
     }
     case 'like': return like(expression.value, expression.pattern, t);
     case 'between': {
