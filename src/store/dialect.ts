@@ -108,7 +108,9 @@ export const POSTGRES_DIALECT: Dialect = {
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
-  caseFold: (sql) => `lower(${sql})`,
+  // ICU's root locale lowers as JavaScript's toLowerCase does (SQLite's casefold): İ to i̇, a final Σ to ς,
+  // whatever the database's own locale; the result compared by code point like any text.
+  caseFold: (sql) => `lower(${sql} COLLATE "und-x-icu") COLLATE "C"`,
   // Case-sensitive, and its default escape is the backslash, as CQL2's.
   like: (value, pattern) => `${value} LIKE ${pattern}`,
   likePattern: (pattern) => pattern,

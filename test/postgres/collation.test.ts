@@ -1,7 +1,8 @@
 // PostgreSQL databases are usually made with a language's collation (en_US and the like),
 // under which 'B' sorts after 'a'; SQLite compares text by code point. The OGC face must
 // answer alike on both: CQL2 comparisons and sortby on text follow code points whatever
-// the database's collation. This file makes a database with ICU's en-US collation (the
+// the database's collation, and CASEI folds case as SQLite's casefold (JavaScript's
+// toLowerCase) does. This file makes a database with ICU's en-US collation (the
 // other PostgreSQL tests' database is C.UTF-8, where the two orders agree) and asks it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -15,7 +16,7 @@ import { postgresUnavailableReason, TEST_PG_URL } from '../support/stores.js';
 const reason = await postgresUnavailableReason();
 const skip = reason !== null && process.env.HERITAGE_TEST_POSTGRES !== 'required' ? reason : false;
 /** Names whose code-point order differs from a language's: upper case first, accents last. */
-const NAMES = ['apple', 'Banana', 'banana', 'Zebra', 'éclair', 'Apple'];
+const NAMES = ['apple', 'Banana', 'banana', 'Zebra', 'éclair', 'Apple', 'İSTANBUL', 'ΣΑΣ'];
 const database = `heritage_test_collation_${process.pid}`;
 
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -82,4 +83,14 @@ describe('PostgreSQL with a language collation: text compares and sorts by code 
     const expected = [...catalogue.features].sort((a, b) => byCodePoint(a.b_name!, b.b_name!) || a.id - b.id).map((f) => f.id);
     assert.deepEqual(answer.json().features.map((f: { id: number }) => f.id), expected);
   });
+
+  for (const word of ['i\u0307stanbul', 'σας', 'ΣΑΣ']) {
+    test(`CASEI(b_name) = CASEI('${word}') folds case as JavaScript does (İ to i̇, a final Σ to ς)`, async () => {
+      const answer = await t.request(`/ogc/collections/features/items?limit=1000&filter=${enc(`CASEI(b_name) = CASEI('${word}')`)}`);
+      assert.equal(answer.status, 200);
+      const expected = catalogue.features.filter((f) => f.b_name!.toLowerCase() === word.toLowerCase()).map((f) => f.id).sort((a, b) => a - b);
+      assert.ok(expected.length > 0);
+      assert.deepEqual(answer.json().features.map((f: { id: number }) => f.id).sort((a: number, b: number) => a - b), expected);
+    });
+  }
 });
