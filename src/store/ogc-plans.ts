@@ -5,7 +5,7 @@
 import { JsonText } from '../json-text.js';
 import type { Expression } from '../ogc/cql2/ast.js';
 import { toSql } from '../ogc/cql2/to-sql.js';
-import { OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
+import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
 import { binder, type Bind, type Dialect } from './dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { extentPlan, metaValue, versionPlan, type Plan } from './read-plans.js';
@@ -173,6 +173,23 @@ export function* itemPlan(collection: OgcCollection, id: number, dialect: Dialec
   const flat = (yield { sql: `SELECT ${sql.select} ${sql.from} AND ${sql.properties.id} = $1`, params: [id] }) as Record<string, unknown>[];
   const found = flat[0];
   return { version, row: found ? itemRow(collection, found) : null };
+}
+
+export interface ItemIds {
+  version: number;
+  ids: Record<OgcCollection, number[]>;
+}
+
+/** Every item's id, by collection, each in order: what the sitemap lists (no row read whole). */
+export function* itemIdsPlan(dialect: Dialect): Plan<ItemIds> {
+  const version = yield* versionPlan();
+  const ids = {} as Record<OgcCollection, number[]>;
+  for (const collection of OGC_COLLECTIONS) {
+    const sql = ogcSql(collection, dialect);
+    const rows = (yield { sql: `SELECT ${sql.properties.id} AS id ${sql.from} ORDER BY 1`, params: [] }) as { id: number | string }[];
+    ids[collection] = rows.map((row) => Number(row.id));
+  }
+  return { version, ids };
 }
 
 const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {

@@ -9,7 +9,7 @@ import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
@@ -166,6 +166,10 @@ export class PostgresStore implements CatalogueStore {
       await close();
       throw error;
     }
+  }
+
+  itemIds(): Promise<ItemIds> {
+    return this.read(itemIdsPlan(POSTGRES_DIALECT));
   }
 
   extents(): Promise<OgcExtents> {

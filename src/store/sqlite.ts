@@ -8,7 +8,7 @@ import type { Catalogue } from '../catalogue/format.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
@@ -183,6 +183,10 @@ export class SqliteStore implements CatalogueStore {
       await close();
       throw error;
     }
+  }
+
+  async itemIds(): Promise<ItemIds> {
+    return this.read(itemIdsPlan(SQLITE_DIALECT));
   }
 
   async extents(): Promise<OgcExtents> {

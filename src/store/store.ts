@@ -8,7 +8,7 @@ import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
-import type { ItemDetail, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
   id: number;
@@ -130,6 +130,8 @@ export interface CatalogueReader {
    * one REPEATABLE READ transaction on one pooled client on PostgreSQL). Downloads.
    */
   itemStream(collection: OgcCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream>;
+  /** Every published item's id by OGC collection, from one catalogue version (the sitemap). */
+  itemIds(): Promise<ItemIds>;
   /** Each OGC collection's spatial and temporal extent. */
   extents(): Promise<OgcExtents>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */

@@ -9,7 +9,6 @@ import { OGC_PATHS } from '../../ogc/paths.js';
 import { OGC_COLLECTIONS } from '../../ogc/properties.js';
 import { PAGE_STYLE_PATH } from '../../render/ogc/html/pages.js';
 import { PAGE_CSS } from '../../render/ogc/html/style.js';
-import type { KeyValue } from '../../store/ogc-plans.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedBytes, HeaderChoices, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { isOgcPath } from '../protocol/faces.js';
@@ -61,8 +60,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 /** Sitemaps hold at most 50,000 URLs each (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Rows a read: small enough that SQLite's synchronous reads leave the event loop often. */
-const SITEMAP_PAGE = 2_000;
 
 export interface PagesDeps extends AnswerDeps {
   store: CatalogueReader;
@@ -116,19 +113,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
 
 /** Every published record's page, features first, each collection by id. */
 async function recordUrls(store: CatalogueReader, baseUrl: string): Promise<{ version: number; urls: string[] }> {
-  const urls: string[] = [];
-  let version = Number.POSITIVE_INFINITY;
-  for (const collection of OGC_COLLECTIONS) {
-    let cursor: readonly KeyValue[] | null = null;
-    for (;;) {
-      const page = await store.items(collection, { filter: null, words: null, sortBy: [], cursor: cursor === null ? null : { after: true, keys: cursor }, limit: SITEMAP_PAGE });
-      version = Math.min(version, page.version);
-      for (const row of page.rows) urls.push(`${baseUrl}${OGC_PATHS.item(collection, row.id)}`);
-      if (page.next === null) break;
-      cursor = page.next;
-    }
-  }
-  return { version: Number.isFinite(version) ? version : 0, urls };
+  const { version, ids } = await store.itemIds();
+  return { version, urls: OGC_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${OGC_PATHS.item(collection, id)}`)) };
 }
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
