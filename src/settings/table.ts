@@ -89,7 +89,7 @@ export const SETTINGS = {
     env: 'DATABASE_SCHEMA', flag: { name: '--schema', value: '<name>', commands: USES_DATABASE }, default: 'heritage',
     parse: parseSchemaName, help: 'PostgreSQL schema holding the catalogue',
   },
-  poolSize: { env: 'PG_POOL_SIZE', default: '10', parse: wholeNumber(1, 1000), help: 'PostgreSQL: connections per process' },
+  poolSize: { env: 'PG_POOL_SIZE', default: '10', parse: wholeNumber(1, 1000), help: 'PostgreSQL: connections per process for requests (downloads have half as many more of their own)' },
   dbTimeoutMs: {
     env: 'DB_TIMEOUT_MS', default: '800', parse: wholeNumber(50, 600_000),
     help: 'PostgreSQL: the longest a connection or a read may take before the answer is a 503',

@@ -40,8 +40,12 @@ export interface PostgresOpenOptions {
 
 export async function openPostgresStore(settings: PostgresSettings, options: PostgresOpenOptions = {}): Promise<PostgresStore> {
   const serving = options.serving ?? false;
-  const pool = createPool(serving ? settings : { ...settings, timeoutMs: Math.max(settings.timeoutMs, 10_000) }, { statementTimeout: serving });
-  const store = new PostgresStore(pool, settings);
+  const poolSettings = serving ? settings : { ...settings, timeoutMs: Math.max(settings.timeoutMs, 10_000) };
+  const pool = createPool(poolSettings, { statementTimeout: serving });
+  // Downloads hold a connection for as long as their client reads: a pool of their own (half
+  // the size), so that slow downloads never take the connections API requests need.
+  const streamPool = createPool({ ...poolSettings, poolSize: Math.max(1, Math.ceil(settings.poolSize / 2)) }, { statementTimeout: serving });
+  const store = new PostgresStore(pool, streamPool, settings);
   try {
     if (options.create) await store.migrate();
     else await store.checkSchema();
@@ -49,7 +53,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
   } catch (error) {
     const failure = storeFailure(error);
     if (failure instanceof StoreUnavailableError && serving) return store;
-    await pool.end();
+    await Promise.all([pool.end(), streamPool.end()]);
     if (failure instanceof StoreError && !(failure instanceof StoreUnavailableError)) throw failure;
     throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${(error as Error).message}.`);
   }
@@ -79,6 +83,7 @@ export class PostgresStore implements CatalogueStore {
 
   constructor(
     private readonly pool: pg.Pool,
+    private readonly streamPool: pg.Pool,
     private readonly settings: PostgresSettings,
   ) {}
 
@@ -127,7 +132,7 @@ export class PostgresStore implements CatalogueStore {
     return this.read(itemPlan(collection, id, POSTGRES_DIALECT));
   }
 
-  /** One REPEATABLE READ transaction on one pooled client, held until the stream closes. */
+  /** One REPEATABLE READ transaction on one client of the streams' pool, held until the stream closes. */
   async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
     try {
       if (!this.schemaChecked) await this.checkSchema();
@@ -136,7 +141,7 @@ export class PostgresStore implements CatalogueStore {
     }
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await this.streamPool.connect();
     } catch (error) {
       throw storeFailure(error);
     }
@@ -272,6 +277,6 @@ export class PostgresStore implements CatalogueStore {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.streamPool.end()]);
   }
 }
