@@ -1,7 +1,7 @@
 // The OGC face's uncached costs (issue 18): an items page of 100, the first pages against
 // the last ones reached by following `next` (keyset paging: depth must not cost), a CQL2
-// filter of three comparisons with a bbox, what numberMatched costs, and ogr2ogr copying
-// the whole features layer. Every URL timed is asked once, so each is rendered from the store.
+// filter of three comparisons with a bbox, what numberMatched costs, record pages (issue 19),
+// the whole-layer downloads (first bytes, server memory), and ogr2ogr copying the whole features layer. Every URL timed is asked once, so each is rendered from the store.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,6 +55,22 @@ async function counts(origin: string, log: Log): Promise<void> {
   log(`OGC items, unfiltered, limit 1..20 (each distinct, numberMatched included): p50 ${p50(withCount).toFixed(1)} ms`);
 }
 
+/** Record pages (issue 19: p50 ≤ 10 ms at scale 10): 40 buildings' pages, each asked once, so each is rendered from the store. */
+async function recordPages(origin: string, log: Log): Promise<void> {
+  const { body } = await timed(`${origin}/ogc/collections/features/items?limit=1000&skipGeometry=true&properties=id`);
+  const features = (body as unknown as { features: { id: number }[] }).features;
+  const times: number[] = [];
+  for (let i = 0; i < 43; i++) {
+    const id = features[Math.floor((i * features.length) / 43)]!.id;
+    const started = performance.now();
+    const response = await fetch(`${origin}/ogc/collections/features/items/${id}?f=html`);
+    await response.text();
+    if (response.status !== 200) throw new Error(`the record page of ${id} answered ${response.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  log(`record pages (f=html), a distinct building each, 40 requests: p50 ${p50(times).toFixed(1)} ms (target ≤ 10)`);
+}
+
 function ogr2ogr(origin: string, log: Log): void {
   const which = spawnSync('ogr2ogr', ['--version'], { encoding: 'utf8' });
   if (which.status !== 0) return log('ogr2ogr: not installed (apt-get install gdal-bin), skipped');
@@ -99,6 +115,7 @@ export async function timeOgc(origin: string, pid: number, box: string, log: Log
   await walk(origin, log);
   await filters(origin, box, log);
   await counts(origin, log);
+  await recordPages(origin, log);
   await downloads(origin, pid, log);
   ogr2ogr(origin, log);
 }
