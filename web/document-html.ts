@@ -7,10 +7,19 @@ const MARKER = /\[\^(\d{1,4})\]/g;
 const DEFINITION = /^\s*\[\^(\d{1,4})\]:\s*/;
 
 const purifier = DOMPurify(window);
+/** Marks a picture from another server, its address taken away while still in DOMPurify's inert document. */
+const OUTSIDE = 'data-outside-picture';
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
+  }
+  // DOMPurify's document is inert; the fragment it returns belongs to the page, where a
+  // picture from another server would be requested at once: its src goes here, before that,
+  // and its text replaces it below.
+  if (node instanceof HTMLImageElement && !sameOrigin(node.getAttribute('src') ?? '')) {
+    node.removeAttribute('src');
+    node.setAttribute(OUTSIDE, '');
   }
 });
 
@@ -28,10 +37,8 @@ export function sanitise(html: string): DocumentFragment {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style', 'id', 'name', 'srcset'],
   });
-  // Pictures from other servers would be requests leaving this site: keep their text only.
-  for (const img of Array.from(body.querySelectorAll('img'))) {
-    if (!sameOrigin(img.getAttribute('src') ?? '')) img.replaceWith(document.createTextNode(img.alt));
-  }
+  // Pictures from other servers: their text only.
+  for (const img of Array.from(body.querySelectorAll<HTMLImageElement>(`img[${OUTSIDE}]`))) img.replaceWith(document.createTextNode(img.alt));
   return body;
 }
 
