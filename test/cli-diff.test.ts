@@ -66,7 +66,7 @@ function editEveryList(): { next: Catalogue; expected: Record<string, unknown> }
     const changed = records[0]!;
     const key = list === 'authors' ? 'username' : list === 'features' ? 'address' : list === 'documents' ? 'body' : list === 'media' ? 'url' : list === 'images' ? 'title' : 'name';
     changed[key] = `${String(changed[key])}-corrected`;
-    const added = { ...records.at(-1)!, id: 900 + CATALOGUE_LISTS.indexOf(list) };
+    const added: Loose = { ...records.at(-1)!, id: 900 + CATALOGUE_LISTS.indexOf(list) };
     if (list === 'authors') added['username'] = 'new.author';
     records.unshift(added);
     expected[list] = { put: changed.id < added.id ? [changed, added] : [added, changed], remove: [removed!.id] };

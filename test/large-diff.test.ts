@@ -4,6 +4,7 @@
 // the child itself at exit. The change file is checked against one written out from the edits.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -28,7 +29,7 @@ let expected: Record<string, unknown>;
 
 async function writeCatalogue(file: string, catalogue: Catalogue): Promise<void> {
   const out = fs.createWriteStream(file);
-  for (const chunk of catalogueChunks(catalogue)) if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+  for (const chunk of catalogueChunks(catalogue)) if (!out.write(chunk)) await once(out, 'drain');
   await new Promise((resolve, reject) => out.end((error?: Error) => (error ? reject(error) : resolve(undefined))));
 }
 

@@ -2,9 +2,9 @@
 // `import` checks them, in bounded memory (changes/diff.ts). Nothing is written unless both
 // files are valid.
 import { loadConfig, type RawSettings } from '../config.js';
-import { changeFileChunks, describeChanges, emptyChangeCounts, NewRecords, OldRecords } from '../changes/diff.js';
+import { changeFileChunks, describeChanges, emptyChangeCounts, NewRecords, OldRecords, type ChangeCounts } from '../changes/diff.js';
 import { FileLog, PutSpool } from '../changes/spool.js';
-import type { CatalogueLimits } from '../catalogue/limits.js';
+import type { CatalogueSink } from '../catalogue/lists.js';
 import { checkCatalogueFile, sourceName } from './catalogue-stream.js';
 import { CliError, writeOutput } from './io.js';
 import { seconds } from './report.js';
@@ -13,29 +13,27 @@ export async function runDiff(oldFile: string, newFile: string, out: string | un
   if (oldFile === '-' && newFile === '-') throw new CliError('only one of the two files can be standard input (-)');
   const started = performance.now();
   const limits = loadConfig(settings).catalogueLimits;
+  const read = async (file: string, sink?: CatalogueSink) => (await checkCatalogueFile(file, { label: `Reading ${sourceName(file)}`, sink, limits })).ok;
   const old = new OldRecords();
-  if (!(await checkCatalogueFile(oldFile, { label: `Reading ${sourceName(oldFile)}`, sink: old, limits })).ok) {
-    // The new file's problems too, so that one run shows everything to fix.
-    await checkCatalogueFile(newFile, { label: `Reading ${sourceName(newFile)}`, limits });
+  if (!(await read(oldFile, old))) {
+    await read(newFile); // its problems too, so that one run lists everything to fix
     return 1;
   }
   old.seal();
   const spool = new PutSpool(new FileLog());
   try {
-    return await diffAgainst(old, spool, newFile, out, limits, () => `${sourceName(oldFile)} and ${sourceName(newFile)}`, started);
+    if (!(await read(newFile, new NewRecords(old, spool)))) return 1;
+    const counts = emptyChangeCounts();
+    await writeOutput(changeFileChunks(old, spool, counts), out);
+    process.stderr.write(summary(`${sourceName(oldFile)} and ${sourceName(newFile)}`, counts, started));
+    return 0;
   } finally {
     spool.close();
   }
 }
 
-async function diffAgainst(old: OldRecords, spool: PutSpool, newFile: string, out: string | undefined, limits: CatalogueLimits, names: () => string, started: number): Promise<number> {
-  const result = await checkCatalogueFile(newFile, { label: `Reading ${sourceName(newFile)}`, sink: new NewRecords(old, spool), limits });
-  if (!result.ok) return 1;
-  const counts = emptyChangeCounts();
-  await writeOutput(changeFileChunks(old, spool, counts), out);
+function summary(files: string, counts: ChangeCounts, started: number): string {
   const changes = describeChanges(counts);
-  process.stderr.write(changes === null
-    ? `No difference: ${names()} hold the same catalogue (the change file written is empty).\n`
-    : `Changes from ${names()}: ${changes} (${seconds(started)}).\n`);
-  return 0;
+  if (changes === null) return `No difference: ${files} hold the same catalogue (the change file written is empty).\n`;
+  return `Changes from ${files}: ${changes} (${seconds(started)}).\n`;
 }
