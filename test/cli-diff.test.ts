@@ -106,6 +106,13 @@ describe('diff', () => {
     assert.match(result.stderr, /^No difference: .*old\.json and .*same\.json hold the same catalogue/);
   });
 
+  test('--help names both files and -o', async () => {
+    const result = await runCli(['diff', '--help']);
+    assert.equal(result.code, 0);
+    assert.match(result.stdout, /^Usage: heritage-api diff \[options\] <old> <new>\n/);
+    assert.match(result.stdout, /-o, --out <file>/);
+  });
+
   test('the old file from standard input', async () => {
     const { next, expected } = editEveryList();
     const result = await runCli(['diff', '-', writeFile('edited-stdin.json', formatCatalogue(next))], { input: fs.readFileSync(oldFile) });
