@@ -53,38 +53,46 @@ const PIECE_CHARS = 1 << 16;
 
 /** The change file's text, once both catalogues have passed; `counts` filled in on the way. */
 export function* changeFileChunks(old: OldRecords, spool: PutSpool, counts: ChangeCounts = emptyChangeCounts()): Generator<string> {
-  let text = `{"format":${JSON.stringify(CHANGES_FORMAT)}`;
-  for (const list of CATALOGUE_LISTS) {
-    const removed = old.table(list).unseen();
-    const firstRemoved = removed.next();
-    if (spool.count(list) === 0 && firstRemoved.done === true) continue;
-    text += `,\n${JSON.stringify(list)}:{`;
-    if (spool.count(list) > 0) {
-      text += '"put":[';
-      for (const record of spool.texts(list)) {
-        text += `${counts[list].put++ === 0 ? '\n' : ',\n'}${record}`;
-        if (text.length >= PIECE_CHARS) text = yield* handOn(text);
-      }
-      text += '\n]';
-    }
-    if (firstRemoved.done !== true) {
-      text += `${spool.count(list) > 0 ? ',' : ''}"remove":[${firstRemoved.value}`;
-      counts[list].remove++;
-      for (const id of removed) {
-        text += `,${id}`;
-        counts[list].remove++;
-        if (text.length >= PIECE_CHARS) text = yield* handOn(text);
-      }
-      text += ']';
-    }
-    text += '}';
-  }
-  yield `${text}\n}\n`;
+  yield* inPieces((function* () {
+    yield `{"format":${JSON.stringify(CHANGES_FORMAT)}`;
+    for (const list of CATALOGUE_LISTS) yield* listText(list, old.table(list).unseen(), spool, counts[list]);
+    yield '\n}\n';
+  })());
 }
 
-function* handOn(text: string): Generator<string, string> {
-  yield text;
-  return '';
+/** One list's part of the text, bit by bit; nothing when the list has no change. */
+function* listText(list: ListName, removed: Generator<number>, spool: PutSpool, count: ChangeCounts[ListName]): Generator<string> {
+  const firstRemoved = removed.next();
+  const puts = spool.count(list);
+  if (puts === 0 && firstRemoved.done === true) return;
+  yield `,\n${JSON.stringify(list)}:{`;
+  if (puts > 0) {
+    yield '"put":[';
+    for (const record of spool.texts(list)) yield `${count.put++ === 0 ? '\n' : ',\n'}${record}`;
+    yield '\n]';
+  }
+  if (firstRemoved.done !== true) {
+    yield `${puts > 0 ? ',' : ''}"remove":[${firstRemoved.value}`;
+    count.remove++;
+    for (const id of removed) {
+      yield `,${id}`;
+      count.remove++;
+    }
+    yield ']';
+  }
+  yield '}';
+}
+
+/** Small bits joined into pieces of about PIECE_CHARS: a write per piece, not per record. */
+function* inPieces(bits: Iterable<string>): Generator<string> {
+  let piece = '';
+  for (const bit of bits) {
+    piece += bit;
+    if (piece.length < PIECE_CHARS) continue;
+    yield piece;
+    piece = '';
+  }
+  if (piece !== '') yield piece;
 }
 
 /** The change file between two in-memory catalogues (tests, small files): the same path as the command's. */
