@@ -56,6 +56,12 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<file>', 'catalogue file, or - for standard input'), 'validate')
     .action((file, o) => done(import('./validate.js').then(({ runValidate }) => runValidate(file, givenSettings('validate', o)))));
 
+  addSettingFlags(program.command('diff').description('write the change file (heritage-changes/1) that turns one catalogue file into another')
+    .argument('<old>', 'the catalogue file as it was, or - for standard input')
+    .argument('<new>', 'the catalogue file as it is now, or -'), 'diff')
+    .option('-o, --out <file>', 'output file (default: standard output)')
+    .action((oldFile, newFile, o) => done(import('./diff.js').then(({ runDiff }) => runDiff(oldFile, newFile, o.out, givenSettings('diff', o)))));
+
   program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
     .option('--out <file>', 'output file (default: standard output)')
     .option('--scale <s>', 'size; 1 is the real catalogue (about 4,000 features)', positiveNumber, 1)

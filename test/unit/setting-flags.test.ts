@@ -18,6 +18,7 @@ describe('setting flags', () => {
     ['migrate', ['--db <path>', '--schema <name>']],
     ['export', ['--db <path>', '--schema <name>', '--out <file>', '--format <format>', '--collection <name>']],
     ['validate', ['--max-string-chars <n>', '--max-positions <n>', '--max-record-bytes <n>']],
+    ['diff', ['--max-string-chars <n>', '--max-positions <n>', '--max-record-bytes <n>', '-o, --out <file>']],
   ];
   for (const [name, flags] of commands) test(`${name}: ${flags.join(' ')}`, () => assert.deepEqual(flagsOf(name), flags));
 
