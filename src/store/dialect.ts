@@ -40,6 +40,8 @@ export interface Dialect extends Cql2Dialect {
   searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
   /** A table of the loading connection's own (staging), gone by the end of the load. */
   temporaryTable(name: string, columns: string): string;
+  /** Features aliased `alias` with their footprint's box as min_x, min_y, max_x, max_y. */
+  featureBoxes(alias: string): { from: string; columns: string };
 }
 
 export const SQLITE_DIALECT: Dialect = {
@@ -72,6 +74,8 @@ export const SQLITE_DIALECT: Dialect = {
   searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
   // Dropped by the load itself (sqlite-load.ts), before and after.
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
+  // The R*Tree's boxes (32-bit floats rounded outwards: within a metre), not the JSON parsed per row.
+  featureBoxes: (alias) => ({ from: `features ${alias} JOIN features_rtree r ON r.id = ${alias}.id`, columns: 'r.min_x, r.min_y, r.max_x, r.max_y' }),
   // lower() folds ASCII only; casefold is JavaScript's toLowerCase (sqlite.ts), as PostgreSQL's lower() in UTF-8.
   caseFold: (sql) => `casefold(${sql})`,
   // SQLite's LIKE ignores ASCII case, and PRAGMA case_sensitive_like is deprecated and
@@ -110,6 +114,10 @@ export const POSTGRES_DIALECT: Dialect = {
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
+  featureBoxes: (alias) => ({
+    from: `features ${alias}`,
+    columns: `ST_XMin(${alias}.geom) AS min_x, ST_YMin(${alias}.geom) AS min_y, ST_XMax(${alias}.geom) AS max_x, ST_YMax(${alias}.geom) AS max_y`,
+  }),
   caseFold: (sql) => `lower(${sql})`,
   // Case-sensitive, and its default escape is the backslash, as CQL2's.
   like: (value, pattern) => `${value} LIKE ${pattern}`,

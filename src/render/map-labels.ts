@@ -1,0 +1,91 @@
+// The map explorer's labels from the catalogue's own names, drawn by the page as HTML (no
+// glyph server): each street's name along its buildings, once per stretch of street, and a
+// building's number (or name) at its footprint's centre.
+import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
+
+/** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
+export interface StreetLabel {
+  name: string;
+  lon: number;
+  lat: number;
+  angle: number;
+}
+
+export interface BuildingLabel {
+  id: number;
+  text: string;
+  lon: number;
+  lat: number;
+}
+
+/** A street longer than this (in degrees of latitude, about 250 m) gets a label per stretch. */
+const STRETCH = 0.00225;
+
+type Point = [number, number];
+
+export function renderStreetLabels(streets: StreetBuildings['streets']): StreetLabel[] {
+  return streets.flatMap(({ name, boxes }) => {
+    const centres = boxes.map(centre);
+    const lat0 = centres.reduce((s, p) => s + p[1], 0) / centres.length;
+    // Local coordinates in which a degree of longitude is as long as it is on the ground.
+    const scale = Math.cos((lat0 * Math.PI) / 180);
+    const local = centres.map(([lon, lat]): Point => [lon * scale, lat]);
+    const axis = principalAngle(local);
+    return stretches(local, axis).map((part) => {
+      const [x, y] = mean(part);
+      return { name, lon: round(x / scale), lat: round(y), angle: readable(part.length > 1 ? principalAngle(part) : axis) };
+    });
+  });
+}
+
+export function renderBuildingLabels(buildings: readonly LabelledBuilding[]): BuildingLabel[] {
+  return buildings.map((b) => {
+    const [lon, lat] = centre(b.box);
+    return { id: b.id, text: (b.b_number ?? b.b_name)!, lon: round(lon), lat: round(lat) };
+  });
+}
+
+/** Six decimals: about 10 cm, and the stores' boxes agree to that. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+const centre = (b: Box): Point => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+function mean(points: readonly Point[]): Point {
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+}
+
+/** The direction (radians, anticlockwise from east) along which the points spread most. */
+export function principalAngle(points: readonly Point[]): number {
+  const [mx, my] = mean(points);
+  let [xx, yy, xy] = [0, 0, 0];
+  for (const [x, y] of points) {
+    xx += (x - mx) ** 2;
+    yy += (y - my) ** 2;
+    xy += (x - mx) * (y - my);
+  }
+  return 0.5 * Math.atan2(2 * xy, xx - yy);
+}
+
+/** The points cut into runs of at most STRETCH along the axis. */
+function stretches(points: readonly Point[], axis: number): Point[][] {
+  const along = (p: Point) => p[0] * Math.cos(axis) + p[1] * Math.sin(axis);
+  const sorted = [...points].sort((a, b) => along(a) - along(b));
+  const runs: Point[][] = [];
+  let start = -Infinity;
+  for (const p of sorted) {
+    if (along(p) - start > STRETCH) {
+      runs.push([]);
+      start = along(p);
+    }
+    runs[runs.length - 1]!.push(p);
+  }
+  return runs;
+}
+
+/** Anticlockwise radians → a CSS rotation (clockwise degrees) in [-90, 90), rounded to a degree. */
+export function readable(radians: number): number {
+  let degrees = Math.round((-radians * 180) / Math.PI);
+  while (degrees >= 90) degrees -= 180;
+  while (degrees < -90) degrees += 180;
+  return degrees;
+}
