@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { demoRecords, generateDemoCatalogue, INIT_DEMO } from '../src/demo/demo.js';
 import { demoFileChunks } from '../src/demo/file.js';
-import { notingPictures } from '../src/demo/pictures.js';
+import { notingPictures, type PictureNote } from '../src/demo/pictures.js';
 import { defaultSearchStr, type Catalogue, type Feature, type Position } from '../src/catalogue/format.js';
 import { validateCatalogue } from '../src/catalogue/validate.js';
 
@@ -91,9 +91,10 @@ test('the file text is the same bytes as before the generator was split', () => 
 });
 
 test('the pictures noted on the way are every category thumbnail, then every image file', () => {
-  const paths: string[] = [];
-  for (const record of notingPictures(demoRecords({ scale: 0.01, seed: 5 }), paths)) assert.ok(record.list.length > 0);
-  assert.deepEqual(paths, [...tiny.categories.map((c) => c.thumbnail), ...tiny.images.map((i) => i.file)]);
+  const notes: PictureNote[] = [];
+  for (const record of notingPictures(demoRecords({ scale: 0.01, seed: 5 }), notes)) assert.ok(record.list.length > 0);
+  assert.deepEqual(notes.map((n) => n.file), [...tiny.categories.map((c) => c.thumbnail), ...tiny.images.map((i) => i.file)]);
+  assert.deepEqual(notes.map((n) => n.title), [...tiny.categories.map((c) => c.name), ...tiny.images.map((i) => i.title)]);
 });
 
 test('scale 1 is the real catalogue’s size (±10%)', () => {

@@ -97,8 +97,8 @@ export interface Overview {
   version: number;
   /** [minLon, minLat, maxLon, maxLat] of every footprint; null for an empty catalogue. */
   extent: [number, number, number, number] | null;
-  /** Categories at least one feature is in, by id, with how many features are in each. */
-  categories: (CategoryRow & { features: number })[];
+  /** Categories at least one feature is in, by id, with how many features are in each and how many categories (used or not) have a lower id. */
+  categories: (CategoryRow & { features: number; rank: number })[];
 }
 
 /** A vector tile and the catalogue version it was read from; bytes null when no footprint reaches it. */
