@@ -10,6 +10,8 @@ export interface MatchIds {
   version: number;
   /** Ascending. */
   ids: number[];
+  /** The matching footprints' extent; null when nothing matches. */
+  extent: Box | null;
 }
 
 /** [minLon, minLat, maxLon, maxLat] of a footprint. */
@@ -36,12 +38,15 @@ export interface BuildingLabels {
 type BoxRow = { min_x: number; min_y: number; max_x: number; max_y: number };
 const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)];
 
+const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
 export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds> {
   const version = yield* versionPlan();
   const { bind, params } = binder();
   const where = ['TRUE', ...filterConditions('features', filters, dialect, bind)].join(' AND ');
-  const rows = (yield { sql: `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id`, params, adHoc: true }) as { id: number }[];
-  return { version, ids: rows.map((r) => Number(r.id)) };
+  const { from, columns } = dialect.featureBoxes('f');
+  const rows = (yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true }) as (BoxRow & { id: number })[];
+  return { version, ids: rows.map((r) => Number(r.id)), extent: rows.length === 0 ? null : rows.map(boxOf).reduce(union) };
 }
 
 export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {

@@ -19,8 +19,8 @@ type Render = (request: FastifyRequest) => Promise<{ version: number; body: unkn
 export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
   route(app, deps, MAP_MATCHES_PATH, async (request) => {
     // The API's own finding-things parameters, checked by the same parser.
-    const { version, ids } = await deps.store.matchIds(parseFilters('features', parseQuery(request.url)));
-    return { version, body: { count: ids.length, ids } };
+    const { version, ids, extent } = await deps.store.matchIds(parseFilters('features', parseQuery(request.url)));
+    return { version, body: { count: ids.length, extent, ids } };
   });
   route(app, deps, MAP_STREETS_PATH, async () => {
     const { version, streets } = await deps.store.streetBuildings();
