@@ -49,10 +49,12 @@ export function writePictures(notes: readonly PictureNote[], root: string): void
   }
 }
 
+const SMALL_WORDS = new Set(['and', 'of', 'the', 'for']);
+
 function thumbnail(name: string, colour: string): Picture {
   const { width, height } = THUMBNAIL_SIZE;
   const picture = new Picture(width, height, colour);
-  const initials = ascii(name).split(/\s+/).filter((w) => /^[A-Za-z0-9]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  const initials = ascii(name).split(/\s+/).filter((w) => /^[A-Za-z0-9]/.test(w) && !SMALL_WORDS.has(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
   const scale = 3;
   const x = Math.round((width - initials.length * GLYPH_WIDTH * scale) / 2);
   picture.text(x, Math.round((height - GLYPH_HEIGHT * scale) / 2) + 6, initials, scale, light(colour) ? '#1F2328' : '#FFFFFF');
