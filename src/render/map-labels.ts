@@ -84,7 +84,7 @@ function stretches(points: readonly Point[], axis: number): Point[][] {
 
 /** Anticlockwise radians → a CSS rotation (clockwise degrees) in [-90, 90), rounded to a degree. */
 export function readable(radians: number): number {
-  let degrees = Math.round((-radians * 180) / Math.PI);
+  let degrees = Math.round((-radians * 180) / Math.PI) + 0; // + 0: no -0
   while (degrees >= 90) degrees -= 180;
   while (degrees < -90) degrees += 180;
   return degrees;
