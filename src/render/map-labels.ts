@@ -38,10 +38,11 @@ export function renderStreetLabels(streets: StreetBuildings['streets']): StreetL
   });
 }
 
+/** The number, else the name; a building with neither (both empty) has no label. */
 export function renderBuildingLabels(buildings: readonly LabelledBuilding[]): BuildingLabel[] {
-  return buildings.map((b) => {
+  return buildings.filter((b) => (b.b_number || b.b_name)).map((b) => {
     const [lon, lat] = centre(b.box);
-    return { id: b.id, text: (b.b_number ?? b.b_name)!, lon: round(lon), lat: round(lat) };
+    return { id: b.id, text: (b.b_number || b.b_name)!, lon: round(lon), lat: round(lat) };
   });
 }
 
