@@ -1,6 +1,7 @@
 // The map explorer's labels from the catalogue's own names, drawn by the page as HTML (no
-// glyph server): each street's name along its buildings, once per stretch of street, and a
-// building's number (or name) at its footprint's centre.
+// glyph server): each street's name along its buildings, once per stretch of street, in the
+// street rather than over the buildings, and a building's number (or name) at its
+// footprint's centre.
 import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
 
 /** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
@@ -24,18 +25,67 @@ const STRETCH = 0.00225;
 type Point = [number, number];
 
 export function renderStreetLabels(streets: StreetBuildings['streets']): StreetLabel[] {
+  const all = streets.flatMap((s) => s.boxes.map(centre));
+  if (all.length === 0) return [];
+  // Local coordinates in which a degree of longitude is as long as it is on the ground.
+  const scale = Math.cos((mean(all)[1] * Math.PI) / 180);
+  const toLocal = ([lon, lat]: Point): Point => [lon * scale, lat];
+  const nearby = new Neighbours(all.map(toLocal), FRONT);
   return streets.flatMap(({ name, boxes }) => {
-    const centres = boxes.map(centre);
-    const lat0 = centres.reduce((s, p) => s + p[1], 0) / centres.length;
-    // Local coordinates in which a degree of longitude is as long as it is on the ground.
-    const scale = Math.cos((lat0 * Math.PI) / 180);
-    const local = centres.map(([lon, lat]): Point => [lon * scale, lat]);
+    const local = boxes.map(centre).map(toLocal);
     const axis = principalAngle(local);
     return stretches(local, axis).map((part) => {
-      const [x, y] = mean(part);
-      return { name, lon: round(x / scale), lat: round(y), angle: readable(part.length > 1 ? principalAngle(part) : axis) };
+      const angle = part.length > 1 ? principalAngle(part) : axis;
+      const [x, y] = inStreet(part, angle, nearby);
+      return { name, lon: round(x / scale), lat: round(y), angle: readable(angle) };
     });
   });
+}
+
+/** Metres in degrees of latitude. */
+const METRE = 1 / 111_320;
+/** From a row of buildings' centres to the middle of their street: half a building and half a street. */
+const FRONT = 14 * METRE;
+
+/**
+ * Where a stretch's label goes: the middle of its buildings when they stand on both sides
+ * of the street (the street runs between them), else beside their single row, on the side
+ * with fewer buildings (the street's side, not the backs of the plots).
+ */
+function inStreet(part: readonly Point[], angle: number, nearby: Neighbours): Point {
+  const [mx, my] = mean(part);
+  const normal: Point = [-Math.sin(angle), Math.cos(angle)];
+  const spread = Math.max(...part.map(([x, y]) => Math.abs((x - mx) * normal[0] + (y - my) * normal[1])));
+  if (spread >= FRONT) return [mx, my];
+  const sides = [1, -1].map((k): Point => [mx + k * FRONT * normal[0], my + k * FRONT * normal[1]]);
+  return nearby.count(sides[1]!) < nearby.count(sides[0]!) ? sides[1]! : sides[0]!;
+}
+
+/** Points in square cells of `radius`, to count those within `radius` of a point. */
+class Neighbours {
+  private readonly cells = new Map<string, Point[]>();
+
+  constructor(points: readonly Point[], private readonly radius: number) {
+    for (const p of points) {
+      const key = this.key(Math.floor(p[0] / radius), Math.floor(p[1] / radius));
+      this.cells.set(key, [...(this.cells.get(key) ?? []), p]);
+    }
+  }
+
+  count([x, y]: Point): number {
+    const [cx, cy] = [Math.floor(x / this.radius), Math.floor(y / this.radius)];
+    let n = 0;
+    for (let i = cx - 1; i <= cx + 1; i++) {
+      for (let j = cy - 1; j <= cy + 1; j++) {
+        for (const p of this.cells.get(this.key(i, j)) ?? []) if (Math.hypot(p[0] - x, p[1] - y) <= this.radius) n++;
+      }
+    }
+    return n;
+  }
+
+  private key(i: number, j: number): string {
+    return `${i},${j}`;
+  }
 }
 
 /** The number, else the name; a building with neither (both empty) has no label. */

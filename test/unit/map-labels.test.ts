@@ -1,5 +1,5 @@
-// Street labels from buildings' boxes: one per stretch of street, at the stretch's middle,
-// turned along it and never upside down.
+// Street labels from buildings' boxes: one per stretch of street, in the street (between
+// its rows of buildings, or beside a single row), turned along it and never upside down.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readable, renderStreetLabels } from '../../src/render/map-labels.js';
@@ -13,9 +13,23 @@ test('CSS rotations: clockwise degrees in [-90, 90) from anticlockwise radians',
   for (const [radians, degrees] of cases) assert.equal(readable(radians), degrees, String(radians));
 });
 
-test('a street running east–west is labelled flat at its middle', () => {
-  const [label] = renderStreetLabels([{ name: 'Fournier Street', boxes: [at(-0.071, 51.519), at(-0.0705, 51.519), at(-0.070, 51.519)] }]);
+/** 14 m of latitude: from a row of buildings' centres to the middle of the street. */
+const FRONT = 14 / 111_320;
+const near = (a: number, b: number) => Math.abs(a - b) < 2e-6;
+
+test('a street with buildings on both sides is labelled flat in the middle, between them', () => {
+  const north = [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.5192));
+  const south = [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.5188));
+  const [label] = renderStreetLabels([{ name: 'Fournier Street', boxes: [...north, ...south] }]);
   assert.deepEqual(label, { name: 'Fournier Street', lon: -0.0705, lat: 51.519, angle: 0 });
+});
+
+test('a row of buildings on one side: the label goes beside it, on the side without buildings', () => {
+  const row = [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.519));
+  // Another street's buildings stand just behind the row, to the north.
+  const behind = [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.519 + FRONT));
+  const [label] = renderStreetLabels([{ name: 'Fournier Street', boxes: row }, { name: 'Back Lane', boxes: behind }]);
+  assert.ok(near(label!.lon, -0.0705) && near(label!.lat, 51.519 - FRONT) && label!.angle === 0, JSON.stringify(label));
 });
 
 test('a street running north–south is labelled upright', () => {
@@ -37,6 +51,11 @@ test('a long street has a label per stretch of about 250 m, each among its build
   for (const l of labels) assert.ok(l.lon >= -0.08 && l.lon <= -0.07 && l.angle === 0, JSON.stringify(l));
 });
 
-test('one building: labelled at it, flat', () => {
-  assert.deepEqual(renderStreetLabels([{ name: 'Lone Lane', boxes: [at(-0.06, 51.51)] }]), [{ name: 'Lone Lane', lon: -0.06, lat: 51.51, angle: 0 }]);
+test('one building: labelled beside it, flat', () => {
+  const [label] = renderStreetLabels([{ name: 'Lone Lane', boxes: [at(-0.06, 51.51)] }]);
+  assert.ok(near(label!.lon, -0.06) && near(Math.abs(label!.lat - 51.51), FRONT) && label!.angle === 0, JSON.stringify(label));
+});
+
+test('no streets, no labels', () => {
+  assert.deepEqual(renderStreetLabels([]), []);
 });
