@@ -67,7 +67,7 @@ export function formatHash(state: HashState): string {
   if (state.feature !== null) parts.push(`feature=${state.feature}`);
   const search = new URLSearchParams();
   for (const [field, key] of Object.entries(SEARCH_KEYS) as [keyof SearchFields, string][]) if (state.search[field] !== '') search.set(key, state.search[field]);
-  if (search.size > 0) parts.push(search.toString());
+  if (search.toString() !== '') parts.push(search.toString());
   return parts.length === 0 ? '' : `#${parts.join('&')}`;
 }
 
