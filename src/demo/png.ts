@@ -58,7 +58,7 @@ export class Picture {
   }
 
   /** PNG, 8-bit paletted; a row the same as the one above is filtered "Up" (all zeros: it costs nothing);
-   * zlib's fastest level, some ten times faster than its default on these, the file a few KB larger. */
+   * zlib's run-length strategy: these are runs of one colour, and it is some five times faster than the default here. */
   png(): Buffer {
     const { width, height, pixels } = this;
     const rows = Buffer.alloc((width + 1) * height);
@@ -75,7 +75,7 @@ export class Picture {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       chunk('IHDR', header),
       chunk('PLTE', Buffer.from(this.colours.flat())),
-      chunk('IDAT', zlib.deflateSync(rows, { level: 1 })),
+      chunk('IDAT', zlib.deflateSync(rows, { strategy: zlib.constants.Z_RLE })),
       chunk('IEND', Buffer.alloc(0)),
     ]);
   }
