@@ -56,7 +56,14 @@ export function addFootprints(map: MapLibre, config: MapConfig, colours: Map<num
     id: LAYERS.line, type: 'line', ...common,
     paint: { 'line-color': '#3f3a33', 'line-width': 0.6, 'line-opacity': ['interpolate', ['linear'], ['zoom'], 13, 0, 15.5, 0.7] },
   });
-  map.addLayer({ id: LAYERS.matchLine, type: 'line', ...common, filter: NOTHING, paint: { 'line-color': '#111827', 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 1.5, 18, 3] } });
+  map.addLayer({
+    id: LAYERS.matchLine, type: 'line', ...common, filter: NOTHING,
+    paint: {
+      'line-color': '#111827',
+      // Hairlines while footprints are a few pixels across (a dense search would go black), bolder close up.
+      'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.4, 15, 1.2, 18, 3],
+    },
+  });
   map.addLayer({ id: LAYERS.selectedFill, type: 'fill', ...common, filter: NOTHING, paint: { 'fill-color': '#facc15', 'fill-opacity': 0.85 } });
   map.addLayer({ id: LAYERS.selectedLine, type: 'line', ...common, filter: NOTHING, paint: { 'line-color': '#b45309', 'line-width': 3 } });
 }
