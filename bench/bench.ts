@@ -132,7 +132,7 @@ function mapBox(catalogue: ReturnType<typeof generateDemoCatalogue>): string {
   return [lon! - 0.0015, lat! - 0.001, lon! + 0.0015, lat! + 0.001].map((n) => n.toFixed(6)).join(',');
 }
 
-/** Finding things: a map view over a few streets, text queries, and both together. */
+/** Finding things: a map view over a few streets, text queries, and both together; the map explorer's matches and labels. */
 function filterUrls(catalogue: ReturnType<typeof generateDemoCatalogue>): string[] {
   const box = mapBox(catalogue);
   return [
@@ -144,6 +144,11 @@ function filterUrls(catalogue: ReturnType<typeof generateDemoCatalogue>): string
     `/api/v1/images/?bbox=${box}`,
     `/api/v1/features/?q=street&bbox=${box}`,
     '/api/v1/features/?year_range=1800,1850&feature_type=WHITECHAPEL_BUILDING&page=last',
+    // The map explorer's own: every id of a broad search (to outline them all), labels of a view.
+    '/map/matches.json?year_range=1700',
+    '/map/matches.json?q=street',
+    `/map/labels.json?bbox=${box}`,
+    '/map/streets.json?all',
   ];
 }
 
@@ -154,8 +159,8 @@ async function timeFilters(origin: string, urls: string[]) {
     const times: number[] = [];
     for (let i = 0; i < 20; i++) times.push(await timeOne(origin, `${url}&run=${i}`));
     times.sort((a, b) => a - b);
-    const count = (await (await fetch(origin + url)).json()) as { count: number };
-    log(`  ${times[10]!.toFixed(1)} ms / ${times[19]!.toFixed(1)} ms  ${url}  (count ${count.count})`);
+    const count = (await (await fetch(origin + url)).json()) as { count?: number };
+    log(`  ${times[10]!.toFixed(1)} ms / ${times[19]!.toFixed(1)} ms  ${url}${count.count === undefined ? '' : `  (count ${count.count})`}`);
   }
 }
 

@@ -29,6 +29,12 @@ export const CONTENT_TYPE_OPENAPI = 'application/vnd.oai.openapi+json;version=3.
 export const TILES_PREFIX = '/tiles/features/';
 /** A tile's path as a URL template (MapLibre's, and the OpenAPI path). */
 export const TILES_TEMPLATE_PATH = `${TILES_PREFIX}{z}/{x}/{y}.mvt`;
+/** The map explorer's own data (http/pages/map-data.ts; web/ bundles them too). */
+export const MAP_MATCHES_PATH = '/map/matches.json';
+export const MAP_STREETS_PATH = '/map/streets.json';
+export const MAP_LABELS_PATH = '/map/labels.json';
+/** At most this many building labels in one answer of MAP_LABELS_PATH. */
+export const MAP_LABELS_LIMIT = 500;
 export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';
 export const VARY_VALUE = 'Accept';
 /** On every answer, those too broken for the router included. */

@@ -3,10 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import { demoRecords, generateDemoCatalogue, INIT_DEMO } from '../src/demo/demo.js';
 import { demoFileChunks } from '../src/demo/file.js';
-import { notingPictures } from '../src/demo/pictures.js';
+import { notingPictures, writeCatalogueMedia, type PictureNote } from '../src/demo/pictures.js';
+import { CATEGORY_PALETTE } from '../src/palette.js';
+import { decodePng } from './support/png-decode.js';
+import { temporaryDir } from './support/temporary.js';
 import { defaultSearchStr, type Catalogue, type Feature, type Position } from '../src/catalogue/format.js';
 import { validateCatalogue } from '../src/catalogue/validate.js';
 
@@ -91,9 +96,31 @@ test('the file text is the same bytes as before the generator was split', () => 
 });
 
 test('the pictures noted on the way are every category thumbnail, then every image file', () => {
-  const paths: string[] = [];
-  for (const record of notingPictures(demoRecords({ scale: 0.01, seed: 5 }), paths)) assert.ok(record.list.length > 0);
-  assert.deepEqual(paths, [...tiny.categories.map((c) => c.thumbnail), ...tiny.images.map((i) => i.file)]);
+  const notes: PictureNote[] = [];
+  for (const record of notingPictures(demoRecords({ scale: 0.01, seed: 5 }), notes)) assert.ok(record.list.length > 0);
+  assert.deepEqual(notes.map((n) => n.file), [...tiny.categories.map((c) => c.thumbnail), ...tiny.images.map((i) => i.file)]);
+  assert.deepEqual(notes.map((n) => n.title), [...tiny.categories.map((c) => c.name), ...tiny.images.map((i) => i.title)]);
+});
+
+test('pictures: 1200×800 facades that differ by title, 160×120 thumbnails in their category’s map colour', () => {
+  const root = temporaryDir();
+  writeCatalogueMedia(tiny, root);
+  const categories = [...tiny.categories].sort((a, b) => a.id - b.id);
+  categories.forEach((c, rank) => {
+    const png = decodePng(fs.readFileSync(path.join(root, c.thumbnail)));
+    assert.deepEqual([png.width, png.height], [160, 120], c.thumbnail);
+    assert.equal(png.colourAt(0, 0), CATEGORY_PALETTE[rank]!.toLowerCase(), c.name);
+  });
+  const photos = tiny.images.slice(0, 5).map((i) => ({ title: i.title, png: decodePng(fs.readFileSync(path.join(root, i.file))) }));
+  for (const { title, png } of photos) {
+    assert.deepEqual([png.width, png.height], [1200, 800], title);
+    // The title band: dark, with light letters in it.
+    const band = new Set(Array.from({ length: 600 }, (_, x) => png.colourAt(40 + x, 40)));
+    assert.ok(band.size >= 2, `${title}: no lettering`);
+    assert.ok(png.colours >= 8, `${title}: ${png.colours} colours`);
+  }
+  assert.equal(new Set(photos.map((p) => p.png.hash)).size, photos.length, 'different titles, different pictures');
+  fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('scale 1 is the real catalogue’s size (±10%)', () => {

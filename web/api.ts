@@ -50,10 +50,15 @@ async function detailOf(response: Response): Promise<string> {
 
 /** `${base}/api/v1/${path}` with the query given, empty values left out. */
 export function apiUrl(base: string, path: string, query: Record<string, string | number | undefined> = {}): string {
+  return withQuery(`${base}/api/v1/${path}`, query);
+}
+
+/** The URL with the query given, empty values left out. */
+export function withQuery(url: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && String(value).trim() !== '') params.set(name, String(value).trim());
   }
   const search = params.toString();
-  return `${base}/api/v1/${path}${search ? `?${search}` : ''}`;
+  return `${url}${search ? `?${search}` : ''}`;
 }

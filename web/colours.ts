@@ -1,9 +1,10 @@
-// One colour per category, the same in the legend and on the map: hues spread by the golden
-// angle so that neighbours in the list differ, two lightnesses to tell more of them apart.
+// One colour per category, the same in the legend and on the map: /map/config.json's, from
+// src/palette.ts (distinct and colour-blind safe; the demo's thumbnails are drawn in it).
+import { NO_CATEGORY_COLOUR } from '../src/palette.js';
 import type { LegendCategory } from './types.js';
 
-export const NO_CATEGORY_COLOUR = '#9ca3af';
+export { NO_CATEGORY_COLOUR };
 
 export function categoryColours(categories: readonly LegendCategory[]): Map<number, string> {
-  return new Map(categories.map((c, i) => [c.id, `hsl(${Math.round((i * 137.508) % 360)}, ${i % 2 ? 55 : 65}%, ${i % 2 ? 38 : 50}%)`]));
+  return new Map(categories.map((c) => [c.id, c.colour]));
 }

@@ -1,16 +1,18 @@
 // The map explorer: reads /map/config.json, draws the map, and keeps the search, the panel
-// and the URL's fragment (view + selected feature) in step.
+// and the URL's fragment (view, selected feature, search) in step.
 import { setWorkerUrl, type Map as MapLibre } from 'maplibre-gl';
 import { TILES_TEMPLATE_PATH } from '../src/constants.js';
 import { ApiProblem, getJson } from './api.js';
 import { categoryColours } from './colours.js';
 import { MAP_CREATED_EVENT } from './events.js';
-import { formatHash, parseHash } from './hash.js';
+import { formatHash, parseHash, sameSearch, type HashState } from './hash.js';
+import { MapLabels } from './labels.js';
 import { renderLegend } from './legend.js';
 import { addFootprints, createMap, currentView, featureIdsAt, geometryBounds, LAYERS, showMatches, showSelected } from './map-view.js';
 import { Panel } from './panel.js';
 import { byId, Search } from './search.js';
 import { StatusLine } from './status.js';
+import { tileProblem } from './tile-problem.js';
 import type { ListedFeature, MapConfig } from './types.js';
 
 const base = document.documentElement.dataset.base ?? '';
@@ -44,20 +46,20 @@ async function start(): Promise<void> {
   const map = createMap(byId('map'), config, initial.view);
   // Announced, not kept in a global: whoever wants the map (the browser tests) listens for it.
   byId('map').dispatchEvent(new CustomEvent<MapLibre>(MAP_CREATED_EVENT, { detail: map, bubbles: true }));
-  map.on('error', (event) => {
-    const message = event.error?.message ?? '';
-    status.error('tiles', `Part of the map could not be drawn${message ? `: ${message}` : ''}.`);
-  });
+  map.on('error', (event) => status.error('tiles', tileProblem(event.error)));
 
-  const panel = new Panel({ base, onClose: () => select(null, null, true) });
+  const panel = new Panel({ base, onClose: () => select(null, null, true, false) });
   const search = new Search({
     base, status,
-    onMatches: (features, fit) => {
-      showMatches(map, features === null ? null : features.map((f) => f.id));
-      const bounds = features && fit ? geometryBounds(features.map((f) => f.geometry)) : null;
-      if (bounds) map.fitBounds(bounds, { padding: clearOfPanel(48), maxZoom: 18 });
+    onMatches: (matches, fit) => {
+      showMatches(map, matches === null ? null : matches.ids);
+      if (matches?.extent && fit) map.fitBounds(matches.extent, { padding: clearOfPanel(48), maxZoom: 18 });
     },
-    onChoose: (feature, button) => flyTo(feature, button),
+    onChoose: (feature, button) => {
+      select(feature.id, button, true, false);
+      flyTo(feature);
+    },
+    onFieldsChanged: () => writeHash(true),
   });
   search.setCategories(config.categories);
   renderLegend(byId('legend-list'), config.categories, colours, (id) => search.searchCategory(id));
@@ -73,57 +75,65 @@ async function start(): Promise<void> {
     return room;
   }
 
+  function state(): HashState {
+    return { view: currentView(map), feature: panel.featureId, search: search.fields() };
+  }
+
   function writeHash(push: boolean): void {
-    const url = `${location.pathname}${location.search}${formatHash({ view: currentView(map), feature: panel.featureId })}`;
+    const url = `${location.pathname}${location.search}${formatHash(state())}`;
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
   }
 
-  function select(id: number | null, opener: HTMLElement | null, push: boolean): void {
+  /** Opens (or closes) a feature's panel; `fly`: move the map to it once it is loaded. */
+  function select(id: number | null, opener: HTMLElement | null, push: boolean, fly: boolean): void {
     showSelected(map, id);
     if (id === null) panel.close();
-    else if (id !== panel.featureId) void panel.open(id, opener);
+    else if (id !== panel.featureId) void panel.open(id, opener).then((feature) => fly && feature && flyTo(feature));
     else if (opener) byId('panel-title').focus();
     writeHash(push);
   }
 
-  function flyTo(feature: ListedFeature, button: HTMLElement): void {
-    select(feature.id, button, true);
+  function flyTo(feature: ListedFeature): void {
     const bounds = geometryBounds([feature.geometry]);
     if (bounds) map.fitBounds(bounds, { padding: clearOfPanel(80), maxZoom: 18.5, duration: 800 });
   }
 
-  /** Back, forward, or a fragment typed by hand: show what it says. */
+  /** Back, forward, or a fragment typed or pasted: show what it says. */
   function followHash(): void {
     const wanted = parseHash(location.hash);
-    if (wanted.view && formatHash({ view: wanted.view, feature: null }) !== formatHash({ view: currentView(map), feature: null })) {
+    if (wanted.view && formatHash({ ...wanted, feature: null }) !== formatHash({ ...state(), feature: null })) {
       map.jumpTo({ center: [wanted.view.lon, wanted.view.lat], zoom: wanted.view.zoom });
     }
+    if (!sameSearch(wanted.search, search.fields())) void search.show(wanted.search, wanted.view === null);
     if (wanted.feature !== panel.featureId) {
       showSelected(map, wanted.feature);
       if (wanted.feature === null) panel.close();
-      else void panel.open(wanted.feature, null);
+      else void panel.open(wanted.feature, null).then((feature) => wanted.view === null && feature && flyTo(feature));
     }
   }
 
   map.on('load', () => {
     addFootprints(map, config, colours);
-    if (initial.feature !== null) select(initial.feature, null, false);
+    void new MapLabels(map, base).start();
+    // A shared link: its search (fitted when it names no view), then its feature (flown to when it names no view).
+    if (!sameSearch(initial.search, search.fields())) void search.show(initial.search, initial.view === null && initial.feature === null);
+    if (initial.feature !== null) select(initial.feature, null, false, initial.view === null);
     else writeHash(false);
     document.body.dataset.ready = 'true';
   });
   map.on('moveend', () => writeHash(false));
   map.on('click', (event) => {
     const [id] = featureIdsAt(map, event.point);
-    if (id !== undefined) select(id, map.getCanvas(), true);
+    if (id !== undefined) select(id, map.getCanvas(), true, false);
   });
   map.on('mousemove', LAYERS.fill, () => (map.getCanvas().style.cursor = 'pointer'));
   map.on('mouseleave', LAYERS.fill, () => (map.getCanvas().style.cursor = ''));
   window.addEventListener('popstate', followHash);
   window.addEventListener('hashchange', followHash);
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !byId<HTMLDialogElement>('lightbox').open && panel.featureId !== null) select(null, null, true);
+    if (event.key === 'Escape' && !byId<HTMLDialogElement>('lightbox').open && panel.featureId !== null) select(null, null, true, false);
   });
 }
 

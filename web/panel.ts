@@ -36,7 +36,8 @@ export class Panel {
     });
   }
 
-  async open(id: number, opener: HTMLElement | null): Promise<void> {
+  /** Shows the feature; resolves to it once loaded (null when it could not be, or another was opened meanwhile). */
+  async open(id: number, opener: HTMLElement | null): Promise<ListedFeature | null> {
     this.controller?.abort();
     const controller = (this.controller = new AbortController());
     this.featureId = id;
@@ -58,8 +59,9 @@ export class Panel {
       ]);
       this.body.replaceChildren(...this.render(feature, images, documents, media));
       byId('panel-title').focus();
+      return feature;
     } catch (error) {
-      if (isAbort(error)) return;
+      if (isAbort(error)) return null;
       const text = error instanceof ApiProblem && error.status === 404
         ? `Feature ${id} is not in the catalogue.`
         : `This feature could not be loaded: ${error instanceof ApiProblem ? error.message : 'something went wrong'}.`;
@@ -69,6 +71,7 @@ export class Panel {
       retry.addEventListener('click', () => void this.open(id, null));
       this.body.replaceChildren(heading(`Feature ${id}`), paragraph(text, 'status-error'), retry);
       byId('panel-title').focus();
+      return null;
     }
   }
 

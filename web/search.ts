@@ -1,17 +1,24 @@
-// The search form: q and the finding-things filters (category, year range, tags) → a list of
-// matching features, outlined on the map; choosing an entry flies there and opens it.
-import { ApiProblem, apiUrl, getJson, isAbort } from './api.js';
+// The search form: q and the finding-things filters (category, year range, tags) → a list
+// of matching features (a page at a time) and every matching id (/map/matches.json), all of
+// them outlined on the map; choosing an entry flies there and opens it. Its fields live in
+// the URL's fragment too (hash.ts), so a shared link reproduces the search.
+import { MAP_MATCHES_PATH } from '../src/constants.js';
+import { ApiProblem, apiUrl, getJson, isAbort, withQuery } from './api.js';
+import { NO_SEARCH, type SearchFields } from './hash.js';
 import type { StatusLine } from './status.js';
-import type { FeaturePage, LegendCategory, ListedFeature } from './types.js';
+import type { FeaturePage, LegendCategory, ListedFeature, MatchIds } from './types.js';
+import { describeReasons, matchReasons } from './why.js';
 
 const PAGE_SIZE = 100;
 
 export interface SearchDeps {
   base: string;
   status: StatusLine;
-  /** The matches loaded so far (null: no search), for the map. */
-  onMatches(features: ListedFeature[] | null, fit: boolean): void;
+  /** Every match of a new search (null: no search), for the map; `fit`: show them all. */
+  onMatches(matches: MatchIds | null, fit: boolean): void;
   onChoose(feature: ListedFeature, button: HTMLElement): void;
+  /** The fields changed by the reader (submit, reset, a legend entry). */
+  onFieldsChanged(): void;
 }
 
 export class Search {
@@ -23,15 +30,23 @@ export class Search {
   private readonly category = byId<HTMLSelectElement>('category');
   private controller: AbortController | null = null;
   private next: string | null = null;
-  private matches: ListedFeature[] = [];
+  private shown = 0;
+  private count = 0;
+  private outlined = 0;
+  /** The fields of the search shown (or being loaded). */
+  private current: SearchFields = NO_SEARCH;
 
   constructor(private readonly deps: SearchDeps) {
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
-      void this.run();
+      void this.run(true);
+      deps.onFieldsChanged();
     });
-    this.form.addEventListener('reset', () => setTimeout(() => void this.run(), 0));
-    this.more.addEventListener('click', () => void this.load(this.next!, false));
+    this.form.addEventListener('reset', () => setTimeout(() => {
+      void this.run(true);
+      deps.onFieldsChanged();
+    }, 0));
+    this.more.addEventListener('click', () => void this.loadPage(this.next!, false));
   }
 
   setCategories(categories: readonly LegendCategory[]): void {
@@ -42,11 +57,27 @@ export class Search {
   searchCategory(id: number): void {
     this.category.value = String(id);
     byId<HTMLDetailsElement>('filters').open = true;
-    void this.run();
+    void this.run(true);
+    this.deps.onFieldsChanged();
   }
 
-  async run(): Promise<void> {
-    const query = this.query();
+  /** The search shown, as the URL's fragment keeps it. */
+  fields(): SearchFields {
+    return this.current;
+  }
+
+  /** Fills the form from a shared link (or back/forward) and runs it, unless it is already shown. */
+  async show(fields: SearchFields, fit: boolean): Promise<void> {
+    const form = this.form.elements;
+    for (const [name, value] of Object.entries(fields)) (form.namedItem(name) as HTMLInputElement | HTMLSelectElement).value = value;
+    if (fields.categories !== '' && this.category.value !== fields.categories) this.category.append(new Option(`Category ${fields.categories}`, fields.categories, true, true));
+    if (fields.categories !== '' || fields.year_from !== '' || fields.year_to !== '' || fields.tags !== '') byId<HTMLDetailsElement>('filters').open = true;
+    await this.run(fit);
+  }
+
+  async run(fit: boolean): Promise<void> {
+    this.current = this.formFields();
+    const query = apiQuery(this.current);
     if (Object.values(query).every((v) => v === undefined || v === '')) {
       this.controller?.abort();
       this.section.hidden = true;
@@ -54,48 +85,74 @@ export class Search {
       this.deps.onMatches(null, false);
       return;
     }
-    await this.load(apiUrl(this.deps.base, 'features/', { ...query, page_size: PAGE_SIZE }), true);
+    await this.load(query, fit);
   }
 
-  private query(): Record<string, string | undefined> {
+  private formFields(): SearchFields {
     const data = new FormData(this.form);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const [from, to] = [text('year_from'), text('year_to')];
-    const years = from === '' && to === '' ? undefined : to === '' ? from : `${from === '' ? '-9999' : from},${to}`;
-    return { q: text('q'), categories: text('categories'), year_range: years, tags: text('tags') };
+    const text = (name: keyof SearchFields) => String(data.get(name) ?? '').trim();
+    return { q: text('q'), categories: text('categories'), year_from: text('year_from'), year_to: text('year_to'), tags: text('tags') };
   }
 
-  private async load(url: string, fresh: boolean): Promise<void> {
-    this.controller?.abort();
-    const controller = (this.controller = new AbortController());
-    this.deps.status.info('search', 'Searching…');
+  /** The first page and every matching id, together: the list and the map agree. */
+  private async load(query: Record<string, string | undefined>, fit: boolean): Promise<void> {
+    const signal = this.begin();
+    const onSlow = () => this.deps.status.info('search', 'Searching… the server is slow to answer.');
+    const matchesUrl = withQuery(`${this.deps.base}${MAP_MATCHES_PATH}`, query);
     try {
-      const page = await getJson<FeaturePage>(url, {
-        signal: controller.signal,
-        onSlow: () => this.deps.status.info('search', 'Searching… the server is slow to answer.'),
-      });
+      const [page, matches] = await Promise.all([
+        getJson<FeaturePage>(apiUrl(this.deps.base, 'features/', { ...query, page_size: PAGE_SIZE }), { signal, onSlow }),
+        getJson<MatchIds>(matchesUrl, { signal }),
+      ]);
       this.deps.status.clear('search');
-      this.show(page, fresh);
+      this.outlined = matches.count;
+      this.showPage(page, true);
+      this.deps.onMatches(matches, fit);
     } catch (error) {
-      if (isAbort(error)) return;
-      const reason = error instanceof ApiProblem ? error.message : 'something went wrong';
-      this.deps.status.error('search', `The search failed: ${reason}.`, { label: 'Try again', run: () => void this.load(url, fresh) });
+      this.failed(error, () => void this.load(query, fit));
     }
   }
 
-  private show(page: FeaturePage, fresh: boolean): void {
+  private async loadPage(url: string, fresh: boolean): Promise<void> {
+    const signal = this.begin();
+    try {
+      const page = await getJson<FeaturePage>(url, { signal, onSlow: () => this.deps.status.info('search', 'Searching… the server is slow to answer.') });
+      this.deps.status.clear('search');
+      this.showPage(page, fresh);
+    } catch (error) {
+      this.failed(error, () => void this.loadPage(url, fresh));
+    }
+  }
+
+  private begin(): AbortSignal {
+    this.controller?.abort();
+    this.controller = new AbortController();
+    this.deps.status.info('search', 'Searching…');
+    return this.controller.signal;
+  }
+
+  private failed(error: unknown, retry: () => void): void {
+    if (isAbort(error)) return;
+    const reason = error instanceof ApiProblem ? error.message : 'something went wrong';
+    this.deps.status.error('search', `The search failed: ${reason}.`, { label: 'Try again', run: retry });
+  }
+
+  private showPage(page: FeaturePage, fresh: boolean): void {
     const features = page.results.features;
-    this.matches = fresh ? features : [...this.matches, ...features];
+    this.shown = (fresh ? 0 : this.shown) + features.length;
+    this.count = page.count;
     this.next = page.next;
     if (fresh) this.list.replaceChildren();
     this.list.append(...features.map((f) => this.entry(f)));
-    const shown = this.matches.length;
-    this.heading.textContent = page.count === 0
-      ? 'No feature matches this search.'
-      : `${page.count.toLocaleString('en-GB')} ${page.count === 1 ? 'match' : 'matches'}${shown < page.count ? `, ${shown} shown` : ''}`;
+    this.heading.textContent = this.count === 0 ? 'No feature matches this search.' : this.summary();
     this.more.hidden = page.next === null;
     this.section.hidden = false;
-    this.deps.onMatches(this.matches, fresh);
+  }
+
+  private summary(): string {
+    const n = (k: number) => k.toLocaleString('en-GB');
+    const listed = this.shown < this.count ? `, ${n(this.shown)} listed` : '';
+    return `${n(this.count)} ${this.count === 1 ? 'match' : 'matches'}${listed}; ${this.outlined === this.count ? `all ${n(this.outlined)}` : n(this.outlined)} outlined on the map`;
   }
 
   private entry(feature: ListedFeature): HTMLLIElement {
@@ -104,18 +161,31 @@ export class Search {
     button.type = 'button';
     button.className = 'result';
     button.dataset.feature = String(feature.id);
-    const title = document.createElement('span');
-    title.className = 'result-title';
-    title.textContent = p.b_name || p.address;
-    const detail = document.createElement('span');
-    detail.className = 'result-detail';
-    detail.textContent = [p.b_name ? p.address : null, p.categories[0]?.name, p.current].filter((v) => v !== null && v !== undefined).join(' · ');
+    const title = line('result-title', p.b_name || p.address);
+    const detail = line('result-detail', [p.b_name ? p.address : null, p.current].filter((v) => v !== null).join(' · '));
+    const categories = line('result-categories', p.categories.map((c) => c.name).join(' · '));
     button.append(title, detail);
+    if (p.categories.length > 0) button.append(categories);
+    if (this.current.q !== '') button.append(line('result-why', `Matched: ${describeReasons(matchReasons(feature, this.current.q))}`));
     button.addEventListener('click', () => this.deps.onChoose(feature, button));
     const li = document.createElement('li');
     li.append(button);
     return li;
   }
+}
+
+/** The API's parameters for the fields: a year range from one or both ends. */
+export function apiQuery(fields: SearchFields): Record<string, string | undefined> {
+  const { year_from: from, year_to: to } = fields;
+  const years = from === '' && to === '' ? undefined : to === '' ? from : `${from === '' ? '-9999' : from},${to}`;
+  return { q: fields.q, categories: fields.categories, year_range: years, tags: fields.tags };
+}
+
+function line(className: string, text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
 }
 
 export function byId<T extends HTMLElement>(id: string): T {

@@ -17,9 +17,25 @@ export type MediaRecord = Static<typeof MediaSchema>;
 /** A list answer of any collection: count, links and its results. */
 export type Envelope<R> = Omit<Static<typeof MediaListSchema>, 'results'> & { results: R };
 
-/** A category of the legend: how many features it has. */
+/** A category of the legend: how many features it has, its colour on the map. */
 export interface LegendCategory extends Category {
   features: number;
+  colour: string;
+}
+
+/** /map/matches.json: every feature a search matches. */
+export interface MatchIds {
+  count: number;
+  extent: [number, number, number, number] | null;
+  ids: number[];
+}
+
+/** /map/streets.json and /map/labels.json (src/render/map-labels.ts). */
+export interface StreetLabels {
+  streets: { name: string; lon: number; lat: number; angle: number }[];
+}
+export interface BuildingLabels {
+  buildings: { id: number; text: string; lon: number; lat: number }[];
 }
 
 /** /map/config.json (render/map-config.ts). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { demoRecords, INIT_DEMO } from '../demo/demo.js';
 import { demoFileChunks } from '../demo/file.js';
-import { notingPictures, writePictures } from '../demo/pictures.js';
+import { notingPictures, writePictures, type PictureNote } from '../demo/pictures.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';
@@ -85,7 +85,7 @@ async function startExplained(config: Config, worker: boolean): Promise<RunningS
  */
 async function buildDemoDatabase(config: Config, mediaRoot: string): Promise<void> {
   process.stderr.write(`${config.database} does not exist yet: building the demo catalogue into it.\n`);
-  const pictures: string[] = [];
+  const pictures: PictureNote[] = [];
   const text = demoFileChunks(notingPictures(demoRecords(INIT_DEMO), pictures));
   const result = await loadCatalogue(config, textSource('the demo catalogue', text));
   if (!result.ok) throw new CliError('the demo catalogue was refused (a bug in the generator: its problems are listed above)');

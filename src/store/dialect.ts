@@ -38,6 +38,8 @@ export interface Dialect extends Cql2Dialect {
   searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
   /** A table of the loading connection's own (staging), gone by the end of the load. */
   temporaryTable(name: string, columns: string): string;
+  /** Features aliased `alias` with their footprint's box as min_x, min_y, max_x, max_y. */
+  featureBoxes(alias: string): { from: string; columns: string };
 }
 
 export const SQLITE_DIALECT: Dialect = {
@@ -70,6 +72,8 @@ export const SQLITE_DIALECT: Dialect = {
   searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
   // Dropped by the load itself (sqlite-load.ts), before and after.
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
+  // The R*Tree's boxes (32-bit floats rounded outwards: within a metre), not the JSON parsed per row.
+  featureBoxes: (alias) => ({ from: `features ${alias} JOIN features_rtree r ON r.id = ${alias}.id`, columns: 'r.min_x, r.min_y, r.max_x, r.max_y' }),
   // lower() folds ASCII only; casefold is JavaScript's toLowerCase (sqlite.ts), as PostgreSQL's lower() in UTF-8.
   caseFold: (sql) => `casefold(${sql})`,
   // SQLite's LIKE ignores ASCII case, and PRAGMA case_sensitive_like is deprecated and
@@ -108,6 +112,10 @@ export const POSTGRES_DIALECT: Dialect = {
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
+  featureBoxes: (alias) => ({
+    from: `features ${alias}`,
+    columns: `ST_XMin(${alias}.geom) AS min_x, ST_YMin(${alias}.geom) AS min_y, ST_XMax(${alias}.geom) AS max_x, ST_YMax(${alias}.geom) AS max_y`,
+  }),
   // ICU's root locale lowers as JavaScript's toLowerCase does (SQLite's casefold): İ to i̇, a final Σ to ς,
   // whatever the database's own locale; the result compared by code point like any text.
   caseFold: (sql) => `lower(${sql} COLLATE "und-x-icu") COLLATE "C"`,

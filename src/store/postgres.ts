@@ -11,6 +11,7 @@ import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
+import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { postgresTilePlan } from './tile-plans.js';
@@ -187,6 +188,18 @@ export class PostgresStore implements CatalogueStore {
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
     return this.read(postgresTilePlan({ z, x, y }));
+  }
+
+  matchIds(filters: Filters): Promise<MatchIds> {
+    return this.read(matchIdsPlan(filters, POSTGRES_DIALECT));
+  }
+
+  streetBuildings(): Promise<StreetBuildings> {
+    return this.read(streetBuildingsPlan(POSTGRES_DIALECT));
+  }
+
+  buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
+    return this.read(buildingLabelsPlan(box, limit, POSTGRES_DIALECT));
   }
 
   /** One snapshot per read; any failure to reach the database becomes StoreUnavailableError. */

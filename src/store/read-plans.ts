@@ -159,14 +159,14 @@ export function* extentPlan(dialect: Dialect, featureIds?: string): Plan<[number
   if (!e || e.min_x === null || e.min_y === null || e.max_x === null || e.max_y === null) return null;
   return [Number(e.min_x), Number(e.min_y), Number(e.max_x), Number(e.max_y)];
 }
-type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string };
+type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string; rank: number | string };
 
 /** The map page's opening view and legend: two queries, whatever the catalogue's size. */
 export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   const version = yield* versionPlan();
   const extent = yield* extentPlan(dialect);
   const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
-  const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features) }));
+  const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features), rank: Number(c.rank) }));
   return { version, extent, categories };
 }
 

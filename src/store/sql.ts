@@ -40,8 +40,9 @@ export function selectCategories(ids: FeatureIds): string {
   WHERE ${ids('fc.feature_id')} ORDER BY fc.feature_id, fc.position`;
 }
 
-/** Categories in use, with the number of features in each (the map's legend). */
-export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.thumbnail, count(*) AS features
+/** Categories in use, with the number of features in each and their rank among all categories by id (the map's legend and colours). */
+export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.thumbnail, count(*) AS features,
+  (SELECT count(*) FROM categories r WHERE r.id < c.id) AS rank
   FROM categories c JOIN feature_categories fc ON fc.category_id = c.id
   GROUP BY c.id, c.name, c.description, c.thumbnail ORDER BY c.id`;
 

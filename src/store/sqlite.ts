@@ -10,6 +10,7 @@ import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
+import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { sqliteTilePlan } from './tile-plans.js';
@@ -199,6 +200,18 @@ export class SqliteStore implements CatalogueStore {
 
   async tile(z: number, x: number, y: number): Promise<VectorTile> {
     return this.read(sqliteTilePlan({ z, x, y }));
+  }
+
+  async matchIds(filters: Filters): Promise<MatchIds> {
+    return this.read(matchIdsPlan(filters, SQLITE_DIALECT));
+  }
+
+  async streetBuildings(): Promise<StreetBuildings> {
+    return this.read(streetBuildingsPlan(SQLITE_DIALECT));
+  }
+
+  async buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
+    return this.read(buildingLabelsPlan(box, limit, SQLITE_DIALECT));
   }
 
   /** One transaction per read: its queries see one catalogue, even during an import. */

@@ -8,6 +8,7 @@ import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
@@ -96,8 +97,8 @@ export interface Overview {
   version: number;
   /** [minLon, minLat, maxLon, maxLat] of every footprint; null for an empty catalogue. */
   extent: [number, number, number, number] | null;
-  /** Categories at least one feature is in, by id, with how many features are in each. */
-  categories: (CategoryRow & { features: number })[];
+  /** Categories at least one feature is in, by id, with how many features are in each and how many categories (used or not) have a lower id. */
+  categories: (CategoryRow & { features: number; rank: number })[];
 }
 
 /** A vector tile and the catalogue version it was read from; bytes null when no footprint reaches it. */
@@ -136,6 +137,12 @@ export interface CatalogueReader {
   extents(): Promise<OgcExtents>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
   tile(z: number, x: number, y: number): Promise<VectorTile>;
+  /** The map explorer (store/map-plans.ts): the ids of every feature the filters match. */
+  matchIds(filters: Filters): Promise<MatchIds>;
+  /** Each street's buildings' boxes, for its labels. */
+  streetBuildings(): Promise<StreetBuildings>;
+  /** Numbered or named buildings meeting a box, at most `limit`. */
+  buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
 }
 
 /**

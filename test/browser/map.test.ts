@@ -1,6 +1,7 @@
 // The map explorer in a real browser (Debian's Chromium, software WebGL) on a demo
 // catalogue: drawn, searchable, clickable, safe with hostile document HTML, restorable
-// from a shared URL, readable on a phone, plain about an empty catalogue and failures.
+// from a shared URL, readable on a phone, plain about an empty catalogue and failures; on
+// SQLite here and on PostgreSQL through test/postgres/browser-map.test.ts.
 // Screenshots go to test-artifacts/ (git-ignored).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,6 +33,11 @@ function testCatalogue(): { catalogue: Catalogue; hostile: Feature; pictured: Fe
   return { catalogue, hostile, pictured };
 }
 
+/** Text as a literal part of a regular expression. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function centreOf(feature: Feature): [number, number] {
   const ring = feature.geometry.coordinates[0]![0]!.slice(0, -1);
   return [ring.reduce((s, p) => s + p[0]!, 0) / ring.length, ring.reduce((s, p) => s + p[1]!, 0) / ring.length];
@@ -42,13 +48,13 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, name) });
 }
 
-/** Ids of the footprints the map library says it drew (optionally around a point of the map). */
-function renderedIds(page: Page, point?: { x: number; y: number }): Promise<number[]> {
-  return page.evaluate((at) => {
+/** Ids of the footprints the map library says it drew (optionally around a point of the map), in a layer. */
+function renderedIds(page: Page, point?: { x: number; y: number }, layer = 'footprints-fill'): Promise<number[]> {
+  return page.evaluate(([at, layer]) => {
     const map = (globalThis as any).__map;
-    const hits = at ? map.queryRenderedFeatures([at.x, at.y], { layers: ['footprints-fill'] }) : map.queryRenderedFeatures({ layers: ['footprints-fill'] });
-    return [...new Set(hits.map((f: any) => f.properties.id as number))] as number[];
-  }, point);
+    const hits = at ? map.queryRenderedFeatures([at.x, at.y], { layers: [layer] }) : map.queryRenderedFeatures({ layers: [layer] });
+    return [...new Set(hits.map((f: any) => f.properties.id as number))].sort((a: any, b: any) => a - b) as number[];
+  }, [point, layer] as const);
 }
 
 const skip = browserSkipReason();
@@ -58,6 +64,16 @@ describe('the map explorer in a browser', { skip }, () => {
   let server: TestServer;
   let browser: Browser;
   const pages: WatchedPage[] = [];
+
+  /** Every id of a search, by walking the API's pages (the oracle of what the map outlines). */
+  async function apiIds(query: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await request(server.origin, `/api/v1/features/?${query}&page_size=100&page=${page}`)).json();
+      ids.push(...body.results.features.map((f: { id: number }) => f.id));
+      if (body.next === null) return ids;
+    }
+  }
 
   async function open(hash = '', viewport = DESKTOP, origin = server.origin): Promise<WatchedPage> {
     const watched = await openWatchedPage(browser, viewport);
@@ -107,8 +123,10 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.ok(expected.count > 0 && expected.count < catalogue.features.length);
     const listed = await page.locator('#results-list .result').evaluateAll((buttons) => buttons.map((b: any) => Number(b.dataset.feature)));
     assert.deepEqual(listed, expected.results.features.map((f: { id: number }) => f.id));
-    const outlined = await page.evaluate(() => JSON.stringify((globalThis as any).__map.getFilter('matches-line')));
-    assert.equal(outlined, JSON.stringify(['in', ['get', 'id'], ['literal', listed]]));
+    const outlined = await renderedIds(page, undefined, 'matches-line');
+    const matching = new Set(await apiIds(`q=${encodeURIComponent(street)}`));
+    assert.ok(outlined.length > 0);
+    assert.deepEqual(outlined.filter((id) => !matching.has(id)), []);
     const entry = page.locator(`#results-list .result[data-feature="${pictured.id}"]`);
     await entry.focus();
     await page.keyboard.press('Enter');
@@ -116,7 +134,7 @@ describe('the map explorer in a browser', { skip }, () => {
     await page.waitForFunction(() => (globalThis as any).document.activeElement?.id === 'panel-title');
     assert.equal(await page.locator('#panel .facts dd').first().textContent(), pictured.address);
     await waitForMap(page);
-    assert.match(await page.evaluate(() => (globalThis as any).location.hash), new RegExp(`feature=${pictured.id}$`));
+    assert.match(await page.evaluate(() => (globalThis as any).location.hash), new RegExp(`feature=${pictured.id}(&|$)`));
     await screenshot(page, 'map-desktop-search.png');
     await page.keyboard.press('Escape');
     await page.locator('#panel').waitFor({ state: 'hidden' });
@@ -140,6 +158,8 @@ describe('the map explorer in a browser', { skip }, () => {
     await page.locator('#panel .gallery .thumb').first().click();
     await page.locator('#lightbox[open] #lightbox-img').waitFor();
     await page.waitForFunction(() => (globalThis as any).document.getElementById('lightbox-img').naturalWidth > 0);
+    // The demo's pictures are drawn at a photograph's size (src/demo/pictures.ts).
+    assert.deepEqual(await page.locator('#lightbox-img').evaluate((i: any) => [i.naturalWidth, i.naturalHeight]), [1200, 800]);
     assert.equal(decodeURIComponent(new URL(await page.locator('#lightbox-img').evaluate((i: any) => i.src)).pathname), `/media/${files[0]}`);
     await screenshot(page, 'map-desktop-panel.png');
     await page.keyboard.press('Escape');
@@ -219,6 +239,154 @@ describe('the map explorer in a browser', { skip }, () => {
     release();
     await page.locator('#results:not([hidden]) #results-list li').first().waitFor();
     await failure.waitFor({ state: 'detached' });
+  });
+
+  test('a search with more matches than listed outlines every one of them, and says so', async () => {
+    const { page, errors } = await open();
+    await page.locator('#filters summary').click();
+    await page.fill('input[name="year_from"]', '1700');
+    await page.press('input[name="year_from"]', 'Enter');
+    const expected = catalogue.features.filter((f) => f.current !== null && f.current >= 1700).map((f) => f.id);
+    assert.ok(expected.length > 100, `${expected.length} matches`);
+    await page.locator('#results-heading', { hasText: `${expected.length} matches, 100 listed; all ${expected.length} outlined on the map` }).waitFor();
+    await page.locator('#filters summary').click();
+    await waitForMap(page);
+    const outlined = await renderedIds(page, undefined, 'matches-line');
+    const drawn = await renderedIds(page);
+    // Every match drawn is outlined, and nothing else: beyond the 100 listed.
+    assert.deepEqual(outlined, drawn.filter((id) => expected.includes(id)));
+    assert.ok(outlined.length > 100, `${outlined.length} outlined`);
+    await screenshot(page, 'map-desktop-search-outlined.png');
+    assert.deepEqual(errors, []);
+  });
+
+  test('a result shows every category of its feature and the words that matched, and where', async () => {
+    const feature = catalogue.features.find((f) => f.categories.length > 1 && f.b_name && /^\p{L}{4,}/u.test(f.b_name))!;
+    const word = feature.b_name!.split(/\s+/)[0]!.toLowerCase().slice(0, 5);
+    const { page } = await open(`#q=${encodeURIComponent(word)}`);
+    const entry = page.locator(`#results-list .result[data-feature="${feature.id}"]`);
+    await entry.waitFor();
+    const names = feature.categories.map((id) => catalogue.categories.find((c) => c.id === id)!.name);
+    assert.equal(await entry.locator('.result-categories').textContent(), names.join(' · '));
+    assert.match((await entry.locator('.result-why').textContent())!, new RegExp(`^Matched: “${word}” in [^;]*name “${escape(feature.b_name!)}”`));
+  });
+
+  test('a shared #feature=N flies the map to the feature', async () => {
+    const { page } = await open(`#feature=${pictured.id}`);
+    await page.locator('#panel-title').waitFor();
+    await page.waitForFunction(() => (globalThis as any).__map.getZoom() > 16 && !(globalThis as any).__map.isMoving());
+    await waitForMap(page);
+    const [lon, lat] = centreOf(pictured);
+    const inView = await page.evaluate(([x, y]) => (globalThis as any).__map.getBounds().contains([x, y]), [lon, lat]);
+    assert.equal(inView, true);
+    assert.ok((await renderedIds(page, undefined, 'selected-fill')).includes(pictured.id));
+  });
+
+  test('a search lives in the URL: the link of a search reproduces it', async () => {
+    const { page } = await open();
+    const street = pictured.street!;
+    await page.fill('#q', street);
+    await page.locator('#filters summary').click();
+    await page.fill('input[name="year_to"]', '1950');
+    await page.press('#q', 'Enter');
+    await page.locator('#results:not([hidden]) #results-list li').first().waitFor();
+    const listed = () => page.locator('#results-list .result').evaluateAll((buttons) => buttons.map((b: any) => Number(b.dataset.feature)));
+    const first = await listed();
+    await page.waitForFunction(() => /[#&]q=/.test((globalThis as any).location.hash));
+    const hash = await page.evaluate(() => (globalThis as any).location.hash as string);
+    const params = new URLSearchParams(hash.slice(1));
+    assert.equal(params.get('q'), street);
+    assert.equal(params.get('to'), '1950');
+    const shared = await open(hash);
+    await shared.page.locator('#results:not([hidden]) #results-list li').first().waitFor();
+    assert.equal(await shared.page.inputValue('#q'), street);
+    assert.equal(await shared.page.inputValue('input[name="year_to"]'), '1950');
+    assert.deepEqual(await shared.page.locator('#results-list .result').evaluateAll((buttons) => buttons.map((b: any) => Number(b.dataset.feature))), first);
+    assert.deepEqual(first, await apiIds(`q=${encodeURIComponent(street)}&year_range=-9999,1950`));
+  });
+
+  test('zoom buttons, a scale bar and a north arrow; street names and building numbers from the catalogue', async () => {
+    const [lon, lat] = centreOf(pictured);
+    const { page, errors, requests } = await open(`#map=17.5/${lat}/${lon}`);
+    for (const control of ['.maplibregl-ctrl-zoom-in', '.maplibregl-ctrl-zoom-out', '.maplibregl-ctrl-compass', '.maplibregl-ctrl-scale']) {
+      assert.equal(await page.locator(control).isVisible(), true, control);
+    }
+    assert.match((await page.locator('.maplibregl-ctrl-scale').textContent())!, /^\d+\s+m$/);
+    await page.locator('.street-label', { hasText: pictured.street! }).first().waitFor();
+    await page.locator('.building-label', { hasText: (pictured.b_number || pictured.b_name)! }).first().waitFor();
+    await screenshot(page, 'map-desktop-z17.png');
+    await page.locator('.maplibregl-ctrl-zoom-out').click();
+    await page.waitForFunction(() => Math.abs((globalThis as any).__map.getZoom() - 16.5) < 1e-6);
+    await waitForMap(page);
+    assert.equal(await page.locator('.building-label').count(), 0, 'building labels only from zoom 17');
+    assert.ok(await page.locator('.street-label', { hasText: pictured.street! }).count() > 0);
+    assert.deepEqual(requests.filter((url) => new URL(url).hostname !== '127.0.0.1' && !url.startsWith('data:')), []);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a zoom-12 view, on a desktop and on a phone', async () => {
+    const [lon, lat] = centreOf(pictured);
+    for (const [viewport, name] of [[DESKTOP, 'map-desktop-z12.png'], [PHONE, 'map-phone-z12.png']] as const) {
+      const { page, errors } = await open(`#map=12/${lat}/${lon}`, viewport);
+      assert.ok((await renderedIds(page)).length > catalogue.features.length / 2);
+      assert.equal(await page.locator('.street-label').count(), 0, 'no street names at zoom 12');
+      await screenshot(page, name);
+      assert.deepEqual(errors, []);
+    }
+    const { page } = await open(`#map=17/${lat}/${lon}`, PHONE);
+    await page.locator('.building-label').first().waitFor();
+    await screenshot(page, 'map-phone-z17.png');
+  });
+
+  test('each legend swatch is its category\'s colour on the map and in its thumbnail; no two alike', async () => {
+    const { page } = await open();
+    const entries = await page.locator('#legend-list .legend-entry').evaluateAll(async (buttons) => Promise.all(buttons.map(async (b: any) => {
+      const img = b.querySelector('img');
+      if (!img.complete || img.naturalWidth === 0) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+      const canvas = (globalThis as any).document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      const [r, g, bl] = context.getImageData(2, 2, 1, 1).data;
+      const swatch = (globalThis as any).getComputedStyle(b.querySelector('.swatch')).backgroundColor;
+      return { swatch, thumbnail: `rgb(${r}, ${g}, ${bl})`, size: `${img.naturalWidth}×${img.naturalHeight}` };
+    })));
+    assert.ok(entries.length > 10);
+    for (const e of entries) assert.deepEqual({ thumbnail: e.thumbnail, size: e.size }, { thumbnail: e.swatch, size: '160×120' });
+    assert.equal(new Set(entries.map((e) => e.swatch)).size, entries.length);
+    const config = (await request(server.origin, '/map/config.json')).json();
+    const fill = await page.evaluate(() => JSON.stringify((globalThis as any).__map.getPaintProperty('footprints-fill', 'fill-color')));
+    for (const c of config.categories) assert.ok(fill.includes(`${c.id},"${c.colour}"`), `${c.name} drawn in ${c.colour}`);
+  });
+
+  test('opening Filters moves nothing on a desktop; on a phone "Year from" and "to" share a row', async () => {
+    const { page } = await open();
+    const boxes = () => Promise.all(['.bar', '#map', '#q'].map(async (s) => JSON.stringify(await page.locator(s).boundingBox())));
+    const closed = await boxes();
+    await page.locator('#filters summary').click();
+    await page.locator('input[name="year_from"]').waitFor();
+    assert.deepEqual(await boxes(), closed);
+    const phone = (await open('', PHONE)).page;
+    await phone.locator('#filters summary').click();
+    const [from, to] = await Promise.all(['year_from', 'year_to'].map(async (n) => (await phone.locator(`input[name="${n}"]`).boundingBox())!));
+    assert.ok(Math.abs(from!.y - to!.y) < 2 && to!.x > from!.x + from!.width, `${JSON.stringify(from)} ${JSON.stringify(to)}`);
+    assert.ok(to!.x + to!.width <= PHONE.width);
+    assert.equal(await phone.evaluate(() => (globalThis as any).document.documentElement.scrollWidth), PHONE.width);
+  });
+
+  test('tiles failing with the database down are said in words, inside the sidebar, with no tile URL', async () => {
+    const watched = await openWatchedPage(browser, PHONE);
+    pages.push(watched);
+    const { page } = watched;
+    await page.route('**/tiles/features/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"The catalogue database is unavailable; try again shortly."}' }));
+    await page.goto(`${server.origin}/`);
+    const message = page.locator('#status [data-topic="tiles"]');
+    await message.waitFor();
+    const text = (await message.textContent())!;
+    assert.match(text, /^Part of the map could not be drawn: the database is unavailable for now\./);
+    assert.doesNotMatch(text, /https?:|\/tiles\//);
+    const fits = await message.evaluate((p: any) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= p.closest('.sidebar').getBoundingClientRect().right);
+    assert.equal(fits, true);
   });
 
   test('an empty catalogue is said plainly, with no error', async () => {

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { boundingBox } from '../../src/search/box.js';
+import { CATEGORY_PALETTE } from '../../src/palette.js';
 import { ensureWebBuilt } from '../support/map-page.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 
@@ -66,8 +67,11 @@ describe('the map page over HTTP', () => {
     assert.deepEqual(body.basemap, { kind: 'raster', url: BASEMAP });
     const counts = new Map<number, number>();
     for (const f of catalogue.features) for (const c of new Set(f.categories)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    // Colours by rank among every category by id, used or not (so the demo's thumbnails can agree).
+    const rank = new Map([...catalogue.categories].sort((a, b) => a.id - b.id).map((c, i) => [c.id, i]));
     const categories = catalogue.categories.filter((c) => counts.has(c.id)).sort((a, b) => a.id - b.id).map((c) => ({
       id: c.id, name: c.name, description: c.description, thumbnail: `${t.origin}/media/${c.thumbnail.split('/').map(encodeURIComponent).join('/')}`, features: counts.get(c.id),
+      colour: CATEGORY_PALETTE[rank.get(c.id)! % CATEGORY_PALETTE.length],
     }));
     assert.deepEqual(body.categories, categories);
   });

@@ -23,7 +23,7 @@ const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limit
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
  */
 const LONGEST = [
-  'large-catalogue.test', 'large-diff.test', 'cli.test', 'browser/map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test',
+  'large-catalogue.test', 'large-diff.test', 'cli.test', 'browser/map.test', 'postgres/browser-map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test',
   'postgres/tiles.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
 const CONCURRENCY = 3;

@@ -1,6 +1,6 @@
 // The map explorer: its page at / and /map/, its bundled assets under /map/assets/ (built by
 // scripts/build-web.mjs into dist/web/, content-hashed names cached for a year) and
-// /map/config.json, the extent, tiles and legend it opens with.
+// /map/config.json, the extent, tiles and legend it opens with; map-data.ts its searches and labels.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +11,7 @@ import type { CatalogueReader } from '../../store/store.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
 import { sendError } from '../protocol/reply.js';
+import { registerMapData } from './map-data.js';
 
 /** dist/web/ of the project, from src/http/pages/ (tsx) and from dist/http/pages/ (compiled) alike. */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
@@ -36,6 +37,7 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
       return reply.headers(headers).type('text/html; charset=utf-8').send(html.replaceAll('%BASE_PATH%', basePath(deps.config)));
     });
   }
+  registerMapData(app, deps);
   app.get('/map', async (_request, reply) => reply.code(301).header('location', MAP_PREFIX).send());
   app.get(`${MAP_PREFIX}config.json`, async (request, reply) => {
     const baseUrl = request.baseUrl;

@@ -1,0 +1,142 @@
+// The map explorer's labels from the catalogue's own names, drawn by the page as HTML (no
+// glyph server): each street's name along its buildings, once per stretch of street, in the
+// street rather than over the buildings, and a building's number (or name) at its
+// footprint's centre.
+import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
+
+/** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
+export interface StreetLabel {
+  name: string;
+  lon: number;
+  lat: number;
+  angle: number;
+}
+
+export interface BuildingLabel {
+  id: number;
+  text: string;
+  lon: number;
+  lat: number;
+}
+
+/** A street longer than this (in degrees of latitude, about 250 m) gets a label per stretch. */
+const STRETCH = 0.00225;
+
+type Point = [number, number];
+
+export function renderStreetLabels(streets: StreetBuildings['streets']): StreetLabel[] {
+  const all = streets.flatMap((s) => s.boxes.map(centre));
+  if (all.length === 0) return [];
+  // Local coordinates in which a degree of longitude is as long as it is on the ground.
+  const scale = Math.cos((mean(all)[1] * Math.PI) / 180);
+  const toLocal = ([lon, lat]: Point): Point => [lon * scale, lat];
+  const nearby = new Neighbours(all.map(toLocal), FRONT);
+  return streets.flatMap(({ name, boxes }) => {
+    const local = boxes.map(centre).map(toLocal);
+    const axis = principalAngle(local);
+    return stretches(local, axis).map((part) => {
+      const angle = part.length > 1 ? principalAngle(part) : axis;
+      const [x, y] = inStreet(part, angle, nearby);
+      return { name, lon: round(x / scale), lat: round(y), angle: readable(angle) };
+    });
+  });
+}
+
+/** Metres in degrees of latitude. */
+const METRE = 1 / 111_320;
+/** From a row of buildings' centres to the middle of their street: half a building and half a street. */
+const FRONT = 14 * METRE;
+
+/**
+ * Where a stretch's label goes: the middle of its buildings when they stand on both sides
+ * of the street (the street runs between them), else beside their single row, on the side
+ * with fewer buildings (the street's side, not the backs of the plots).
+ */
+function inStreet(part: readonly Point[], angle: number, nearby: Neighbours): Point {
+  const [mx, my] = mean(part);
+  const normal: Point = [-Math.sin(angle), Math.cos(angle)];
+  const spread = Math.max(...part.map(([x, y]) => Math.abs((x - mx) * normal[0] + (y - my) * normal[1])));
+  if (spread >= FRONT) return [mx, my];
+  const sides = [1, -1].map((k): Point => [mx + k * FRONT * normal[0], my + k * FRONT * normal[1]]);
+  return nearby.count(sides[1]!) < nearby.count(sides[0]!) ? sides[1]! : sides[0]!;
+}
+
+/** Points in square cells of `radius`, to count those within `radius` of a point. */
+class Neighbours {
+  private readonly cells = new Map<string, Point[]>();
+
+  constructor(points: readonly Point[], private readonly radius: number) {
+    for (const p of points) {
+      const key = this.key(Math.floor(p[0] / radius), Math.floor(p[1] / radius));
+      this.cells.set(key, [...(this.cells.get(key) ?? []), p]);
+    }
+  }
+
+  count([x, y]: Point): number {
+    const [cx, cy] = [Math.floor(x / this.radius), Math.floor(y / this.radius)];
+    let n = 0;
+    for (let i = cx - 1; i <= cx + 1; i++) {
+      for (let j = cy - 1; j <= cy + 1; j++) {
+        for (const p of this.cells.get(this.key(i, j)) ?? []) if (Math.hypot(p[0] - x, p[1] - y) <= this.radius) n++;
+      }
+    }
+    return n;
+  }
+
+  private key(i: number, j: number): string {
+    return `${i},${j}`;
+  }
+}
+
+/** The number, else the name; a building with neither (both empty) has no label. */
+export function renderBuildingLabels(buildings: readonly LabelledBuilding[]): BuildingLabel[] {
+  return buildings.filter((b) => (b.b_number || b.b_name)).map((b) => {
+    const [lon, lat] = centre(b.box);
+    return { id: b.id, text: (b.b_number || b.b_name)!, lon: round(lon), lat: round(lat) };
+  });
+}
+
+/** Six decimals: about 10 cm, and the stores' boxes agree to that. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+const centre = (b: Box): Point => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+function mean(points: readonly Point[]): Point {
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+}
+
+/** The direction (radians, anticlockwise from east) along which the points spread most. */
+export function principalAngle(points: readonly Point[]): number {
+  const [mx, my] = mean(points);
+  let [xx, yy, xy] = [0, 0, 0];
+  for (const [x, y] of points) {
+    xx += (x - mx) ** 2;
+    yy += (y - my) ** 2;
+    xy += (x - mx) * (y - my);
+  }
+  return 0.5 * Math.atan2(2 * xy, xx - yy);
+}
+
+/** The points cut into runs of at most STRETCH along the axis. */
+function stretches(points: readonly Point[], axis: number): Point[][] {
+  const along = (p: Point) => p[0] * Math.cos(axis) + p[1] * Math.sin(axis);
+  const sorted = [...points].sort((a, b) => along(a) - along(b));
+  const runs: Point[][] = [];
+  let start = -Infinity;
+  for (const p of sorted) {
+    if (along(p) - start > STRETCH) {
+      runs.push([]);
+      start = along(p);
+    }
+    runs[runs.length - 1]!.push(p);
+  }
+  return runs;
+}
+
+/** Anticlockwise radians → a CSS rotation (clockwise degrees) in [-90, 90), rounded to a degree. */
+export function readable(radians: number): number {
+  let degrees = Math.round((-radians * 180) / Math.PI) + 0; // + 0: no -0
+  while (degrees >= 90) degrees -= 180;
+  while (degrees < -90) degrees += 180;
+  return degrees;
+}

@@ -1,0 +1,80 @@
+// The map explorer's own reads (/map/…), written once for both stores: the ids of every
+// feature a search matches (all of them, for outlining, not a page), each street's
+// buildings as boxes (for its labels), and the labelled buildings in a box.
+import { binder, type Dialect } from './dialect.js';
+import { filterConditions } from './filter-sql.js';
+import type { Filters } from './filters.js';
+import { versionPlan, type Plan } from './read-plans.js';
+
+export interface MatchIds {
+  version: number;
+  /** Ascending. */
+  ids: number[];
+  /** The matching footprints' extent; null when nothing matches. */
+  extent: Box | null;
+}
+
+/** [minLon, minLat, maxLon, maxLat] of a footprint. */
+export type Box = [number, number, number, number];
+
+export interface StreetBuildings {
+  version: number;
+  /** Each street (as first written) with the boxes of its buildings. */
+  streets: { name: string; boxes: Box[] }[];
+}
+
+export interface LabelledBuilding {
+  id: number;
+  b_number: string | null;
+  b_name: string | null;
+  box: Box;
+}
+
+export interface BuildingLabels {
+  version: number;
+  buildings: LabelledBuilding[];
+}
+
+type BoxRow = { min_x: number; min_y: number; max_x: number; max_y: number };
+const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)];
+
+const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
+export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds> {
+  const version = yield* versionPlan();
+  const { bind, params } = binder();
+  const where = ['TRUE', ...filterConditions('features', filters, dialect, bind)].join(' AND ');
+  const { from, columns } = dialect.featureBoxes('f');
+  const rows = (yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true }) as (BoxRow & { id: number })[];
+  return { version, ids: rows.map((r) => Number(r.id)), extent: rows.length === 0 ? null : rows.map(boxOf).reduce(union) };
+}
+
+export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {
+  const version = yield* versionPlan();
+  const { from, columns } = dialect.featureBoxes('f');
+  const rows = (yield {
+    sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`,
+    params: [],
+  }) as (BoxRow & { street: string; street_key: string })[];
+  const streets = new Map<string, { name: string; boxes: Box[] }>();
+  for (const row of rows) {
+    const street = streets.get(row.street_key) ?? { name: row.street, boxes: [] };
+    street.boxes.push(boxOf(row));
+    streets.set(row.street_key, street);
+  }
+  return { version, streets: [...streets.values()] };
+}
+
+/** Buildings with a number or a name meeting the box, at most `limit` of them, by id. */
+export function* buildingLabelsPlan(box: Box, limit: number, dialect: Dialect): Plan<BuildingLabels> {
+  const version = yield* versionPlan();
+  const { bind, params } = binder();
+  const { from, columns } = dialect.featureBoxes('f');
+  const where = `${dialect.intersectsBox(box, bind)} AND (f.b_number IS NOT NULL OR f.b_name IS NOT NULL)`;
+  const rows = (yield {
+    sql: `SELECT f.id, f.b_number, f.b_name, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id LIMIT ${bind(limit)}`,
+    params,
+    adHoc: true,
+  }) as (BoxRow & { id: number; b_number: string | null; b_name: string | null })[];
+  return { version, buildings: rows.map((r) => ({ id: Number(r.id), b_number: r.b_number, b_name: r.b_name, box: boxOf(r) })) };
+}

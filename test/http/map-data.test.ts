@@ -1,0 +1,93 @@
+// The map explorer's own data (/map/matches.json, /map/streets.json, /map/labels.json) on a
+// demo catalogue: every id a search matches (the API's pages walked to the end are the
+// oracle), street labels among their buildings, building labels in a box; bad input a 400.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { generateDemoCatalogue } from '../../src/demo/demo.js';
+import type { Feature } from '../../src/catalogue/format.js';
+import { boundingBox } from '../../src/search/box.js';
+import { startTestApp, type TestApp } from '../support/in-process.js';
+
+const catalogue = generateDemoCatalogue({ scale: 0.1, seed: 4 });
+/** The SQLite R*Tree keeps 32-bit floats rounded outwards. */
+const NEAR = 2e-5;
+
+function boxOf(features: readonly Feature[]): [number, number, number, number] {
+  const boxes = features.map((f) => boundingBox(f.geometry));
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
+describe('the map explorer’s data', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ catalogue });
+  });
+  after(async () => t.close());
+
+  /** Every id of a search, by walking the API's pages. */
+  async function apiIds(query: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await t.request(`/api/v1/features/?${query}&page_size=100&page=${page}`)).json();
+      ids.push(...body.results.features.map((f: { id: number }) => f.id));
+      if (body.next === null) return ids.sort((a, b) => a - b);
+    }
+  }
+
+  for (const query of ['year_range=1700', 'q=street', 'categories=1,2,3', 'tags=pub', 'q=zzzznothing']) {
+    test(`/map/matches.json?${query}: every match (not a page), ascending, and their extent`, async () => {
+      const answer = await t.request(`/map/matches.json?${query}`);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers['content-type'], 'application/json');
+      const body = answer.json();
+      const expected = await apiIds(query);
+      assert.deepEqual(body.ids, expected);
+      assert.equal(body.count, expected.length);
+      if (expected.length === 0) return assert.equal(body.extent, null);
+      const box = boxOf(catalogue.features.filter((f) => expected.includes(f.id)));
+      body.extent.forEach((v: number, i: number) => assert.ok(Math.abs(v - box[i]!) < NEAR, `extent[${i}] ${v} vs ${box[i]}`));
+    });
+  }
+
+  test('a search with more than a page of matches gives them all', async () => {
+    const body = (await t.request('/map/matches.json?year_range=1700')).json();
+    assert.ok(body.count > 100, `${body.count} matches`);
+    assert.equal(body.count, catalogue.features.filter((f) => f.current !== null && f.current >= 1700).length);
+  });
+
+  test('a malformed parameter is the API’s 400, naming it', async () => {
+    for (const [path, name] of [['/map/matches.json?year_range=soon', 'year_range'], ['/map/matches.json?bbox=1,2', 'bbox'], ['/map/labels.json', 'bbox'], ['/map/labels.json?bbox=a,b,c,d', 'bbox']]) {
+      const answer = await t.request(path!);
+      assert.equal(answer.status, 400, path);
+      assert.match(answer.json().detail, new RegExp(`^Invalid ${name}: `), path);
+    }
+  });
+
+  test('/map/streets.json: each street of the catalogue labelled by its buildings, turned to be read', async () => {
+    const body = (await t.request('/map/streets.json')).json();
+    const streets = new Map<string, Feature[]>();
+    for (const f of catalogue.features) if (f.street) streets.set(f.street.toLowerCase(), [...(streets.get(f.street.toLowerCase()) ?? []), f]);
+    const labelled = new Set(body.streets.map((s: { name: string }) => s.name.toLowerCase()));
+    assert.deepEqual([...labelled].sort(), [...streets.keys()].sort());
+    for (const label of body.streets) {
+      // Within its buildings' box, widened by the 14 m from a row of buildings to the street's middle.
+      const [minLon, minLat, maxLon, maxLat] = boxOf(streets.get(label.name.toLowerCase())!);
+      const FRONT = 14 / 111_320 / Math.cos((51.5 * Math.PI) / 180) + NEAR;
+      assert.ok(label.lon >= minLon - FRONT && label.lon <= maxLon + FRONT && label.lat >= minLat - FRONT && label.lat <= maxLat + FRONT, JSON.stringify(label));
+      assert.ok(Number.isInteger(label.angle) && label.angle >= -90 && label.angle < 90, JSON.stringify(label));
+    }
+  });
+
+  test('/map/labels.json: the numbered or named buildings meeting the box, at their centre', async () => {
+    const target = catalogue.features.find((f) => f.b_number)!;
+    const [minLon, minLat, maxLon, maxLat] = boundingBox(target.geometry);
+    const body = (await t.request(`/map/labels.json?bbox=${minLon},${minLat},${maxLon},${maxLat}`)).json();
+    const label = body.buildings.find((b: { id: number }) => b.id === target.id);
+    assert.deepEqual({ ...label, lon: undefined, lat: undefined }, { id: target.id, text: target.b_number, lon: undefined, lat: undefined });
+    assert.ok(Math.abs(label.lon - (minLon + maxLon) / 2) < NEAR && Math.abs(label.lat - (minLat + maxLat) / 2) < NEAR);
+    for (const b of body.buildings) {
+      const f = catalogue.features.find((x) => x.id === b.id)!;
+      assert.equal(b.text, f.b_number || f.b_name);
+    }
+  });
+});
