@@ -19,6 +19,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const HOSTILE_BODY = '<p>Built in 1890.[^1] <a href="javascript:window.__hostile=\'link\'">a link</a></p>'
   + '<img src=x onerror="window.__hostile=\'onerror\'"><script>window.__hostile=\'script\'</script>'
+  + '<p><img src="http://192.0.2.7/tracker.png" alt="A picture kept elsewhere"></p>'
   + '<p>[^1]: Survey notebook, 1890.</p>';
 
 /** The demo catalogue, with one document whose body tries every way to run a script. */
@@ -168,14 +169,16 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('a document body\'s <script>, onerror= and javascript: link never run; its [^n] markers become linked footnotes', async () => {
-    const { page } = await open(`#feature=${hostile.id}`);
+  test('a document body\'s <script>, onerror= and javascript: link never run, a picture from elsewhere is never asked for (its text shown); its [^n] markers become linked footnotes', async () => {
+    const { page, requests } = await open(`#feature=${hostile.id}`);
     const body = page.locator('#panel .document-body').filter({ hasText: 'Built in 1890.' });
     await body.waitFor();
     await page.locator('#panel a').filter({ hasText: 'a link' }).click();
     assert.equal(await page.evaluate(() => (globalThis as any).__hostile), undefined);
     const html = await body.innerHTML();
     assert.doesNotMatch(html, /<script|onerror|javascript:/i);
+    assert.match(await body.innerText(), /A picture kept elsewhere/);
+    assert.deepEqual(requests.filter((url) => url.includes('192.0.2.7')), []);
     const ref = body.locator('sup a.footnote-ref');
     assert.equal(await ref.textContent(), '1');
     const target = (await ref.getAttribute('href'))!.slice(1);
