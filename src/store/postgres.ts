@@ -6,6 +6,7 @@ import { createPool, describeUrl, storeFailure, type PostgresSettings } from './
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
+import { readReplication, refuseReplica } from './postgres-replication.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
@@ -24,6 +25,7 @@ import {
   type Listing,
   type Overview,
   type PoolStats,
+  type Replication,
   type RowsByCollection,
   type VectorTile,
 } from './store.js';
@@ -43,6 +45,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
   const pool = createPool(serving ? settings : { ...settings, timeoutMs: Math.max(settings.timeoutMs, 10_000) }, { statementTimeout: serving });
   const store = new PostgresStore(pool, settings);
   try {
+    if (!serving) await store.refuseReplica();
     if (options.create) await store.migrate();
     else await store.checkSchema();
     return store;
@@ -94,6 +97,24 @@ export class PostgresStore implements CatalogueStore {
       return applied;
     } finally {
       client.release();
+    }
+  }
+
+  /** Commands write to, or must read the latest of, the primary. */
+  async refuseReplica(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await refuseReplica(client, describeUrl(this.settings.url));
+    } finally {
+      client.release();
+    }
+  }
+
+  async replication(): Promise<Replication> {
+    try {
+      return await readReplication(this.pool);
+    } catch (error) {
+      throw storeFailure(error);
     }
   }
 
