@@ -6,7 +6,7 @@ import { createPool, describeUrl, storeFailure, type PostgresSettings } from './
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
-import { readReplication, refuseReplica } from './postgres-replication.js';
+import { ReplicaLag, readReplication, refuseReplica } from './postgres-replication.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
@@ -79,6 +79,7 @@ class StatementNames {
 export class PostgresStore implements CatalogueStore {
   private schemaChecked = false;
   private readonly statementNames = new StatementNames();
+  private readonly replicaLag = new ReplicaLag();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -112,7 +113,7 @@ export class PostgresStore implements CatalogueStore {
 
   async replication(): Promise<Replication> {
     try {
-      return await readReplication(this.pool);
+      return await readReplication(this.pool, this.replicaLag);
     } catch (error) {
       throw storeFailure(error);
     }

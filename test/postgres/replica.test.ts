@@ -55,6 +55,19 @@ function watchVersion(replica: Replica, schema: string, from: number): { stop():
   };
 }
 
+/** SIGTERM, and a failure (after SIGKILL) if the server does not exit by itself within 15 s. */
+async function stopServer(served: Served): Promise<void> {
+  served.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 15_000)));
+  const result = await Promise.race([exitCode(served.child), late]);
+  clearTimeout(timer);
+  if (result !== 'late') return;
+  served.child.kill('SIGKILL');
+  await exitCode(served.child);
+  assert.fail(`a server did not exit within 15 s of SIGTERM: ${served.stderr()}`);
+}
+
 let unique = 0;
 /** A URL never asked before, so the answer cannot come from a cache and must reach the database. */
 const fresh = (p: string) => `${p}${p.includes('?') ? '&' : '?'}fresh=${++unique}`;
@@ -80,12 +93,12 @@ await onReplica((replica) => {
     servers.primary = await startCliServer(database.args, env);
   });
   after(async () => {
-    for (const s of Object.values(servers)) {
-      s.child.kill('SIGTERM');
-      await exitCode(s.child);
+    try {
+      for (const s of Object.values(servers)) await stopServer(s);
+    } finally {
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('/readyz: the primary says so; a replica gives its lag in seconds', async () => {
@@ -120,8 +133,7 @@ await onReplica((replica) => {
       await until('/readyz to pass', async () => (await request(strict.origin, '/readyz')).status === 200);
       assert.equal((await request(strict.origin, '/readyz')).json().status, 'ready');
     } finally {
-      strict.child.kill('SIGTERM');
-      await exitCode(strict.child);
+      await stopServer(strict);
     }
   });
 
