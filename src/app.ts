@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering });
   registerPageRoutes(app, { ...deps, ...answering });
-  registerHealth(app, deps.store, deps.readiness ?? { stopping: false });
+  registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
   registerDocsPage(app, deps.config, OGC_PATHS.docs, OGC_PATHS.api, swaggerUi);

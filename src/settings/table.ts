@@ -98,6 +98,10 @@ export const SETTINGS = {
     env: 'VERSION_POLL_MS', default: '1000', parse: wholeNumber(50, 60_000),
     help: 'how often a server checks whether a new catalogue was imported',
   },
+  maxReplicaLagMs: {
+    env: 'MAX_REPLICA_LAG_MS', default: '', parse: orNone(wholeNumber(0, 86_400_000)), emptyMeans: 'ready whatever the lag',
+    help: 'PostgreSQL replica: /readyz answers 503 while the replica is further behind its primary than this',
+  },
   port: { env: 'PORT', flag: serveFlag('--port', '<port>'), default: '8000', parse: parsePort, help: 'port to listen on' },
   host: { env: 'HOST', flag: serveFlag('--host', '<host>'), default: '127.0.0.1', parse: text, help: 'address to listen on' },
   baseUrl: {

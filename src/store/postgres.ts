@@ -6,6 +6,7 @@ import { createPool, describeUrl, storeFailure, type PostgresSettings } from './
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
+import { ReplicaLag, readReplication, refuseReplica } from './postgres-replication.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
@@ -25,6 +26,7 @@ import {
   type Listing,
   type Overview,
   type PoolStats,
+  type Replication,
   type RowsByCollection,
   type VectorTile,
 } from './store.js';
@@ -48,6 +50,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
   const streamPool = createPool({ ...poolSettings, poolSize: Math.max(1, Math.ceil(settings.poolSize / 2)) }, { statementTimeout: serving });
   const store = new PostgresStore(pool, streamPool, settings);
   try {
+    if (!serving) await store.refuseReplica();
     if (options.create) await store.migrate();
     else await store.checkSchema();
     return store;
@@ -81,6 +84,7 @@ class StatementNames {
 export class PostgresStore implements CatalogueStore {
   private schemaChecked = false;
   private readonly statementNames = new StatementNames();
+  private readonly replicaLag = new ReplicaLag();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -100,6 +104,24 @@ export class PostgresStore implements CatalogueStore {
       return applied;
     } finally {
       client.release();
+    }
+  }
+
+  /** Commands write to, or must read the latest of, the primary. */
+  async refuseReplica(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await refuseReplica(client, describeUrl(this.settings.url));
+    } finally {
+      client.release();
+    }
+  }
+
+  async replication(): Promise<Replication> {
+    try {
+      return await readReplication(this.pool, this.replicaLag);
+    } catch (error) {
+      throw storeFailure(error);
     }
   }
 

@@ -113,6 +113,9 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** A PostgreSQL database's place in streaming replication; lagSeconds null until the replica has replayed a commit. */
+export type Replication = { role: 'primary' } | { role: 'replica'; lagSeconds: number | null };
+
 export interface CatalogueReader {
   /** A page of a collection, narrowed by filters when given (count is then of the matches). */
   list<C extends CollectionName>(collection: C, page: PageRequest, filters?: Filters): Promise<Listing<RowsByCollection[C]>>;
@@ -121,6 +124,8 @@ export interface CatalogueReader {
   catalogueVersion(): Promise<number>;
   /** Connection pool usage, for /metrics (stores without a pool leave it out). */
   poolStats?(): PoolStats;
+  /** Primary or replica, and the replica's lag, for /readyz (stores without replication leave it out). */
+  replication?(): Promise<Replication>;
   overview(): Promise<Overview>;
   /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;

@@ -11,7 +11,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: false,
+        versionPollMs: 1000, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: false,
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
         redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
         headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192,
@@ -21,7 +21,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
   });
   test('environment mirrors the flags', () => {
     const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
-      DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200',
+      DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200', MAX_REPLICA_LAG_MS: '2500',
       CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1', CORS_ORIGINS: 'https://a.org,https://b.org',
       BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', RATE_LIMIT: '60/minute', RATE_LIMIT_EXEMPT: '10.0.0.0/8',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
@@ -30,7 +30,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     assert.deepEqual(
       { ...config },
       { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
-        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true,
+        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, maxReplicaLagMs: 2500, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true,
         corsOrigins: ['https://a.org', 'https://b.org'], basemapUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
         rateLimit: { max: 60, windowMs: 60_000 }, rateLimitExempt: ['10.0.0.0/8'], redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'h:',
         metrics: false, logFormat: 'pretty', shutdownDelayMs: 0, shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
@@ -54,6 +54,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     [{ DATABASE_SCHEMA: 'Heritage' }, schema('Heritage')], [{ DATABASE_SCHEMA: 'a;drop' }, schema('a;drop')],
     [{ PG_POOL_SIZE: '0' }, whole('PG_POOL_SIZE', 1, 1000, '0')], [{ DB_TIMEOUT_MS: 'fast' }, whole('DB_TIMEOUT_MS', 50, 600000, 'fast')],
     [{ VERSION_POLL_MS: '-1' }, whole('VERSION_POLL_MS', 50, 60000, '-1')],
+    [{ MAX_REPLICA_LAG_MS: '1.5' }, whole('MAX_REPLICA_LAG_MS', 0, 86400000, '1.5')],
     [{ CACHE_MAX_MB: 'lots' }, whole('CACHE_MAX_MB', 0, 100000, 'lots')], [{ COMPRESS: 'maybe' }, 'COMPRESS must be 1 or 0 (true/false), not "maybe".'],
     [{ CATALOGUE_MAX_STRING_CHARS: '0' }, whole('CATALOGUE_MAX_STRING_CHARS', 1, 500000000, '0')],
     [{ CATALOGUE_MAX_POSITIONS: 'many' }, whole('CATALOGUE_MAX_POSITIONS', 1, 500000000, 'many')],
@@ -124,6 +125,7 @@ describe('a setting set empty means what it says', () => {
     ['CORS_ORIGINS', 'corsOrigins', 'off'],
     ['BASEMAP_URL', 'basemapUrl', null],
     ['REDIS_URL', 'redisUrl', null],
+    ['MAX_REPLICA_LAG_MS', 'maxReplicaLagMs', null],
     ['REDIS_KEY_PREFIX', 'redisKeyPrefix', ''],
     ['TRUST_PROXY', 'trustProxy', false],
     ['COMPRESS', 'compress', false],
