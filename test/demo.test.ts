@@ -141,13 +141,11 @@ test('counts scale linearly, with at least a few of each kind at a tiny scale', 
   assert.ok(Math.abs(c.images.length - 150) <= 15, `${c.images.length} images at scale 0.05`);
 });
 
-test('scale 10 gives ~40,000 features in a few seconds', () => {
-  const started = performance.now();
+// How long it takes is for npm run bench (the catalogue it imports), not for a test on a shared machine.
+test('scale 10 gives ~40,000 features, a valid catalogue', () => {
   const c = generateDemoCatalogue({ scale: 10, seed: 3 });
-  const ms = performance.now() - started;
   assert.ok(Math.abs(c.features.length - 40_000) <= 4000, `${c.features.length} features`);
   assert.ok(Math.abs(c.images.length - 30_000) <= 3000, `${c.images.length} images`);
-  assert.ok(ms < 10_000, `took ${Math.round(ms)} ms`);
   assert.equal(validateCatalogue(JSON.parse(JSON.stringify(c))).ok, true);
 });
 
