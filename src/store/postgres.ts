@@ -13,7 +13,7 @@ import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, 
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
-import { postgresTilePlan } from './tile-plans.js';
+import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
 import {
   StoreError,
   StoreUnavailableError,
@@ -177,7 +177,7 @@ export class PostgresStore implements CatalogueStore {
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(postgresTilePlan({ z, x, y }));
+    return this.read(tilePlan({ z, x, y }, POSTGRES_TILE_SQL));
   }
 
   /** One snapshot per read; any failure to reach the database becomes StoreUnavailableError. */

@@ -12,7 +12,7 @@ import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemPlan, itemsPlan, openItemStream, 
 import type { OgcCollection } from '../ogc/properties.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
-import { sqliteTilePlan } from './tile-plans.js';
+import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
@@ -194,7 +194,7 @@ export class SqliteStore implements CatalogueStore {
   }
 
   async tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(sqliteTilePlan({ z, x, y }));
+    return this.read(tilePlan({ z, x, y }, SQLITE_TILE_SQL));
   }
 
   /** One transaction per read: its queries see one catalogue, even during an import. */

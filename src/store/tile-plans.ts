@@ -1,40 +1,61 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
 // at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
-// footprints: SQLite hands them to the JavaScript encoder (the same one that made the crowded
-// tiles), PostGIS encodes the tile itself.
+// footprints. Either way the store only finds the footprints whose box meets the buffered
+// tile, in id order and in batches, and the one JavaScript encoder (tiles/encode.ts) draws
+// them: the two stores differ only in how they find a box, so their tiles cannot disagree.
 import type { FeatureType } from '../catalogue/format.js';
-import { encodeTile, type TileFeature } from '../tiles/encode.js';
-import { TILE_BUFFER, TILE_EXTENT, TILE_LAYER, tileBox, type TileAddress } from '../tiles/grid.js';
+import { TileBuilder, type TileFeature } from '../tiles/encode.js';
+import { tileBox, type TileAddress } from '../tiles/grid.js';
 import { versionPlan, type Plan } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
 const STORED_TILE = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
+/** Footprints read per query: a crowded tile at import is read in pieces, never whole. */
+export const TILE_BATCH = 1000;
+
 /** The footprints and properties a tile needs; the first category is the one at position 0. */
-export const SQLITE_TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name AS category, c.id AS category_id
+const TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name AS category, c.id AS category_id
   FROM features f
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id`;
 
-/** A footprint's bounding box (R*Tree row r) meets the buffered tile; parameters from sqliteTileParams. */
-const SQLITE_MEETS_TILE = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
+/** After the box ($1..$4, tileParams): ids after $5, in id order, at most $6. */
+const NEXT_BATCH = 'AND f.id > $5 ORDER BY f.id LIMIT $6';
 
-/** Candidates by bounding box meeting the buffered tile; the encoder clips the rest away. */
-export const SQLITE_TILE_CANDIDATES = `${SQLITE_TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
-  WHERE ${SQLITE_MEETS_TILE}
-  ORDER BY f.id`;
+/** Which store's SQL finds the footprints whose box meets the buffered tile. */
+export interface TileSql {
+  /** The next batch of candidates (parameters: box, after, limit). */
+  batch: string;
+  /** How many footprints meet the box (which tiles are crowded: tiles/crowded.ts). */
+  count: string;
+}
 
-/** How many footprints a tile would be made from (which tiles are crowded: tiles/crowded.ts). */
-export const SQLITE_TILE_COUNT = `SELECT count(*) FROM features_rtree r WHERE ${SQLITE_MEETS_TILE}`;
+/** SQLite: the R*Tree's boxes (rounded outwards to floats: a superset, which the encoder clips away). */
+export const SQLITE_TILE_SQL: TileSql = {
+  batch: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
+  WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4 ${NEXT_BATCH}`,
+  count: 'SELECT count(*) AS n FROM features_rtree r WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4',
+};
 
-export function sqliteTileParams(tile: TileAddress): number[] {
+/**
+ * PostgreSQL: the GiST index on geom, against the buffered tile's lon/lat box (a web-mercator
+ * envelope with a margin would reach past the poles at low zooms, where ST_Transform finds nothing).
+ */
+export const POSTGRES_TILE_SQL: TileSql = {
+  batch: `${TILE_FEATURES} WHERE f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326) ${NEXT_BATCH}`,
+  count: 'SELECT count(*)::int AS n FROM features f WHERE f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)',
+};
+
+/** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
+export function tileParams(tile: TileAddress): number[] {
   const [minX, minY, maxX, maxY] = tileBox(tile);
   return [minX, maxX, minY, maxY];
 }
 
-export interface SqliteTileRow {
+interface TileRow {
   id: number;
   feature_type: FeatureType;
   b_name: string | null;
@@ -43,9 +64,20 @@ export interface SqliteTileRow {
   category_id: number | null;
 }
 
-/** Rows as the encoder takes them, each footprint parsed only when the encoder reaches it. */
-export function* tileFeatures(rows: Iterable<SqliteTileRow>): Generator<TileFeature> {
-  for (const row of rows) yield { ...row, geometry: JSON.parse(row.geometry) };
+function toTileFeature(row: TileRow): TileFeature {
+  return { ...row, geometry: JSON.parse(row.geometry) };
+}
+
+/** The tile made from the footprints, read batch after batch; null when none lies in it. */
+export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+  const builder = new TileBuilder(tile);
+  const box = tileParams(tile);
+  for (let after = -1; ;) {
+    const rows = (yield { sql: sql.batch, params: [...box, after, TILE_BATCH] }) as TileRow[];
+    for (const row of rows) builder.add(toTileFeature(row));
+    if (rows.length < TILE_BATCH) return builder.finish();
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
@@ -53,39 +85,9 @@ function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | 
   return rows[0] ? { bytes: rows[0].mvt } : null;
 }
 
-export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
+export function* tilePlan(tile: TileAddress, sql: TileSql): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
   if (stored) return { version, ...stored };
-  const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: sqliteTileParams(tile) }) as SqliteTileRow[];
-  return { version, bytes: encodeTile(tile, tileFeatures(rows)) };
-}
-
-/**
- * One tile by PostGIS ($1..$3 = z, x, y; $4..$7 = the buffered lon/lat box, found through
- * the GiST index on geom), empty bytes when no footprint reaches it. `fid` becomes the MVT
- * feature id; `id` stays a property, as in the SQLite tiles.
- */
-export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXTENT}, 'geom', 'fid') FROM (
-  SELECT f.id AS fid, f.id, f.feature_type, c.name AS category, c.id AS category_id, f.b_name,
-    ST_AsMVTGeom(ST_Transform(f.geom, 3857), ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
-  FROM features f
-  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
-  LEFT JOIN categories c ON c.id = fc.category_id
-  WHERE f.geom && ST_MakeEnvelope($4, $5, $6, $7, 4326)
-  ORDER BY f.id
-) t WHERE t.geom IS NOT NULL`;
-
-/** z, x, y, then the buffered tile's lon/lat box (tileBox): a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform finds nothing. */
-export function postgresTileParams(tile: TileAddress): number[] {
-  return [tile.z, tile.x, tile.y, ...tileBox(tile)];
-}
-
-export function* postgresTilePlan(tile: TileAddress): Plan<VectorTile> {
-  const version = yield* versionPlan();
-  const stored = yield* storedTile(tile);
-  if (stored) return { version, ...stored };
-  const rows = (yield { sql: `SELECT (${POSTGRES_TILE_MVT}) AS mvt`, params: postgresTileParams(tile) }) as { mvt: Buffer | null }[];
-  const bytes = rows[0]?.mvt ?? null;
-  return { version, bytes: bytes !== null && bytes.length > 0 ? bytes : null };
+  return { version, bytes: yield* encodedTilePlan(tile, sql) };
 }
