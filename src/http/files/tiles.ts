@@ -61,7 +61,6 @@ function tileHandler(deps: TileDeps): RouteHandlerMethod {
       const { version, bytes } = await deps.store.tile(z, x, y);
       return { version, bytes: bytes ?? Buffer.alloc(0), contentType: CONTENT_TYPE_MVT };
     });
-    if (deps.config.compress) reply.header('vary', 'Accept-Encoding');
     return sendAnswer(request, reply, deps, key, answer);
   };
 }

@@ -35,8 +35,11 @@ export async function registerCors(app: FastifyInstance, config: Pick<Config, 'c
   await app.register(cors, { delegator: (request, callback) => callback(null, corsOptions(request, origins)) });
   // Per request, the plugin adds `Vary: Origin` before it asks which options apply; answers
   // outside those paths (health, the map page, their 404s) are left as they were.
+  // Tiles and media vary by Origin only when the answer does (a list of origins, and one asked),
+  // so that their answers without an Origin stay as they were.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!isCorsPath(request.url)) withoutVaryOrigin(reply);
+    const sharedFile = isSharedFilePath(request.url) && corsVary(request, config).length === 0;
+    if (!isCorsPath(request.url) || sharedFile) withoutVaryOrigin(reply);
     done(null, payload);
   });
 }
