@@ -2,8 +2,8 @@
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
 // at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
 // footprints. Either way the store only finds the footprints whose box meets the buffered
-// tile, in id order and in batches, and the one JavaScript encoder (tiles/encode.ts) draws
-// them: the two stores differ only in how they find a box, so their tiles cannot disagree.
+// tile (at import in batches, in id order), and the one JavaScript encoder (tiles/encode.ts)
+// draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
 import type { FeatureType } from '../catalogue/format.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
 import { tileBox, type TileAddress } from '../tiles/grid.js';
@@ -13,7 +13,7 @@ import type { VectorTile } from './store.js';
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
 const STORED_TILE = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
-/** Footprints read per query: a crowded tile at import is read in pieces, never whole. */
+/** Footprints read per query of a crowded tile at import (ids are positive: the first batch is after 0). */
 export const TILE_BATCH = 1000;
 
 /** The footprints and properties a tile needs; the first category is the one at position 0. */
@@ -22,31 +22,40 @@ const TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id`;
 
-/** After the box ($1..$4, tileParams): ids after $5, in id order, at most $6. */
-const NEXT_BATCH = 'AND f.id > $5 ORDER BY f.id LIMIT $6';
-
-/** Which store's SQL finds the footprints whose box meets the buffered tile. */
+/** Which store's SQL finds the footprints whose box meets the buffered tile ($1..$4: tileParams). */
 export interface TileSql {
-  /** The next batch of candidates (parameters: box, after, limit). */
+  /** Every candidate, found through the spatial index: a tile made on request has at most CROWDED_ABOVE. */
+  inBox: string;
+  /** At import, a crowded tile's candidates in id order after $5, at most $6: read in batches, never whole. */
   batch: string;
   /** How many footprints meet the box (which tiles are crowded: tiles/crowded.ts). */
   count: string;
 }
 
-/** SQLite: the R*Tree's boxes (rounded outwards to floats: a superset, which the encoder clips away). */
+const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
+
+/**
+ * SQLite: the R*Tree's boxes (rounded outwards to floats: a superset, which the encoder clips
+ * away). A batch walks features in id order and looks each box up by id (CROSS JOIN keeps that
+ * order): driven by the R*Tree, every batch would scan and sort the whole crowded box again.
+ */
 export const SQLITE_TILE_SQL: TileSql = {
-  batch: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
-  WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4 ${NEXT_BATCH}`,
-  count: 'SELECT count(*) AS n FROM features_rtree r WHERE r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4',
+  inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
+  WHERE ${SQLITE_BOX}`,
+  batch: `${TILE_FEATURES.replace('FROM features f', 'FROM features f CROSS JOIN features_rtree r')}
+  WHERE r.id = f.id AND ${SQLITE_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`,
+  count: `SELECT count(*) AS n FROM features_rtree r WHERE ${SQLITE_BOX}`,
 };
 
 /**
  * PostgreSQL: the GiST index on geom, against the buffered tile's lon/lat box (a web-mercator
  * envelope with a margin would reach past the poles at low zooms, where ST_Transform finds nothing).
  */
+const POSTGRES_BOX = 'f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)';
 export const POSTGRES_TILE_SQL: TileSql = {
-  batch: `${TILE_FEATURES} WHERE f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326) ${NEXT_BATCH}`,
-  count: 'SELECT count(*)::int AS n FROM features f WHERE f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)',
+  inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
+  batch: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`,
+  count: `SELECT count(*)::int AS n FROM features f WHERE ${POSTGRES_BOX}`,
 };
 
 /** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
@@ -68,11 +77,19 @@ function toTileFeature(row: TileRow): TileFeature {
   return { ...row, geometry: JSON.parse(row.geometry) };
 }
 
-/** The tile made from the footprints, read batch after batch; null when none lies in it. */
+/** A tile made on request: its few candidates in one read (the builder's result does not depend on their order). */
 export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
   const builder = new TileBuilder(tile);
+  const rows = (yield { sql: sql.inBox, params: tileParams(tile) }) as TileRow[];
+  for (const row of rows) builder.add(toTileFeature(row));
+  return builder.finish();
+}
+
+/** A crowded tile made at import, its footprints read batch after batch. */
+export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+  const builder = new TileBuilder(tile);
   const box = tileParams(tile);
-  for (let after = -1; ;) {
+  for (let after = 0; ;) {
     const rows = (yield { sql: sql.batch, params: [...box, after, TILE_BATCH] }) as TileRow[];
     for (const row of rows) builder.add(toTileFeature(row));
     if (rows.length < TILE_BATCH) return builder.finish();

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
 import { runAsync, runSync, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
-import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, encodedTilePlan, tileParams } from './tile-plans.js';
+import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, crowdedTilePlan, tileParams } from './tile-plans.js';
 
 const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
 
@@ -22,7 +22,7 @@ export function precomputeSqliteTiles(db: Database.Database): void {
   const count = (tile: Parameters<typeof tileParams>[0]) => (query({ sql: SQLITE_TILE_SQL.count, params: tileParams(tile) })[0] as { n: number }).n;
   const insert = db.prepare(toSqlite(INSERT_TILE));
   for (const tile of runCrowdedSearch(count)) {
-    insert.run(tile.z, tile.x, tile.y, runSync(encodedTilePlan(tile, SQLITE_TILE_SQL), query));
+    insert.run(tile.z, tile.x, tile.y, runSync(crowdedTilePlan(tile, SQLITE_TILE_SQL), query));
   }
 }
 
@@ -31,7 +31,7 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
   const query = async ({ sql, params }: Query) => (await client.query(sql, params)).rows;
   const crowded = await runCrowdedSearchAsync(async (tile) => (await query({ sql: POSTGRES_TILE_SQL.count, params: tileParams(tile) }))[0].n as number);
   for (const tile of crowded) {
-    const bytes = await runAsync(encodedTilePlan(tile, POSTGRES_TILE_SQL), query);
+    const bytes = await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query);
     await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, bytes]);
   }
 }
