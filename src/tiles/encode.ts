@@ -14,7 +14,7 @@ import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike 
 import Point from '@mapbox/point-geometry';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { CELL_UNITS, FULL_PROPERTIES_ZOOM, TILE_BUFFER, TILE_EXTENT, TILE_LAYER, TILE_POINT_LAYER, VISIBLE_UNITS, type TileAddress } from './grid.js';
-import { boundsOf, exteriorArea, projectFootprint, tileRings, type TileRing } from './tile-geometry.js';
+import { measureFootprint, projectFootprint, tileRings, type TileRing } from './tile-geometry.js';
 
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
@@ -42,14 +42,13 @@ export class TileBuilder {
   constructor(private readonly tile: TileAddress) {}
 
   add(feature: TileFeature): void {
-    const projected = projectFootprint(feature.geometry, this.tile);
-    const [minX, minY, maxX, maxY] = boundsOf(projected);
-    const centre = new Point((minX + maxX) / 2, (minY + maxY) / 2);
-    if (Math.sqrt(exteriorArea(projected)) >= VISIBLE_UNITS) {
-      const rings = tileRings(projected);
+    const { area, minX, minY, maxX, maxY } = measureFootprint(feature.geometry, this.tile);
+    if (Math.sqrt(area) >= VISIBLE_UNITS) {
+      const rings = tileRings(projectFootprint(feature.geometry, this.tile));
       if (rings.length > 0) this.polygons.push(polygonFeature(feature, rings, this.tile.z >= FULL_PROPERTIES_ZOOM));
       return;
     }
+    const centre = new Point((minX + maxX) / 2, (minY + maxY) / 2);
     if (insideBuffer(centre)) this.addToCell(feature, centre);
   }
 

@@ -22,20 +22,38 @@ export function projectFootprint(geometry: MultiPolygon, tile: TileAddress): Pro
   return geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon!, lat!))));
 }
 
-/** The projected footprint's box: minX, minY, maxX, maxY in tile units. */
-export function boundsOf(projected: Projected): [number, number, number, number] {
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const polygon of projected) {
-    for (const { x, y } of polygon[0] ?? []) {
-      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
-    }
-  }
-  return [minX, minY, maxX, maxY];
+/** A footprint's size in a tile: the area of its exteriors (square tile units) and their box. */
+export interface Measure {
+  area: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
-/** The area of the exteriors, in square tile units (a footprint whose polygon vanished in rounding but is this thin is a sliver, not far away). */
-export function exteriorArea(projected: Projected): number {
-  return projected.reduce((sum, polygon) => sum + Math.abs(area(polygon[0] ?? [])) / 2, 0);
+/**
+ * The footprint's exteriors measured in the tile's units, in one pass that allocates nothing:
+ * at low zooms nearly every footprint is measured only, to be found smaller than 2 pixels.
+ */
+export function measureFootprint(geometry: MultiPolygon, { z, x, y }: TileAddress): Measure {
+  const size = 2 ** z;
+  const m: Measure = { area: 0, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const polygon of geometry.coordinates) {
+    const ring = polygon[0] ?? [];
+    let twice = 0;
+    let [px, py] = [0, 0];
+    for (let i = 0; i < ring.length; i++) {
+      const sin = Math.sin((ring[i]![1]! * Math.PI) / 180);
+      const qx = (((ring[i]![0]! + 180) / 360) * size - x) * TILE_EXTENT;
+      const qy = ((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size - y) * TILE_EXTENT;
+      if (i > 0) twice += px * qy - qx * py;
+      [px, py] = [qx, qy];
+      [m.minX, m.minY, m.maxX, m.maxY] = [Math.min(m.minX, qx), Math.min(m.minY, qy), Math.max(m.maxX, qx), Math.max(m.maxY, qy)];
+    }
+    // Closed rings repeat their first point, so the last edge is counted already.
+    m.area += Math.abs(twice) / 2;
+  }
+  return m;
 }
 
 /** The rings of every polygon, exterior before its holes; empty when nothing lies in the tile. */
