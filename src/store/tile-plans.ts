@@ -6,8 +6,8 @@
 // draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
 import type { FeatureType } from '../catalogue/format.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
-import { tileBox, type TileAddress } from '../tiles/grid.js';
-import { versionPlan, type Plan } from './read-plans.js';
+import { TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { versionPlan, type Plan, type Query } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
@@ -30,12 +30,12 @@ export interface TileSql {
   /** Every candidate, found through the spatial index: a tile made on request has at most CROWDED_ABOVE. */
   inBox: string;
   /**
-   * At import, a crowded tile's candidates among the features at positions $5 to $6 (excluded):
-   * read in windows, never whole. A window, unlike "the next 1,000 in the box", costs the same
-   * whatever the planner thinks of the box (PostgreSQL has no statistics of the rows being
-   * imported, and would scan and sort the whole box again for each batch).
+   * At import, a crowded tile's candidates among the features at positions `from` to `to`
+   * (excluded): read in windows, never whole. A window, unlike "the next 1,000 in the box",
+   * costs the same whatever the planner thinks of the box (PostgreSQL has no statistics of
+   * the rows being imported, and would scan and sort the whole box again for each batch).
    */
-  batch: string;
+  batch(tile: TileAddress, from: number, to: number): Query;
   /** How many footprints meet the box (which tiles are crowded: tiles/crowded.ts). */
   count: string;
 }
@@ -47,11 +47,13 @@ const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_
  * away). A batch walks its window of features and looks each box up by id (CROSS JOIN keeps
  * that order: driven by the R*Tree, every batch would scan the whole crowded box again).
  */
+const SQLITE_BATCH = `${TILE_FEATURES.replace('FROM features f', 'FROM features f CROSS JOIN features_rtree r')}
+  WHERE r.id = f.id AND ${SQLITE_BOX} AND f.position >= $5 AND f.position < $6`;
+
 export const SQLITE_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
   WHERE ${SQLITE_BOX}`,
-  batch: `${TILE_FEATURES.replace('FROM features f', 'FROM features f CROSS JOIN features_rtree r')}
-  WHERE r.id = f.id AND ${SQLITE_BOX} AND f.position >= $5 AND f.position < $6`,
+  batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
   count: `SELECT count(*) AS n FROM features_rtree r WHERE ${SQLITE_BOX}`,
 };
 
@@ -60,9 +62,28 @@ export const SQLITE_TILE_SQL: TileSql = {
  * envelope with a margin would reach past the poles at low zooms, where ST_Transform finds nothing).
  */
 const POSTGRES_BOX = 'f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)';
+
+/**
+ * A crowded tile's rows on PostgreSQL: each footprint's lon/lat box (exact: the extremes of
+ * its positions), and its text only when it may be 2 pixels across ($7: the world's width in
+ * the tile's units). At low zooms nearly every footprint is certainly smaller, and its box is
+ * all the encoder needs (its point's cell): most of the text then stays in the database. The
+ * test errs wide: the boxes' area in the tile's units, times the parts, times 4, against
+ * the area of 2 × 2 pixels ($8); the encoder measures every footprint it is sent.
+ */
+const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS category, c.id AS category_id,
+    ST_XMin(f.geom) AS min_x, ST_YMin(f.geom) AS min_y, ST_XMax(f.geom) AS max_x, ST_YMax(f.geom) AS max_y,
+    CASE WHEN 4 * ST_NumGeometries(f.geom) * ((ST_XMax(f.geom) - ST_XMin(f.geom)) / 360 * $7)
+      * ((ln(tan(pi() / 4 + radians(ST_YMax(f.geom)) / 2)) - ln(tan(pi() / 4 + radians(ST_YMin(f.geom)) / 2))) / (2 * pi()) * $7) >= $8
+      THEN f.geometry END AS geometry
+  FROM features f
+  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
+  LEFT JOIN categories c ON c.id = fc.category_id
+  WHERE ${POSTGRES_BOX} AND f.position >= $5 AND f.position < $6`;
+
 export const POSTGRES_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
-  batch: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.position >= $5 AND f.position < $6`,
+  batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
   count: `SELECT count(*)::int AS n FROM features f WHERE ${POSTGRES_BOX}`,
 };
 
@@ -76,13 +97,20 @@ interface TileRow {
   id: number;
   feature_type: FeatureType;
   b_name: string | null;
-  geometry: string;
+  /** Null only in PostgreSQL's batches, for a footprint certainly under 2 pixels: then its box is given. */
+  geometry: string | null;
   category: string | null;
   category_id: number | null;
+  min_x?: number;
+  min_y?: number;
+  max_x?: number;
+  max_y?: number;
 }
 
-function toTileFeature(row: TileRow): TileFeature {
-  return { ...row, geometry: JSON.parse(row.geometry) };
+function toTileFeature({ geometry, min_x, min_y, max_x, max_y, ...row }: TileRow): TileFeature {
+  const feature: TileFeature = { ...row, geometry: geometry === null ? null : JSON.parse(geometry) };
+  if (min_x !== undefined) feature.box = [min_x, min_y!, max_x!, max_y!];
+  return feature;
 }
 
 /** A tile made on request: its few candidates in one read (the builder's result does not depend on their order). */
@@ -96,10 +124,9 @@ export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer |
 /** A crowded tile made at import, its footprints read window after window. */
 export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
   const builder = new TileBuilder(tile);
-  const box = tileParams(tile);
   const [{ n }] = (yield { sql: FEATURE_COUNT, params: [] }) as [{ n: number }];
   for (let from = 0; from < n; from += TILE_BATCH) {
-    const rows = (yield { sql: sql.batch, params: [...box, from, from + TILE_BATCH] }) as TileRow[];
+    const rows = (yield sql.batch(tile, from, from + TILE_BATCH)) as TileRow[];
     for (const row of rows) builder.add(toTileFeature(row));
   }
   return builder.finish();

@@ -14,7 +14,7 @@ import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike 
 import Point from '@mapbox/point-geometry';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { CELL_UNITS, FULL_PROPERTIES_ZOOM, TILE_BUFFER, TILE_EXTENT, TILE_LAYER, TILE_POINT_LAYER, VISIBLE_UNITS, type TileAddress } from './grid.js';
-import { measureFootprint, projectFootprint, tileRings, type TileRing } from './tile-geometry.js';
+import { boxCentre, exteriorArea, lonLatBox, projectFootprint, tileRings, type LonLatBox, type TileRing } from './tile-geometry.js';
 
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
@@ -24,7 +24,10 @@ export interface TileFeature {
   /** The first category's name and id, null when the feature has none. */
   category: string | null;
   category_id: number | null;
-  geometry: MultiPolygon;
+  /** Null when the store knew the footprint to be under 2 pixels across: then its box is given. */
+  geometry: MultiPolygon | null;
+  /** Its lon/lat box over every position; computed from the geometry when not given. */
+  box?: LonLatBox;
 }
 
 /** A cell of small footprints: the one with the lowest id stands for the others. */
@@ -42,13 +45,16 @@ export class TileBuilder {
   constructor(private readonly tile: TileAddress) {}
 
   add(feature: TileFeature): void {
-    const { area, minX, minY, maxX, maxY } = measureFootprint(feature.geometry, this.tile);
-    if (Math.sqrt(area) >= VISIBLE_UNITS) {
-      const rings = tileRings(projectFootprint(feature.geometry, this.tile));
+    const { geometry } = feature;
+    if (geometry !== null && Math.sqrt(exteriorArea(geometry, this.tile)) >= VISIBLE_UNITS) {
+      const rings = tileRings(projectFootprint(geometry, this.tile));
       if (rings.length > 0) this.polygons.push(polygonFeature(feature, rings, this.tile.z >= FULL_PROPERTIES_ZOOM));
       return;
     }
-    const centre = new Point((minX + maxX) / 2, (minY + maxY) / 2);
+    const box = feature.box ?? (geometry === null ? null : lonLatBox(geometry));
+    if (box === null) throw new Error(`Feature ${feature.id} came with neither a footprint nor a box.`);
+    const { x, y } = boxCentre(box, this.tile);
+    const centre = new Point(x, y);
     if (insideBuffer(centre)) this.addToCell(feature, centre);
   }
 

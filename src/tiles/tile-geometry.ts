@@ -22,22 +22,34 @@ export function projectFootprint(geometry: MultiPolygon, tile: TileAddress): Pro
   return geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon!, lat!))));
 }
 
-/** A footprint's size in a tile: the area of its exteriors (square tile units) and their box. */
-export interface Measure {
-  area: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
+/** A footprint's lon/lat box over every position: minLon, minLat, maxLon, maxLat (what PostGIS's ST_XMin… give). */
+export type LonLatBox = [number, number, number, number];
+
+export function lonLatBox(geometry: MultiPolygon): LonLatBox {
+  const box: LonLatBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of geometry.coordinates) {
+    for (const ring of polygon) {
+      for (const [lon, lat] of ring) [box[0], box[1], box[2], box[3]] = [Math.min(box[0], lon!), Math.min(box[1], lat!), Math.max(box[2], lon!), Math.max(box[3], lat!)];
+    }
+  }
+  return box;
+}
+
+/** The centre of a lon/lat box in a tile's units: a small footprint's point, the same from a geometry or from a store's box. */
+export function boxCentre([minLon, minLat, maxLon, maxLat]: LonLatBox, tile: TileAddress): TilePoint {
+  const project = projector(tile);
+  const [a, b] = [project(minLon, maxLat), project(maxLon, minLat)];
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
 
 /**
- * The footprint's exteriors measured in the tile's units, in one pass that allocates nothing:
- * at low zooms nearly every footprint is measured only, to be found smaller than 2 pixels.
+ * The area of the footprint's exteriors in the tile's units (square units), in one pass that
+ * allocates nothing: at low zooms nearly every footprint is measured only, to be found smaller
+ * than 2 pixels.
  */
-export function measureFootprint(geometry: MultiPolygon, { z, x, y }: TileAddress): Measure {
+export function exteriorArea(geometry: MultiPolygon, { z, x, y }: TileAddress): number {
   const size = 2 ** z;
-  const m: Measure = { area: 0, minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  let sum = 0;
   for (const polygon of geometry.coordinates) {
     const ring = polygon[0] ?? [];
     let twice = 0;
@@ -48,12 +60,11 @@ export function measureFootprint(geometry: MultiPolygon, { z, x, y }: TileAddres
       const qy = ((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size - y) * TILE_EXTENT;
       if (i > 0) twice += px * qy - qx * py;
       [px, py] = [qx, qy];
-      [m.minX, m.minY, m.maxX, m.maxY] = [Math.min(m.minX, qx), Math.min(m.minY, qy), Math.max(m.maxX, qx), Math.max(m.maxY, qy)];
     }
     // Closed rings repeat their first point, so the last edge is counted already.
-    m.area += Math.abs(twice) / 2;
+    sum += Math.abs(twice) / 2;
   }
-  return m;
+  return sum;
 }
 
 /** The rings of every polygon, exterior before its holes; empty when nothing lies in the tile. */
