@@ -2,6 +2,7 @@
 //   [--load-only] [--costs] [--profile] [--rounds N] [--loader wrk|autocannon]
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
+// npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     quick: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
+    tiles: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '10' },
     store: { type: 'string', default: 'sqlite' },
     'load-only': { type: 'boolean', default: false },
@@ -267,11 +269,21 @@ async function coldRender(origin: string, catalogue: ReturnType<typeof generateD
   log(`cold render, features page_size=100 (nothing cached): p50 ${times[20]!.toFixed(1)} ms`);
 }
 
+async function onlyTiles(entry: string, settings: { database: string; databaseSchema?: string }, catalogue: ReturnType<typeof generateDemoCatalogue>, dir: string) {
+  try {
+    await timeTiles(entry, settings, catalogue, log);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(settings);
+  }
+}
+
 async function main() {
   if (values.replica) return runReplicationBench({ primaryUrl: PG_URL, scale, rounds: Math.max(3, Number(values.rounds)), log });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-bench-'));
   const { settings, catalogue } = await prepareDatabase(dir);
   const entry = buildServer();
+  if (values.tiles) return await onlyTiles(entry, settings, catalogue, dir);
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);

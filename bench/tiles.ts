@@ -1,50 +1,79 @@
-// Vector tile latency for `npm run bench`: distinct tiles at zoom 12, 14 and 16 over the
-// catalogue's extent, each rendered from the store (a server of its own with the answer
-// cache off), timed one at a time: p50 / p99 and tile sizes.
+// Vector tiles for `npm run bench` (alone: `npm run bench -- --tiles`): at every zoom 0–22,
+// distinct tiles over the catalogue's footprints, each rendered from the store (a server of
+// its own with the answer cache off), timed one at a time: p50 / p99, and the tiles' sizes
+// (median and largest, uncompressed).
 import { spawn } from 'node:child_process';
 import type { Catalogue } from '../src/catalogue/format.js';
 
-const ZOOMS = [12, 14, 16];
+const ZOOMS = Array.from({ length: 23 }, (_, z) => z);
+/** Requests per zoom, cycling through its sampled tiles. */
 const SAMPLES = 60;
+/** Distinct tiles sampled per zoom: the most crowded, then evenly spread over the rest. */
+const DISTINCT = 40;
 
 interface DatabaseSettings {
   database: string;
   databaseSchema?: string;
 }
 
-export async function timeTiles(entry: string, settings: DatabaseSettings, catalogue: Catalogue, log: (line: string) => void): Promise<void> {
+export interface ZoomRow {
+  z: number;
+  tiles: number;
+  p50: number;
+  p99: number;
+  medianBytes: number;
+  largestBytes: number;
+}
+
+export async function timeTiles(entry: string, settings: DatabaseSettings, catalogue: Catalogue, log: (line: string) => void): Promise<ZoomRow[]> {
   const schema = settings.databaseSchema ? ['--schema', settings.databaseSchema] : [];
   const args = [entry, 'serve', '--db', settings.database, ...schema, '--port', '0', '--log-level', 'warn'];
   const child = spawn(process.execPath, args, { env: { ...process.env, CACHE_MAX_MB: '0' } });
+  const rows: ZoomRow[] = [];
   try {
     const origin = await originOf(child);
-    log(`vector tiles, rendered from the store (answer cache off), ${SAMPLES} requests per zoom over the catalogue's extent: p50 / p99`);
-    for (const z of ZOOMS) await timeZoom(origin, z, tilesOver(catalogue, z));
+    log(`vector tiles, rendered from the store (answer cache off), ${SAMPLES} requests per zoom over up to ${DISTINCT} distinct tiles holding footprints (the most crowded first)`);
+    log('  zoom  tiles   p50 ms   p99 ms   median KB  largest KB');
+    for (const z of ZOOMS) {
+      const row = await timeZoom(origin, z, sample(tilesOver(catalogue, z)));
+      rows.push(row);
+      log(`  z${String(z).padEnd(4)} ${String(row.tiles).padStart(5)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${kb(row.medianBytes).padStart(11)} ${kb(row.largestBytes).padStart(11)}`);
+    }
   } finally {
     child.kill('SIGTERM');
   }
+  return rows;
+}
 
-  async function timeZoom(origin: string, z: number, tiles: string[]): Promise<void> {
-    for (const path of tiles.slice(0, 3)) await fetchTile(origin, path); // warm-up
-    const times: number[] = [];
-    const sizes: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const started = performance.now();
-      const bytes = await fetchTile(origin, tiles[i % tiles.length]!);
-      times.push(performance.now() - started);
-      if (i < tiles.length) sizes.push(bytes);
-    }
-    times.sort((a, b) => a - b);
-    sizes.sort((a, b) => a - b);
-    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    log(`  z${z}: ${times[Math.floor(SAMPLES / 2)]!.toFixed(1)} ms / ${times[Math.ceil(SAMPLES * 0.99) - 1]!.toFixed(1)} ms  (${tiles.length} distinct tiles, size median ${kb(sizes[Math.floor(sizes.length / 2)]!)}, largest ${kb(sizes[sizes.length - 1]!)})`);
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+async function timeZoom(origin: string, z: number, tiles: string[]): Promise<ZoomRow> {
+  for (const path of tiles.slice(0, 3)) await fetchTile(origin, path); // warm-up
+  const times: number[] = [];
+  const sizes: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    const bytes = await fetchTile(origin, tiles[i % tiles.length]!);
+    times.push(performance.now() - started);
+    if (i < tiles.length) sizes.push(bytes);
   }
+  times.sort((a, b) => a - b);
+  sizes.sort((a, b) => a - b);
+  const p50 = times[Math.floor(SAMPLES / 2)]!;
+  const p99 = times[Math.ceil(SAMPLES * 0.99) - 1]!;
+  return { z, tiles: tiles.length, p50, p99, medianBytes: sizes[Math.floor(sizes.length / 2)]!, largestBytes: sizes[sizes.length - 1]! };
 }
 
 async function fetchTile(origin: string, path: string): Promise<number> {
   const response = await fetch(origin + path);
   if (response.status !== 200 && response.status !== 204) throw new Error(`${path}: ${response.status}`);
   return (await response.arrayBuffer()).byteLength;
+}
+
+/** The most crowded tile, then tiles evenly spread over the list (most to least crowded). */
+function sample(tiles: string[]): string[] {
+  if (tiles.length <= DISTINCT) return tiles;
+  return Array.from({ length: DISTINCT }, (_, i) => tiles[Math.floor((i * tiles.length) / DISTINCT)]!);
 }
 
 /** The tiles holding a footprint's first vertex, most crowded first. */

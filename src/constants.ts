@@ -26,7 +26,11 @@ export const CONTENT_TYPE_MVT = 'application/vnd.mapbox-vector-tile';
 /** The OpenAPI media type (registered with IANA), with the version of the document. */
 export const CONTENT_TYPE_OPENAPI = 'application/vnd.oai.openapi+json;version=3.1';
 /** Vector tiles of the features' footprints, the one spelling of their paths (web/ bundles it too). */
-export const TILES_PREFIX = '/tiles/features/';
+/** Everything about the vector tiles: the tiles, and the TileJSON describing them. */
+export const TILES_ROOT = '/tiles/';
+export const TILES_PREFIX = `${TILES_ROOT}features/`;
+/** The TileJSON 3.0 document of the footprints' tileset. */
+export const TILEJSON_PATH = `${TILES_ROOT}features.json`;
 /** A tile's path as a URL template (MapLibre's, and the OpenAPI path). */
 export const TILES_TEMPLATE_PATH = `${TILES_PREFIX}{z}/{x}/{y}.mvt`;
 /** The map explorer's own data (http/pages/map-data.ts; web/ bundles them too). */

@@ -15,7 +15,22 @@ export const OGC_PATHS = {
   schema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/schema`,
   /** One item as a GeoJSON Feature, the schema form GDAL 3.6 reads (render/ogc/schemas.ts). */
   featureSchema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/feature-schema`,
+  /** OGC API – Tiles: the collection's tilesets (the `features` collection only), and the one tileset. */
+  tilesets: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/tiles`,
+  tileset: (id: OgcCollection | ':collection', tms: string) => `${OGC_PREFIX}collections/${id}/tiles/${tms}`,
+  tileMatrixSets: `${OGC_PREFIX}tileMatrixSets`,
+  tileMatrixSet: (tms: string) => `${OGC_PREFIX}tileMatrixSets/${tms}`,
 } as const;
+
+/** The one tile matrix set of the tiles, and the one collection tiled. */
+export const WEB_MERCATOR_QUAD = 'WebMercatorQuad';
+export const TILED_COLLECTION: OgcCollection = 'features';
+export const TILESETS_VECTOR_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
+/** A tileset's link to its tile matrix set's definition, and the landing page's to the list of them. */
+export const TILING_SCHEME_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme';
+export const TILING_SCHEMES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-schemes';
+export const GEODATA_REL = 'http://www.opengis.net/def/rel/ogc/1.0/geodata';
+export const EPSG_3857 = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 
 /** The classes this server declares and meets (the OGC's URIs). */
 export const CONFORMANCE_CLASSES: readonly string[] = [
@@ -35,6 +50,11 @@ export const CONFORMANCE_CLASSES: readonly string[] = [
   'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
   'http://www.opengis.net/spec/ogcapi-records-1/1.0/conf/sorting',
   'http://www.opengis.net/spec/ogcapi-features-6/1.0/conf/property-selection',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tileset',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tilesets-list',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/geodata-tilesets',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/mvt',
 ];
 
 export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';

@@ -1,7 +1,9 @@
-// The vector tiles' path in the OpenAPI document (a PathGroup of document.ts).
-import { CONTENT_TYPE_MVT, TILES_TEMPLATE_PATH } from '../constants.js';
+// The vector tiles' paths in the OpenAPI document (a PathGroup of document.ts): a tile, and
+// the TileJSON describing the tileset.
+import { CONTENT_TYPE_JSON, CONTENT_TYPE_MVT, TILEJSON_PATH, TILES_TEMPLATE_PATH } from '../constants.js';
 import { ERRORS } from '../errors.js';
-import { MAX_TILE_ZOOM } from '../tiles/grid.js';
+import { FULL_PROPERTIES_ZOOM, MAX_TILE_ZOOM } from '../tiles/grid.js';
+import { TILE_LAYERS } from '../tiles/layers.js';
 import type { JsonObject } from './components.js';
 import { errorRef, notModifiedRef } from './responses.js';
 
@@ -22,7 +24,7 @@ function tileOperation(method: 'get' | 'head'): JsonObject {
     summary: 'A vector tile of the features’ footprints',
     description: [
       `A Mapbox Vector Tile (version 2, extent 4096, buffer 64) in web-mercator XYZ numbering, z 0 to ${MAX_TILE_ZOOM}.`,
-      'One layer, `features`: each footprint as a polygon, with the feature id as MVT id and the properties `id` (integer), `feature_type`, `category` and `category_id` (the first category, absent when none) and `b_name` (absent when null).',
+      ...TILE_LAYERS.map((layer) => `Layer \`${layer.id}\`: ${layer.description} Properties: ${Object.entries(layer.fields).map(([name, field]) => `\`${name}\` (${field.description})`).join(', ')}.`),
       'Cached and tagged like every answer: a new import changes every tile and its ETag. A query string is ignored.',
     ].join('\n\n'),
     responses: {
@@ -35,8 +37,52 @@ function tileOperation(method: 'get' | 'head'): JsonObject {
   };
 }
 
+const TILEJSON_SCHEMA: JsonObject = {
+  type: 'object',
+  required: ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'bounds', 'center', 'vector_layers'],
+  properties: {
+    tilejson: { const: '3.0.0' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    scheme: { const: 'xyz' },
+    tiles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    minzoom: { type: 'integer' },
+    maxzoom: { type: 'integer' },
+    bounds: { type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4 },
+    center: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
+    vector_layers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'fields'],
+        properties: { id: { type: 'string' }, description: { type: 'string' }, minzoom: { type: 'integer' }, maxzoom: { type: 'integer' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+function tileJsonOperation(method: 'get' | 'head'): JsonObject {
+  const body = method === 'get' ? { content: { [CONTENT_TYPE_JSON]: { schema: TILEJSON_SCHEMA } } } : {};
+  return {
+    operationId: `${method}FeatureTileJson`,
+    tags: ['tiles'],
+    summary: 'The tileset as TileJSON 3.0',
+    description: `What a map library needs as a vector source \`url\`: the tile URL template, the catalogue's bounds and a centre, zooms 0 to ${MAX_TILE_ZOOM}, and each layer's fields (some only from zoom ${FULL_PROPERTIES_ZOOM}). Shared with any origin like /api/ (CORS_ORIGINS).`,
+    responses: {
+      200: { description: 'The TileJSON document.', headers: cachingHeaders, ...body },
+      304: notModifiedRef(),
+      503: errorRef(503),
+    },
+  };
+}
+
 export function tilePaths(): Record<string, JsonObject> {
   return {
+    [TILEJSON_PATH]: {
+      description: 'GET and HEAD. A method other than GET, HEAD and OPTIONS is answered 405 (the `MethodNotAllowed` response of the components), with `Allow: GET, HEAD`.',
+      get: tileJsonOperation('get'),
+      head: tileJsonOperation('head'),
+    },
     [TILES_TEMPLATE_PATH]: {
       description: 'GET and HEAD. A method other than GET, HEAD and OPTIONS is answered 405 (the `MethodNotAllowed` response of the components), with `Allow: GET, HEAD`.',
       parameters: [

@@ -130,7 +130,7 @@ export const SETTINGS = {
   compress: onOff('COMPRESS', '0', 'gzip or brotli bodies by Accept-Encoding, each compressed once', serveFlag('--compress')),
   corsOrigins: {
     env: 'CORS_ORIGINS', default: '*', parse: parseCorsOrigins, emptyMeans: 'no origin',
-    help: 'origins whose web pages may read /api/: * (any), comma-separated origins, or off',
+    help: 'origins whose web pages may read /api/, /ogc/, /tiles/ and /media/: * (any), comma-separated origins, or off',
   },
   basemapUrl: {
     env: 'BASEMAP_URL', default: '', parse: orNone(parseBasemapUrl), emptyMeans: 'no base map',

@@ -15,7 +15,7 @@ import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
-import { postgresTilePlan } from './tile-plans.js';
+import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
 import {
   StoreError,
   StoreUnavailableError,
@@ -209,7 +209,7 @@ export class PostgresStore implements CatalogueStore {
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(postgresTilePlan({ z, x, y }));
+    return this.read(tilePlan({ z, x, y }, POSTGRES_TILE_SQL));
   }
 
   matchIds(filters: Filters): Promise<MatchIds> {

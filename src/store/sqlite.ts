@@ -13,7 +13,7 @@ import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
-import { sqliteTilePlan } from './tile-plans.js';
+import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
@@ -199,7 +199,7 @@ export class SqliteStore implements CatalogueStore {
   }
 
   async tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(sqliteTilePlan({ z, x, y }));
+    return this.read(tilePlan({ z, x, y }, SQLITE_TILE_SQL));
   }
 
   async matchIds(filters: Filters): Promise<MatchIds> {

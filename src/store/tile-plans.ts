@@ -1,51 +1,135 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
 // at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
-// footprints: SQLite hands them to the JavaScript encoder (the same one that made the crowded
-// tiles), PostGIS encodes the tile itself.
+// footprints. Either way the store only finds the footprints whose box meets the buffered
+// tile (at import window by window), and the one JavaScript encoder (tiles/encode.ts)
+// draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
 import type { FeatureType } from '../catalogue/format.js';
-import { encodeTile, type TileFeature } from '../tiles/encode.js';
-import { TILE_BUFFER, TILE_EXTENT, TILE_LAYER, tileBox, type TileAddress } from '../tiles/grid.js';
-import { versionPlan, type Plan } from './read-plans.js';
+import { TileBuilder, type TileFeature } from '../tiles/encode.js';
+import { TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { versionPlan, type Plan, type Query } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
 const STORED_TILE = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
+/** Features read per query of a crowded tile at import: a window of positions (0-based, in id order). */
+export const TILE_BATCH = 1000;
+
+/** How many features there are: positions run from 0 to this, less one. */
+const FEATURE_COUNT = 'SELECT coalesce(max(position) + 1, 0) AS n FROM features';
+
 /** The footprints and properties a tile needs; the first category is the one at position 0. */
-export const SQLITE_TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name AS category, c.id AS category_id
+const TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name AS category, c.id AS category_id
   FROM features f
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id`;
 
-/** A footprint's bounding box (R*Tree row r) meets the buffered tile; parameters from sqliteTileParams. */
-const SQLITE_MEETS_TILE = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
+/** Which store's SQL finds the footprints whose box meets the buffered tile ($1..$4: tileParams). */
+export interface TileSql {
+  /** Every candidate, found through the spatial index: a tile made on request has at most CROWDED_ABOVE. */
+  inBox: string;
+  /**
+   * At import, a crowded tile's candidates among the features at positions `from` to `to`
+   * (excluded): read in windows, never whole. A window, unlike "the next 1,000 in the box",
+   * costs the same whatever the planner thinks of the box (PostgreSQL has no statistics of
+   * the rows being imported, and would scan and sort the whole box again for each batch).
+   */
+  batch(tile: TileAddress, from: number, to: number): Query;
+  /** How many footprints meet the box (which tiles are crowded: tiles/crowded.ts). */
+  count: string;
+}
 
-/** Candidates by bounding box meeting the buffered tile; the encoder clips the rest away. */
-export const SQLITE_TILE_CANDIDATES = `${SQLITE_TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
-  WHERE ${SQLITE_MEETS_TILE}
-  ORDER BY f.id`;
+const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
 
-/** How many footprints a tile would be made from (which tiles are crowded: tiles/crowded.ts). */
-export const SQLITE_TILE_COUNT = `SELECT count(*) FROM features_rtree r WHERE ${SQLITE_MEETS_TILE}`;
+/**
+ * SQLite: the R*Tree's boxes (rounded outwards to floats: a superset, which the encoder clips
+ * away). A batch walks its window of features and looks each box up by id (CROSS JOIN keeps
+ * that order: driven by the R*Tree, every batch would scan the whole crowded box again).
+ */
+const SQLITE_BATCH = `${TILE_FEATURES.replace('FROM features f', 'FROM features f CROSS JOIN features_rtree r')}
+  WHERE r.id = f.id AND ${SQLITE_BOX} AND f.position >= $5 AND f.position < $6`;
 
-export function sqliteTileParams(tile: TileAddress): number[] {
+export const SQLITE_TILE_SQL: TileSql = {
+  inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
+  WHERE ${SQLITE_BOX}`,
+  batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
+  count: `SELECT count(*) AS n FROM features_rtree r WHERE ${SQLITE_BOX}`,
+};
+
+/**
+ * PostgreSQL: the GiST index on geom, against the buffered tile's lon/lat box (a web-mercator
+ * envelope with a margin would reach past the poles at low zooms, where ST_Transform finds nothing).
+ */
+const POSTGRES_BOX = 'f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)';
+
+/**
+ * A crowded tile's rows on PostgreSQL: each footprint's lon/lat box (exact: the extremes of
+ * its positions), and its text only when it may be 2 pixels across ($7: the world's width in
+ * the tile's units). At low zooms nearly every footprint is certainly smaller, and its box is
+ * all the encoder needs (its point's cell): most of the text then stays in the database. The
+ * test errs wide: the boxes' area in the tile's units, times the parts, times 4, against
+ * the area of 2 × 2 pixels ($8); the encoder measures every footprint it is sent.
+ */
+const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS category, c.id AS category_id,
+    ST_XMin(f.geom) AS min_x, ST_YMin(f.geom) AS min_y, ST_XMax(f.geom) AS max_x, ST_YMax(f.geom) AS max_y,
+    CASE WHEN 4 * ST_NumGeometries(f.geom) * ((ST_XMax(f.geom) - ST_XMin(f.geom)) / 360 * $7)
+      * ((ln(tan(pi() / 4 + radians(ST_YMax(f.geom)) / 2)) - ln(tan(pi() / 4 + radians(ST_YMin(f.geom)) / 2))) / (2 * pi()) * $7) >= $8
+      THEN f.geometry END AS geometry
+  FROM features f
+  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
+  LEFT JOIN categories c ON c.id = fc.category_id
+  WHERE ${POSTGRES_BOX} AND f.position >= $5 AND f.position < $6`;
+
+export const POSTGRES_TILE_SQL: TileSql = {
+  inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
+  batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
+  count: `SELECT count(*)::int AS n FROM features f WHERE ${POSTGRES_BOX}`,
+};
+
+/** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
+export function tileParams(tile: TileAddress): number[] {
   const [minX, minY, maxX, maxY] = tileBox(tile);
   return [minX, maxX, minY, maxY];
 }
 
-export interface SqliteTileRow {
+interface TileRow {
   id: number;
   feature_type: FeatureType;
   b_name: string | null;
-  geometry: string;
+  /** Null only in PostgreSQL's batches, for a footprint certainly under 2 pixels: then its box is given. */
+  geometry: string | null;
   category: string | null;
   category_id: number | null;
+  min_x?: number;
+  min_y?: number;
+  max_x?: number;
+  max_y?: number;
 }
 
-/** Rows as the encoder takes them, each footprint parsed only when the encoder reaches it. */
-export function* tileFeatures(rows: Iterable<SqliteTileRow>): Generator<TileFeature> {
-  for (const row of rows) yield { ...row, geometry: JSON.parse(row.geometry) };
+function toTileFeature({ geometry, min_x, min_y, max_x, max_y, ...row }: TileRow): TileFeature {
+  const feature: TileFeature = { ...row, geometry: geometry === null ? null : JSON.parse(geometry) };
+  if (min_x !== undefined) feature.box = [min_x, min_y!, max_x!, max_y!];
+  return feature;
+}
+
+/** A tile made on request: its few candidates in one read (the builder's result does not depend on their order). */
+export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+  const builder = new TileBuilder(tile);
+  const rows = (yield { sql: sql.inBox, params: tileParams(tile) }) as TileRow[];
+  for (const row of rows) builder.add(toTileFeature(row));
+  return builder.finish();
+}
+
+/** A crowded tile made at import, its footprints read window after window. */
+export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+  const builder = new TileBuilder(tile);
+  const [{ n }] = (yield { sql: FEATURE_COUNT, params: [] }) as [{ n: number }];
+  for (let from = 0; from < n; from += TILE_BATCH) {
+    const rows = (yield sql.batch(tile, from, from + TILE_BATCH)) as TileRow[];
+    for (const row of rows) builder.add(toTileFeature(row));
+  }
+  return builder.finish();
 }
 
 function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
@@ -53,39 +137,9 @@ function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | 
   return rows[0] ? { bytes: rows[0].mvt } : null;
 }
 
-export function* sqliteTilePlan(tile: TileAddress): Plan<VectorTile> {
+export function* tilePlan(tile: TileAddress, sql: TileSql): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
   if (stored) return { version, ...stored };
-  const rows = (yield { sql: SQLITE_TILE_CANDIDATES, params: sqliteTileParams(tile) }) as SqliteTileRow[];
-  return { version, bytes: encodeTile(tile, tileFeatures(rows)) };
-}
-
-/**
- * One tile by PostGIS ($1..$3 = z, x, y; $4..$7 = the buffered lon/lat box, found through
- * the GiST index on geom), empty bytes when no footprint reaches it. `fid` becomes the MVT
- * feature id; `id` stays a property, as in the SQLite tiles.
- */
-export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXTENT}, 'geom', 'fid') FROM (
-  SELECT f.id AS fid, f.id, f.feature_type, c.name AS category, c.id AS category_id, f.b_name,
-    ST_AsMVTGeom(ST_Transform(f.geom, 3857), ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
-  FROM features f
-  LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
-  LEFT JOIN categories c ON c.id = fc.category_id
-  WHERE f.geom && ST_MakeEnvelope($4, $5, $6, $7, 4326)
-  ORDER BY f.id
-) t WHERE t.geom IS NOT NULL`;
-
-/** z, x, y, then the buffered tile's lon/lat box (tileBox): a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform finds nothing. */
-export function postgresTileParams(tile: TileAddress): number[] {
-  return [tile.z, tile.x, tile.y, ...tileBox(tile)];
-}
-
-export function* postgresTilePlan(tile: TileAddress): Plan<VectorTile> {
-  const version = yield* versionPlan();
-  const stored = yield* storedTile(tile);
-  if (stored) return { version, ...stored };
-  const rows = (yield { sql: `SELECT (${POSTGRES_TILE_MVT}) AS mvt`, params: postgresTileParams(tile) }) as { mvt: Buffer | null }[];
-  const bytes = rows[0]?.mvt ?? null;
-  return { version, bytes: bytes !== null && bytes.length > 0 ? bytes : null };
+  return { version, bytes: yield* encodedTilePlan(tile, sql) };
 }

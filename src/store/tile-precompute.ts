@@ -1,44 +1,37 @@
 // Crowded tiles (see tiles/crowded.ts) are made once per import, inside the import's
 // transaction, so that no tile asked for later costs more than CROWDED_ABOVE footprints.
 // Neither store holds the catalogue in memory for it: the crowded tiles are found by
-// counting in the index, and each is made from rows streamed through the encoder (SQLite)
-// or by PostGIS itself.
+// counting in the index, and each is made by the plan that makes a tile on request
+// (tile-plans.ts), its footprints read in batches.
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
-import { encodeTile } from '../tiles/encode.js';
-import { tileBox } from '../tiles/grid.js';
+import { runAsync, runSync, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
-import {
-  POSTGRES_TILE_MVT,
-  SQLITE_TILE_CANDIDATES,
-  SQLITE_TILE_COUNT,
-  postgresTileParams,
-  sqliteTileParams,
-  tileFeatures,
-  type SqliteTileRow,
-} from './tile-plans.js';
+import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, crowdedTilePlan, tileParams } from './tile-plans.js';
+
+const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
 
 export function precomputeSqliteTiles(db: Database.Database): void {
   db.prepare('DELETE FROM tiles').run();
-  const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
-  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number);
-  const candidates = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES));
-  const insert = db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)');
-  for (const tile of crowded) {
-    const rows = candidates.iterate(...sqliteTileParams(tile)) as IterableIterator<SqliteTileRow>;
-    // The statement is busy until its rows are read to the end, so the insert comes after.
-    const bytes = encodeTile(tile, tileFeatures(rows));
-    insert.run(tile.z, tile.x, tile.y, bytes);
+  const statements = new Map<string, Database.Statement>();
+  const query = ({ sql, params }: Query) => {
+    if (!statements.has(sql)) statements.set(sql, db.prepare(toSqlite(sql)));
+    return statements.get(sql)!.all(...params);
+  };
+  const count = (tile: Parameters<typeof tileParams>[0]) => (query({ sql: SQLITE_TILE_SQL.count, params: tileParams(tile) })[0] as { n: number }).n;
+  const insert = db.prepare(toSqlite(INSERT_TILE));
+  for (const tile of runCrowdedSearch(count)) {
+    insert.run(tile.z, tile.x, tile.y, runSync(crowdedTilePlan(tile, SQLITE_TILE_SQL), query));
   }
 }
 
-/** The buffered tile's lon/lat box from tileBox(), as SQLite counts: a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform gives nothing. */
-const POSTGRES_COUNT = 'SELECT count(*)::int AS n FROM features WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)';
-
 export async function precomputePostgresTiles(client: pg.ClientBase): Promise<void> {
   await client.query('DELETE FROM tiles');
-  const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number);
-  const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
-  for (const tile of crowded) await client.query(insert, postgresTileParams(tile));
+  const query = async ({ sql, params }: Query) => (await client.query(sql, params)).rows;
+  const crowded = await runCrowdedSearchAsync(async (tile) => (await query({ sql: POSTGRES_TILE_SQL.count, params: tileParams(tile) }))[0].n as number);
+  for (const tile of crowded) {
+    const bytes = await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query);
+    await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, bytes]);
+  }
 }

@@ -1,13 +1,20 @@
-// Mapbox Vector Tiles from footprints, in JavaScript: the SQLite store's one encoder, for a
-// tile made on request and for a crowded tile made at import alike (PostGIS encodes its
-// own). Footprints are met one at a time and written straight into the tile's bytes, so
-// memory follows the tile's size, not the catalogue's: the whole catalogue at zoom 0 too.
-// Each footprint is projected, clipped, rounded and wound by tile-geometry.ts (where
-// simplification would go); vt-pbf writes the layer from a lazy one.
+// Mapbox Vector Tiles from footprints, in JavaScript: the ONE encoder of both stores, for a
+// tile made on request and for a crowded tile made at import alike, so that a footprint is
+// drawn the same whichever store or path made its tile. The store hands over the footprints
+// whose box meets the tile (in id order, in batches: tile-plans.ts); the builder keeps only
+// what the tile will hold, so memory follows the tile's size, not the catalogue's.
+// At each zoom a footprint 2 pixels across or more (the area of 2 × 2 pixels) is a polygon
+// in the `features` layer (clipped, rounded, simplified: tile-geometry.ts); a smaller one
+// falls into a cell of a 2-pixel grid, and each cell is one point in the `points` layer: the
+// lowest id of the cell, and how many footprints it stands for (as tippecanoe drops the
+// densest). Below FULL_PROPERTIES_ZOOM a polygon carries only id and category_id: at zoom 15
+// the densest tile holds 11,000 footprints, every one visible, and names would take it past
+// 500 KB.
 import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
+import Point from '@mapbox/point-geometry';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
-import { TILE_EXTENT, TILE_LAYER, type TileAddress } from './grid.js';
-import { tileRings, type TileRing } from './tile-geometry.js';
+import { CELL_UNITS, FULL_PROPERTIES_ZOOM, TILE_BUFFER, TILE_EXTENT, TILE_LAYER, TILE_POINT_LAYER, VISIBLE_UNITS, type TileAddress } from './grid.js';
+import { boxCentre, exteriorArea, lonLatBox, projectFootprint, tileRings, type LonLatBox, type TileRing } from './tile-geometry.js';
 
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
@@ -17,65 +24,90 @@ export interface TileFeature {
   /** The first category's name and id, null when the feature has none. */
   category: string | null;
   category_id: number | null;
-  geometry: MultiPolygon;
+  /** Null when the store knew the footprint to be under 2 pixels across: then its box is given. */
+  geometry: MultiPolygon | null;
+  /** Its lon/lat box over every position; computed from the geometry when not given. */
+  box?: LonLatBox;
 }
 
-/** The tile's bytes from footprints met one at a time, or null when none lies in the tile. */
-export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): Buffer | null {
-  const layer = new LazyLayer(tile, features[Symbol.iterator]());
-  const bytes = fromVectorTileJs({ layers: { [TILE_LAYER]: layer } });
-  return layer.written === 0 ? null : Buffer.from(bytes);
+/** A cell of small footprints: the one with the lowest id stands for the others. */
+interface Cell {
+  id: number;
+  category_id: number | null;
+  at: Point;
+  count: number;
 }
 
-/**
- * vt-pbf loops `for (i = 0; i < layer.length; i++) layer.feature(i)`, reading `length` on
- * every turn: the getter looks one footprint ahead, skipping those that clip to nothing.
- */
-class LazyLayer implements VectorTileLayerLike {
-  readonly version = 2;
-  readonly name = TILE_LAYER;
-  readonly extent = TILE_EXTENT;
-  private count = 0;
-  private pending: VectorTileFeatureLike | null;
+export class TileBuilder {
+  private readonly polygons: VectorTileFeatureLike[] = [];
+  private readonly cells = new Map<string, Cell>();
 
-  constructor(
-    private readonly tile: TileAddress,
-    private readonly features: Iterator<TileFeature>,
-  ) {
-    this.pending = this.nextInTile();
-  }
+  constructor(private readonly tile: TileAddress) {}
 
-  /** How many features were handed to vt-pbf. */
-  get written(): number {
-    return this.count;
-  }
-
-  get length(): number {
-    return this.pending === null ? this.count : this.count + 1;
-  }
-
-  feature(): VectorTileFeatureLike {
-    const feature = this.pending;
-    if (feature === null) throw new RangeError('The layer has no more features.');
-    this.pending = this.nextInTile();
-    this.count += 1;
-    return feature;
-  }
-
-  private nextInTile(): VectorTileFeatureLike | null {
-    for (let next = this.features.next(); !next.done; next = this.features.next()) {
-      const rings = tileRings(next.value.geometry, this.tile);
-      if (rings.length > 0) return tileFeature(next.value, rings);
+  add(feature: TileFeature): void {
+    const { geometry } = feature;
+    if (geometry !== null && Math.sqrt(exteriorArea(geometry, this.tile)) >= VISIBLE_UNITS) {
+      const rings = tileRings(projectFootprint(geometry, this.tile));
+      if (rings.length > 0) this.polygons.push(polygonFeature(feature, rings, this.tile.z >= FULL_PROPERTIES_ZOOM));
+      return;
     }
-    return null;
+    const box = feature.box ?? (geometry === null ? null : lonLatBox(geometry));
+    if (box === null) throw new Error(`Feature ${feature.id} came with neither a footprint nor a box.`);
+    const { x, y } = boxCentre(box, this.tile);
+    const centre = new Point(x, y);
+    if (insideBuffer(centre)) this.addToCell(feature, centre);
+  }
+
+  /** The tile's bytes, or null when nothing lies in it. */
+  finish(): Buffer | null {
+    if (this.polygons.length === 0 && this.cells.size === 0) return null;
+    const byId = (a: { id?: number }, b: { id?: number }) => a.id! - b.id!;
+    const points = [...this.cells.values()].sort(byId).map(pointFeature);
+    const layers: Record<string, VectorTileLayerLike> = {};
+    if (this.polygons.length > 0) layers[TILE_LAYER] = layer(TILE_LAYER, this.polygons.sort(byId));
+    if (points.length > 0) layers[TILE_POINT_LAYER] = layer(TILE_POINT_LAYER, points);
+    return Buffer.from(fromVectorTileJs({ layers }));
+  }
+
+  private addToCell(feature: TileFeature, centre: Point): void {
+    const key = `${Math.floor(centre.x / CELL_UNITS)},${Math.floor(centre.y / CELL_UNITS)}`;
+    const cell = this.cells.get(key);
+    const at = centre.round();
+    if (cell === undefined) this.cells.set(key, { id: feature.id, category_id: feature.category_id, at, count: 1 });
+    else {
+      cell.count += 1;
+      if (feature.id < cell.id) Object.assign(cell, { id: feature.id, category_id: feature.category_id, at });
+    }
   }
 }
 
-/** The properties in this order, a null one left out (as PostGIS's ST_AsMVT does). */
-function tileFeature(feature: TileFeature, rings: TileRing[]): VectorTileFeatureLike {
-  const properties: Record<string, string | number> = { id: feature.id, feature_type: feature.feature_type };
-  if (feature.category !== null) properties.category = feature.category;
+/** The tile of footprints met one at a time, or null when none lies in it. */
+export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): Buffer | null {
+  const builder = new TileBuilder(tile);
+  for (const feature of features) builder.add(feature);
+  return builder.finish();
+}
+
+function insideBuffer({ x, y }: Point): boolean {
+  return x >= -TILE_BUFFER && x < TILE_EXTENT + TILE_BUFFER && y >= -TILE_BUFFER && y < TILE_EXTENT + TILE_BUFFER;
+}
+
+function layer(name: string, features: VectorTileFeatureLike[]): VectorTileLayerLike {
+  return { version: 2, name, extent: TILE_EXTENT, length: features.length, feature: (i: number) => features[i]! };
+}
+
+/** The properties in this order, a null one left out; below FULL_PROPERTIES_ZOOM only what styles a footprint. */
+function polygonFeature(feature: TileFeature, rings: TileRing[], full: boolean): VectorTileFeatureLike {
+  const properties: Record<string, string | number> = { id: feature.id };
+  if (full) properties.feature_type = feature.feature_type;
+  if (full && feature.category !== null) properties.category = feature.category;
   if (feature.category_id !== null) properties.category_id = feature.category_id;
-  if (feature.b_name !== null) properties.b_name = feature.b_name;
+  if (full && feature.b_name !== null) properties.b_name = feature.b_name;
   return { id: feature.id, type: 3, properties, extent: TILE_EXTENT, loadGeometry: () => rings };
+}
+
+function pointFeature(cell: Cell): VectorTileFeatureLike {
+  const properties: Record<string, number> = { id: cell.id, count: cell.count };
+  if (cell.category_id !== null) properties.category_id = cell.category_id;
+  return { id: cell.id, type: 1, properties, extent: TILE_EXTENT, loadGeometry: () => [[cell.at]] };
 }

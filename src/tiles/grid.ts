@@ -11,6 +11,19 @@ export const TILE_EXTENT = 4096;
 /** Geometry kept beyond each edge, in tile units, so that strokes join across tiles. */
 export const TILE_BUFFER = 64;
 export const TILE_LAYER = 'features';
+/** The layer of footprints too small to draw at the tile's zoom: one point per cell of the grid below. */
+export const TILE_POINT_LAYER = 'points';
+
+/** A pixel of the zoom, as tile pyramids count them (256 to a tile, as tippecanoe does): 16 units. */
+export const PIXEL_UNITS = TILE_EXTENT / 256;
+/** A footprint of this many units across (the area of 2 × 2 pixels) or more is drawn as a polygon; smaller ones as points. */
+export const VISIBLE_UNITS = 2 * PIXEL_UNITS;
+/** Small footprints whose centres share a cell of this size (2 × 2 pixels) are one point, with their count. */
+export const CELL_UNITS = 2 * PIXEL_UNITS;
+/** From this zoom polygons carry every property (feature_type, category, b_name); below it only id and category_id. */
+export const FULL_PROPERTIES_ZOOM = 16;
+/** Douglas–Peucker tolerance: an eighth of a pixel, so that simplifying shows nowhere. */
+export const SIMPLIFY_UNITS = PIXEL_UNITS / 8;
 
 export interface TileAddress {
   z: number;

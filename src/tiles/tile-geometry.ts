@@ -1,12 +1,12 @@
 // A footprint in a tile's own coordinates: projected to web mercator, clipped to the tile
-// with its buffer, rounded to whole tile units, rings wound as the MVT spec wants (an
-// exterior ring has positive area by the surveyor's formula in y-down tile coordinates).
-// A ring that rounds to no area is left out, and a polygon with its exterior, as PostGIS's
-// ST_AsMVTGeom does. Nothing is simplified: that, and dropping footprints smaller than a
-// pixel, would go in tileRings too (a footprint left with no ring is not in the tile).
+// with its buffer, rounded to whole tile units, simplified to a fraction of a pixel, rings
+// wound as the MVT spec wants (an exterior ring has positive area by the surveyor's formula
+// in y-down tile coordinates). A ring that rounds to no area is left out, and a polygon with
+// its exterior. Whether a footprint is drawn as a polygon at all is decided before, from
+// its size (see encode.ts).
 import Point from '@mapbox/point-geometry';
 import type { MultiPolygon } from '../catalogue/format.js';
-import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
+import { SIMPLIFY_UNITS, TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 
 export interface TilePoint {
   x: number;
@@ -14,12 +14,63 @@ export interface TilePoint {
 }
 /** Whole tile units, closed (the last point repeats the first); Points, as vt-pbf's types ask. */
 export type TileRing = Point[];
+/** A footprint projected into a tile's units, not yet clipped nor rounded. */
+export type Projected = TilePoint[][][];
+
+export function projectFootprint(geometry: MultiPolygon, tile: TileAddress): Projected {
+  const project = projector(tile);
+  return geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon!, lat!))));
+}
+
+/** A footprint's lon/lat box over every position: minLon, minLat, maxLon, maxLat (what PostGIS's ST_XMin… give). */
+export type LonLatBox = [number, number, number, number];
+
+export function lonLatBox(geometry: MultiPolygon): LonLatBox {
+  const box: LonLatBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of geometry.coordinates) {
+    for (const ring of polygon) {
+      for (const [lon, lat] of ring) [box[0], box[1], box[2], box[3]] = [Math.min(box[0], lon!), Math.min(box[1], lat!), Math.max(box[2], lon!), Math.max(box[3], lat!)];
+    }
+  }
+  return box;
+}
+
+/** The centre of a lon/lat box in a tile's units: a small footprint's point, the same from a geometry or from a store's box. */
+export function boxCentre([minLon, minLat, maxLon, maxLat]: LonLatBox, tile: TileAddress): TilePoint {
+  const project = projector(tile);
+  const [a, b] = [project(minLon, maxLat), project(maxLon, minLat)];
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/**
+ * The area of the footprint's exteriors in the tile's units (square units), in one pass that
+ * allocates nothing: at low zooms nearly every footprint is measured only, to be found smaller
+ * than 2 pixels.
+ */
+export function exteriorArea(geometry: MultiPolygon, { z, x, y }: TileAddress): number {
+  const size = 2 ** z;
+  let sum = 0;
+  for (const polygon of geometry.coordinates) {
+    const ring = polygon[0] ?? [];
+    let twice = 0;
+    let [px, py] = [0, 0];
+    for (let i = 0; i < ring.length; i++) {
+      const sin = Math.sin((ring[i]![1]! * Math.PI) / 180);
+      const qx = (((ring[i]![0]! + 180) / 360) * size - x) * TILE_EXTENT;
+      const qy = ((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size - y) * TILE_EXTENT;
+      if (i > 0) twice += px * qy - qx * py;
+      [px, py] = [qx, qy];
+    }
+    // Closed rings repeat their first point, so the last edge is counted already.
+    sum += Math.abs(twice) / 2;
+  }
+  return sum;
+}
 
 /** The rings of every polygon, exterior before its holes; empty when nothing lies in the tile. */
-export function tileRings(geometry: MultiPolygon, tile: TileAddress): TileRing[] {
-  const project = projector(tile);
-  return geometry.coordinates.flatMap((polygon) => {
-    const [outer, ...holes] = polygon.map((ring) => clipRing(ring.map(([lon, lat]) => project(lon!, lat!))));
+export function tileRings(projected: Projected): TileRing[] {
+  return projected.flatMap((polygon) => {
+    const [outer, ...holes] = polygon.map((ring) => clipRing(ring));
     const exterior = outer === undefined ? null : roundRing(outer);
     if (exterior === null) return [];
     const inner = holes.map(roundRing).filter((ring): ring is TileRing => ring !== null);
@@ -36,17 +87,49 @@ function projector({ z, x, y }: TileAddress): (lon: number, lat: number) => Tile
   };
 }
 
-/** Whole units, repeated points dropped; null when fewer than three distinct points or no area remain. */
+/** Whole units, repeated points dropped, simplified; null when fewer than three distinct points or no area remain. */
 function roundRing(points: TilePoint[]): TileRing | null {
-  const ring: TileRing = [];
+  const rounded: TileRing = [];
   for (const p of points) {
     const [x, y] = [Math.round(p.x), Math.round(p.y)];
-    const last = ring[ring.length - 1];
-    if (!last || last.x !== x || last.y !== y) ring.push(new Point(x, y));
+    const last = rounded[rounded.length - 1];
+    if (!last || last.x !== x || last.y !== y) rounded.push(new Point(x, y));
   }
-  while (ring.length > 1 && ring[0]!.x === ring[ring.length - 1]!.x && ring[0]!.y === ring[ring.length - 1]!.y) ring.pop();
+  while (rounded.length > 1 && rounded[0]!.equals(rounded[rounded.length - 1]!)) rounded.pop();
+  if (rounded.length < 3) return null;
+  const ring = simplifyClosed(rounded);
   if (ring.length < 3 || area(ring) === 0) return null;
   return [...ring, ring[0]!.clone()];
+}
+
+/** Douglas–Peucker over an open list of a closed ring's points, split at its first point and the point farthest from it. */
+function simplifyClosed(ring: Point[]): Point[] {
+  let far = 1;
+  for (let i = 2; i < ring.length; i++) if (ring[0]!.distSqr(ring[i]!) > ring[0]!.distSqr(ring[far]!)) far = i;
+  const keep = new Uint8Array(ring.length);
+  keep[0] = keep[far] = 1;
+  markKept(ring, 0, far, keep);
+  markKept([...ring, ring[0]!], far, ring.length, keep);
+  return ring.filter((_, i) => keep[i] === 1);
+}
+
+function markKept(points: Point[], first: number, last: number, keep: Uint8Array): void {
+  let [index, farthest] = [-1, SIMPLIFY_UNITS * SIMPLIFY_UNITS];
+  for (let i = first + 1; i < last; i++) {
+    const d = segmentDistSqr(points[i]!, points[first]!, points[last]!);
+    if (d > farthest) [index, farthest] = [i, d];
+  }
+  if (index === -1) return;
+  keep[index] = 1;
+  markKept(points, first, index, keep);
+  markKept(points, index, last, keep);
+}
+
+function segmentDistSqr(p: Point, a: Point, b: Point): number {
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  const length = dx * dx + dy * dy;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length));
+  return (p.x - a.x - t * dx) ** 2 + (p.y - a.y - t * dy) ** 2;
 }
 
 function wound(ring: TileRing, sign: 1 | -1): TileRing {

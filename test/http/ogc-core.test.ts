@@ -39,6 +39,7 @@ describe('OGC Part 1 core: landing page, conformance, API definition', () => {
     assert.deepEqual(rel('conformance').map((l: Link) => [l.href, l.type]), [[`${t.origin}/ogc/conformance`, JSON_TYPE]]);
     assert.deepEqual(rel('data').map((l: Link) => [l.href, l.type]), [[`${t.origin}/ogc/collections`, JSON_TYPE]]);
     assert.deepEqual(rel('self').map((l: Link) => [l.href, l.type]), [[`${t.origin}/ogc/`, JSON_TYPE]]);
+    assert.deepEqual(rel('http://www.opengis.net/def/rel/ogc/1.0/tiling-schemes').map((l: Link) => [l.href, l.type]), [[`${t.origin}/ogc/tileMatrixSets`, JSON_TYPE]]);
     // Alternate links only where another encoding exists; each would have to answer.
     for (const l of rel('alternate')) assert.equal((await t.request(linkPath(t, l.href))).status, 200);
     assert.equal(typeof body.title, 'string');
@@ -63,6 +64,8 @@ describe('OGC Part 1 core: landing page, conformance, API definition', () => {
       spec('ogcapi-features-3/1.0/conf/features-filter'), spec('ogcapi-features-3/1.0/conf/filter'), spec('ogcapi-features-3/1.0/conf/queryables'),
       spec('ogcapi-features-3/1.0/conf/queryables-query-parameters'), spec('ogcapi-features-6/1.0/conf/property-selection'),
       spec('ogcapi-records-1/1.0/conf/sorting'),
+      spec('ogcapi-tiles-1/1.0/conf/core'), spec('ogcapi-tiles-1/1.0/conf/geodata-tilesets'), spec('ogcapi-tiles-1/1.0/conf/mvt'),
+      spec('ogcapi-tiles-1/1.0/conf/tileset'), spec('ogcapi-tiles-1/1.0/conf/tilesets-list'),
     ]);
   });
 

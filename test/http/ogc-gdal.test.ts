@@ -222,9 +222,10 @@ describe('GDAL (OAPIF driver)', { skip: gdalSkip }, () => {
 describe('@camptocamp/ogc-client', () => {
   const endpoint = () => new OgcApiEndpoint(`${server.origin}/ogc/`);
 
-  test('lists the four collections, all with features', async () => {
+  test('lists the four collections, all with features, the footprints with vector tiles too', async () => {
     const e = endpoint();
-    assert.deepEqual(await e.allCollections, ['features', 'images', 'documents', 'media'].map((name) => ({ name, hasFeatures: true })));
+    // The client finds the tiles by the collection's `tilesets-vector` link (OGC API – Tiles).
+    assert.deepEqual(await e.allCollections, ['features', 'images', 'documents', 'media'].map((name) => ({ name, hasFeatures: true, ...(name === 'features' ? { hasVectorTiles: true } : {}) })));
     assert.deepEqual(await e.featureCollections, ['features', 'images', 'documents', 'media']);
   });
 

@@ -35,6 +35,11 @@ const EXPECTED_PATHS = [
     `/ogc/collections/${c}/schema`,
     `/ogc/collections/${c}/feature-schema`,
   ]),
+  // OGC API – Tiles (issue 20): the features collection's tileset, and its tile matrix set.
+  '/ogc/collections/features/tiles',
+  '/ogc/collections/features/tiles/WebMercatorQuad',
+  '/ogc/tileMatrixSets',
+  '/ogc/tileMatrixSets/WebMercatorQuad',
 ].sort();
 
 /** The simple queryables of each collection (`name=value`) and their parameter schemas. */
@@ -189,7 +194,8 @@ describe('true to the server', () => {
       if (!templates.some((pattern) => pattern.test(url.pathname))) undocumented.push(url.pathname);
       if (url.pathname === API || !/json/.test(String(answer.headers['content-type']))) continue;
       const body = answer.json();
-      const links: Json[] = [...(body.links ?? []), ...(body.collections ?? []).flatMap((c: Json) => c.links)];
+      const nested = [...(body.collections ?? []), ...(body.tilesets ?? []), ...(body.tileMatrixSets ?? [])];
+      const links: Json[] = [...(body.links ?? []), ...nested.flatMap((c: Json) => c.links)];
       for (const link of links) {
         if (link.href.startsWith(`${t.origin}/ogc/`) && link.type !== 'text/html') queue.push(link.href);
       }

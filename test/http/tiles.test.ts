@@ -1,112 +1,74 @@
 // Vector tiles: /tiles/features/{z}/{x}/{y}.mvt decoded with @mapbox/vector-tile. Which
-// footprints belong in a tile is computed here from the catalogue the test built, with the
-// tests' own tile arithmetic (support/tile-math.ts).
+// footprints belong in a tile, as polygons or as points, is computed here from the catalogue
+// the test built, with the tests' own tile arithmetic (support/tile-math.ts, tile-catalogue.ts).
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
+import type { VectorTileFeature } from '@mapbox/vector-tile';
 import Database from 'better-sqlite3';
-import { PbfReader } from 'pbf';
 import pg from 'pg';
-import type { Catalogue, Feature } from '../../src/catalogue/format.js';
+import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
-import { buildFindingCatalogue, HOLED_ID } from '../support/finding-catalogue.js';
-import { socketTarget, type Answer, type HttpTarget } from '../support/http.js';
+import { HOLED_ID } from '../support/finding-catalogue.js';
+import { socketTarget, type HttpTarget } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { importInto } from '../support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
-import { BUFFER, EXTENT, boundsOf, footprintMeetsRect, footprintSize, projectFootprint, tileOf, type Rect } from '../support/tile-math.js';
+import {
+  BIG_ID, CROWD, CROWD_CORNER, PARTS_ID, buildTileCatalogue, decodeLayers, drawn, expectedProperties, expectedTile, tilePath,
+  type ExpectedTile, type Tile, type TileLayers,
+} from '../support/tile-catalogue.js';
+import { BUFFER, EXTENT, VISIBLE, boundsOf, exteriorArea, footprintMeetsRect, footprintSize, projectFootprint, tileOf, type Rect } from '../support/tile-math.js';
 
 const MVT = 'application/vnd.mapbox-vector-tile';
-const BIG_ID = 301;
-const PARTS_ID = 302;
-/** More than CROWDED_ABOVE (1000). */
-const CROWD = 1120;
-const ZOOMS = [2, 6, 10, 12, 14, 16, 18];
+const ZOOMS = [0, 2, 4, 6, 8, 10, 12, 13, 14, 15, 16, 18];
 
-interface Tile {
-  z: number;
-  x: number;
-  y: number;
-}
-
-const tilePath = ({ z, x, y }: Tile) => `/tiles/features/${z}/${x}/${y}.mvt`;
-
-const rect = (x1: number, y1: number, x2: number, y2: number): [number, number][] => [[x1, y1], [x2, y1], [x2, y2], [x1, y2], [x1, y1]];
-
-/**
- * The finding-things catalogue, a large area (so that small zooms have something to draw),
- * a footprint of two parts, each with a courtyard, and a crowd: more footprints in one
- * spot than a tile is made of on request, so that some of its tiles are made at import.
- */
-function buildTileCatalogue(): Catalogue {
-  const catalogue = buildFindingCatalogue();
-  const area = { feature_type: 'GREATER_WHITECHAPEL' as const, b_number: null, b_name: null, street: null, postcode: 'E1', current: null, site: null, tags: [] };
-  catalogue.features.push(
-    { ...area, id: BIG_ID, address: 'Mile End', categories: [4], search_str: 'Mile End', geometry: { type: 'MultiPolygon', coordinates: [[rect(-0.06, 51.52, -0.03, 51.535)]] } },
-    { ...area, id: PARTS_ID, address: 'Two yards', categories: [], search_str: 'Two yards',
-      geometry: { type: 'MultiPolygon', coordinates: [
-        [rect(0.37, 51.6, 0.38, 51.61), rect(0.372, 51.602, 0.378, 51.608)],
-        [rect(0.40, 51.6, 0.41, 51.61), rect(0.402, 51.602, 0.408, 51.608)],
-      ] } },
-  );
-  for (let i = 0; i < CROWD; i++) {
-    const [lon, lat] = [0.5 + (i % 40) * 0.000125, 51.6 + Math.floor(i / 40) * 0.000125];
-    catalogue.features.push({
-      id: 1000 + i, feature_type: 'WHITECHAPEL_BUILDING', b_number: String(i), b_name: i % 2 ? `Crowd ${i}` : null, street: 'Crowd Row',
-      postcode: 'E1 1AA', address: `${i} Crowd Row`, current: null, site: null, categories: i % 3 ? [3] : [], tags: [],
-      search_str: `${i} Crowd Row`, geometry: { type: 'MultiPolygon', coordinates: [[rect(lon, lat, lon + 0.0001, lat + 0.0001)]] },
-    });
-  }
-  return catalogue;
-}
-
+/** The polygons of a tile's bytes. */
 function decode({ bytes }: { bytes: Buffer }): VectorTileFeature[] {
-  const tile = new VectorTile(new PbfReader(bytes));
-  assert.deepEqual(Object.keys(tile.layers), ['features']);
-  const layer = tile.layers.features!;
-  assert.equal(layer.extent, EXTENT);
-  return Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+  return decodeLayers(bytes).features;
 }
 
-/** The features of a tile: none for a 204, else the decoded layer. */
-async function fetchTile(target: HttpTarget, tile: Tile): Promise<VectorTileFeature[]> {
+/** Both layers of a tile: empty for a 204. */
+async function fetchLayers(target: HttpTarget, tile: Tile): Promise<TileLayers> {
   const answer = await target.request(tilePath(tile));
   if (answer.status === 204) {
     assert.equal(answer.bytes.length, 0);
     assert.equal(answer.headers['content-type'], undefined);
-    return [];
+    return { features: [], points: [] };
   }
   assert.equal(answer.status, 200, tilePath(tile));
   assert.equal(answer.headers['content-type'], MVT);
-  const features = decode(answer);
-  assert.ok(features.length > 0, `${tilePath(tile)}: an empty tile must be a 204`);
-  return features;
+  const layers = decodeLayers(answer.bytes);
+  assert.ok(layers.features.length + layers.points.length > 0, `${tilePath(tile)}: an empty tile must be a 204`);
+  return layers;
 }
 
-/**
- * Footprints that must be in a tile (they reach into the buffered tile by more than rounding,
- * and are large enough for no encoder to drop) and those that may be (they come within a
- * unit of the buffered tile).
- */
-function expectedIn(features: readonly Feature[], { z, x, y }: Tile): { must: Set<number>; may: Set<number> } {
-  const must = new Set<number>();
-  const may = new Set<number>();
-  for (const f of features) {
-    const projected = projectFootprint(f.geometry, z, x, y);
-    if (footprintMeetsRect(projected, [-BUFFER - 1, -BUFFER - 1, EXTENT + BUFFER + 1, EXTENT + BUFFER + 1])) may.add(f.id);
-    if (footprintSize(projected) >= 3 && footprintMeetsRect(projected, [-BUFFER + 2, -BUFFER + 2, EXTENT + BUFFER - 2, EXTENT + BUFFER - 2])) must.add(f.id);
+/** The polygons of a tile. */
+async function fetchTile(target: HttpTarget, tile: Tile): Promise<VectorTileFeature[]> {
+  return (await fetchLayers(target, tile)).features;
+}
+
+/** Each point stands for the small footprints of its cell: the lowest id, their count, near the lowest's centre. */
+function checkPoints(points: VectorTileFeature[], expected: ExpectedTile, catalogue: Catalogue, where: string): void {
+  const seenCells = new Set<string>();
+  for (const point of points) {
+    const id = point.id as number;
+    const at = expected.smallAt.get(id);
+    assert.ok(at, `${where}: point ${id} is no small footprint in the tile`);
+    const cell = expected.cells.get(at.cell)!;
+    assert.ok(!seenCells.has(at.cell), `${where}: two points in one cell`);
+    seenCells.add(at.cell);
+    assert.ok(cell.sure.every((other) => other >= id), `${where}: point ${id} is not the lowest id of its cell`);
+    const count = point.properties.count as number;
+    assert.ok(count >= cell.sure.length && count <= cell.maybe.length, `${where}: point ${id} counts ${count}, expected ${cell.sure.length}..${cell.maybe.length}`);
+    assert.equal(point.type, 1);
+    const p = point.loadGeometry()[0]![0]!;
+    assert.ok(Math.abs(p.x - at.centre[0]) <= 1 && Math.abs(p.y - at.centre[1]) <= 1, `${where}: point ${id} at ${p.x},${p.y}, its centre ${at.centre}`);
+    const category = catalogue.categories.find((c) => c.id === catalogue.features.find((f) => f.id === id)!.categories[0]);
+    assert.deepEqual({ ...point.properties }, category ? { id, count, category_id: category.id } : { id, count });
   }
-  return { must, may };
-}
-
-function expectedProperties(f: Feature, catalogue: Catalogue): Record<string, unknown> {
-  const properties: Record<string, unknown> = { id: f.id, feature_type: f.feature_type };
-  const first = catalogue.categories.find((c) => c.id === f.categories[0]);
-  if (first) Object.assign(properties, { category: first.name, category_id: first.id });
-  if (f.b_name !== null) properties.b_name = f.b_name;
-  return properties;
+  for (const [key, cell] of expected.cells) if (cell.sure.length > 0) assert.ok(seenCells.has(key), `${where}: no point for ${cell.sure}`);
 }
 
 /** Every tile holding a vertex of some footprint, at each zoom. */
@@ -132,27 +94,57 @@ describe('vector tiles', () => {
   });
   after(() => t.close());
 
-  test('each tile holds exactly the footprints that reach into it, with their properties', async () => {
+  test('each tile holds exactly the footprints that reach into it: polygons from 2 pixels across, points for the rest', async () => {
     const seenAtZ16 = new Set<number>();
-    let required = 0;
+    let [required, pointsChecked] = [0, 0];
     for (const tile of tilesWithVertices(catalogue)) {
-      const features = await fetchTile(t, tile);
+      const { features, points } = await fetchLayers(t, tile);
       const ids = features.map((f) => f.properties.id as number);
-      const { must, may } = expectedIn(catalogue.features, tile);
-      required += must.size;
-      for (const id of must) assert.ok(ids.includes(id), `${tilePath(tile)} lacks feature ${id}`);
-      for (const id of ids) assert.ok(may.has(id), `${tilePath(tile)} has feature ${id}, which lies outside it`);
+      const expected = expectedTile(catalogue.features, tile);
+      required += expected.must.size;
+      for (const id of expected.must) assert.ok(ids.includes(id), `${tilePath(tile)} lacks feature ${id}`);
+      for (const id of ids) assert.ok(expected.may.has(id), `${tilePath(tile)} has feature ${id}, which lies outside it or is under 2 pixels`);
       assert.equal(new Set(ids).size, ids.length, `${tilePath(tile)}: a feature twice`);
       for (const feature of features) {
         const f = byId.get(feature.properties.id as number)!;
         assert.equal(feature.id, f.id);
         assert.equal(feature.type, 3, 'polygon');
-        assert.deepEqual({ ...feature.properties }, expectedProperties(f, catalogue), `${tilePath(tile)} feature ${f.id}`);
+        assert.deepEqual({ ...feature.properties }, expectedProperties(f, catalogue, tile.z), `${tilePath(tile)} feature ${f.id}`);
         if (tile.z === 16) seenAtZ16.add(f.id);
       }
+      checkPoints(points, expected, catalogue, tilePath(tile));
+      pointsChecked += points.length;
     }
     assert.ok(required > 200, `only ${required} footprints were required: the test would prove little`);
+    assert.ok(pointsChecked > 50, `only ${pointsChecked} points checked`);
     assert.deepEqual([...seenAtZ16].sort((a, b) => a - b), [...byId.keys()].sort((a, b) => a - b), 'every feature at zoom 16');
+  });
+
+  test('no footprint is lost: at every zoom, in the tile holding its centre, a polygon from 2 pixels across, else counted in a point', async () => {
+    const sample = catalogue.features.filter((f, i) => f.id < 1000 || i % 17 === 0);
+    for (let z = 0; z <= 22; z++) {
+      const tiles = new Map<string, { tile: Tile; ids: number[] }>();
+      for (const f of sample) {
+        const projected = projectFootprint(f.geometry, z, 0, 0);
+        const [cx, cy] = [0, 1].map((i) => (boundsOf(projected.flat(2))[i]! + boundsOf(projected.flat(2))[i + 2]!) / 2 / EXTENT);
+        const tile = { z, x: Math.floor(cx!), y: Math.floor(cy!) };
+        const entry = tiles.get(tilePath(tile)) ?? { tile, ids: [] };
+        tiles.set(tilePath(tile), entry);
+        entry.ids.push(f.id);
+      }
+      for (const { tile, ids } of tiles.values()) {
+        const { features, points } = await fetchLayers(t, tile);
+        const drawnIds = new Set(features.map((f) => f.id));
+        const counted = points.reduce((sum, p) => sum + (p.properties.count as number), 0);
+        for (const id of ids) {
+          const projected = projectFootprint(byId.get(id)!.geometry, tile.z, tile.x, tile.y);
+          const size = Math.sqrt(exteriorArea(projected));
+          if (size >= VISIBLE + 0.5 && footprintMeetsRect(projected, [0, 0, EXTENT, EXTENT])) assert.ok(drawnIds.has(id), `${tilePath(tile)}: feature ${id} (${size.toFixed(1)} units) not drawn`);
+          if (size < VISIBLE - 0.5) assert.ok(!drawnIds.has(id) && points.length > 0, `${tilePath(tile)}: feature ${id} (${size.toFixed(1)} units) not a point`);
+        }
+        assert.ok(drawnIds.size + counted >= ids.filter((id) => footprintMeetsRect(projectFootprint(byId.get(id)!.geometry, tile.z, tile.x, tile.y), [0, 0, EXTENT, EXTENT])).length, `${tilePath(tile)}: ${ids.length} footprints, ${drawnIds.size} drawn and ${counted} counted`);
+      }
+    }
   });
 
   test('footprints are drawn where they are: coordinates in tile units, inside the buffer', async () => {
@@ -343,7 +335,7 @@ test('the Host check applies to tiles', async () => {
     const refused = await t.request('/tiles/features/0/0/0.mvt');
     assert.equal(refused.status, 400);
     assert.deepEqual(refused.json(), { detail: 'Invalid host header.' });
-    assert.equal((await t.request('/tiles/features/0/0/0.mvt', { headers: { host: 'api.test' } })).status, 204);
+    assert.equal((await t.request('/tiles/features/0/0/0.mvt', { headers: { host: 'api.test' } })).status, 200);
   } finally {
     await t.close();
   }
@@ -352,14 +344,13 @@ test('the Host check applies to tiles', async () => {
 describe('vector tiles: crowded tiles are made at import', () => {
   const catalogue = buildTileCatalogue();
   /** The crowd's corner, in a tile of every zoom until the crowd's tiles hold 1,000 or fewer. */
-  const crowdCorner = [0.5, 51.6];
+  const crowdCorner = CROWD_CORNER;
 
   test('the crowd\'s tiles from zoom 0 down are in the tiles table, and zoom 12 is served as stored', async () => {
     const database = createTestDatabase();
     const t = await startTestApp({ catalogue, database });
     try {
-      // Down to zoom 0 the tile holding the crowd is stored (PostGIS drops footprints smaller
-      // than a tile unit, so the smallest zooms may be stored empty there).
+      // Down to zoom 0 the tile holding the crowd is stored, with the crowd as points.
       for (const z of [0, 4, 8]) assert.notEqual(await storedTile(database, tileOf(crowdCorner, z)), undefined, `zoom ${z}`);
       const tile = tileOf(crowdCorner, 12);
       const stored = await storedTile(database, tile);
@@ -367,7 +358,8 @@ describe('vector tiles: crowded tiles are made at import', () => {
       const served = await t.request(tilePath(tile));
       assert.equal(served.status, 200);
       assert.ok(served.bytes.equals(stored), 'served as stored');
-      assert.ok(decode(served).length > 1000, 'the whole crowd is in it');
+      const { features, points } = decodeLayers(served.bytes);
+      assert.ok(features.length + points.reduce((sum, p) => sum + (p.properties.count as number), 0) >= CROWD, 'the whole crowd is in it');
     } finally {
       await t.close();
     }
@@ -377,7 +369,7 @@ describe('vector tiles: crowded tiles are made at import', () => {
 // Oracle: the tile as made at import (itself checked against tile-math.ts above), for the same tile made on request.
 describe('vector tiles: one encoder, whether a tile is made at import or on request', () => {
   const catalogue = buildTileCatalogue();
-  const crowdCorner = [0.5, 51.6];
+  const crowdCorner = CROWD_CORNER;
   const crowdTiles = [0, 4, 8, 12].map((z) => tileOf(crowdCorner, z));
 
   test('a crowded tile as made at import and the same tile made on request draw every footprint alike', async () => {
@@ -395,12 +387,12 @@ describe('vector tiles: one encoder, whether a tile is made at import or on requ
         let compared = 0;
         for (const [i, tile] of crowdTiles.entries()) {
           const bytes: Buffer | null | undefined = stored[i];
-          const atImport: unknown[] = bytes ? drawn(decode({ bytes })) : [];
-          const onRequest = drawn(await fetchTile(listening, tile));
+          const atImport: unknown[] = bytes ? Object.values(decodeLayers(bytes)).map(drawn) : [];
+          const onRequest = Object.values(await fetchLayers(listening, tile)).map(drawn);
           assert.deepEqual(onRequest, atImport, tilePath(tile));
-          compared += onRequest.length;
+          compared += (onRequest as unknown[][]).flat().length;
         }
-        assert.ok(compared > 1000, `only ${compared} footprints compared`);
+        assert.ok(compared > 50, `only ${compared} footprints and points compared`);
       } finally {
         await server.close();
       }
@@ -409,11 +401,6 @@ describe('vector tiles: one encoder, whether a tile is made at import or on requ
     }
   });
 });
-
-/** What a map gets of each feature of a tile: id, properties and rings of points. */
-function drawn(features: VectorTileFeature[]): unknown[] {
-  return features.map((f) => ({ id: f.id, properties: { ...f.properties }, rings: f.loadGeometry().map((ring) => ring.map((p) => [p.x, p.y])) }));
-}
 
 /** The tile's bytes as stored at import, read straight from the database: null when stored empty, undefined when not stored. */
 async function storedTile(database: TestDatabase, { z, x, y }: Tile): Promise<Buffer | null | undefined> {

@@ -24,7 +24,7 @@ const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limit
  */
 const LONGEST = [
   'large-catalogue.test', 'large-diff.test', 'cli.test', 'browser/map.test', 'postgres/browser-map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test',
-  'postgres/tiles.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
+  'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
 const CONCURRENCY = 3;
 

@@ -70,3 +70,26 @@ export function boundsOf(points: readonly Point[]): Rect {
   const ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
+
+/** Units of a tile per pixel (256 pixels to a tile), and the sizes the issue sets: drawn from 2 pixels across, one point per 2 × 2 pixels. */
+export const PIXEL = EXTENT / 256;
+export const VISIBLE = 2 * PIXEL;
+export const CELL = 2 * PIXEL;
+
+/** The area of the exterior rings, summed over the parts (tile units squared). */
+export function exteriorArea(polygons: Point[][][]): number {
+  return polygons.reduce((sum, rings) => sum + ringArea(rings[0]!), 0);
+}
+
+function ringArea(ring: Point[]): number {
+  return Math.abs(ring.reduce((sum, [x1, y1], i) => {
+    const [x2, y2] = ring[(i + 1) % ring.length]!;
+    return sum + x1 * y2 - x2 * y1;
+  }, 0)) / 2;
+}
+
+/** The centre of a projected footprint's box. */
+export function centreOf(polygons: Point[][][]): Point {
+  const [minX, minY, maxX, maxY] = boundsOf(polygons.flatMap((rings) => rings[0]!));
+  return [(minX + maxX) / 2, (minY + maxY) / 2];
+}

@@ -1,11 +1,12 @@
 // GET /tiles/features/{z}/{x}/{y}.mvt: the footprints as a Mapbox Vector Tile, cached and
 // tagged like every other answer. An empty tile is 204; anything under the prefix that
-// is not a tile of the grid is a 400.
+// is not a tile of the grid is a 400. GET /tiles/features.json: the tileset as TileJSON 3.0.
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { CONTENT_TYPE_MVT, TILES_PREFIX } from '../../constants.js';
+import { CONTENT_TYPE_MVT, TILEJSON_PATH, TILES_PREFIX } from '../../constants.js';
+import { renderTileJson } from '../../render/tilejson.js';
 import { isTileAddress, type TileAddress } from '../../tiles/grid.js';
 import type { CatalogueReader } from '../../store/store.js';
-import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { cachedAnswer, cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
 
 export interface TileDeps extends AnswerDeps {
@@ -16,8 +17,19 @@ const TILE_PATH = /^(\d{1,8})\/(\d{1,8})\/(\d{1,8})\.mvt$/;
 const TILE_METHODS = 'GET, HEAD';
 
 export function registerTileRoutes(app: FastifyInstance, deps: TileDeps): void {
-  const url = `${TILES_PREFIX}*`;
-  app.get(url, tileHandler(deps));
+  readOnly(app, `${TILES_PREFIX}*`, tileHandler(deps));
+  readOnly(app, TILEJSON_PATH, async (request, reply) => {
+    const key = `${request.baseUrl}\n${TILEJSON_PATH}`;
+    const answer = await cachedAnswer(deps, key, async () => {
+      const { version, extent } = await deps.store.overview();
+      return { version, body: renderTileJson(request.baseUrl, extent) };
+    });
+    return sendAnswer(request, reply, deps, key, answer);
+  });
+}
+
+function readOnly(app: FastifyInstance, url: string, handler: RouteHandlerMethod): void {
+  app.get(url, handler);
   // OPTIONS stays with whoever answers preflights (CORS); other methods are refused.
   const otherMethods = app.supportedMethods.filter((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
   app.route({
@@ -49,7 +61,6 @@ function tileHandler(deps: TileDeps): RouteHandlerMethod {
       const { version, bytes } = await deps.store.tile(z, x, y);
       return { version, bytes: bytes ?? Buffer.alloc(0), contentType: CONTENT_TYPE_MVT };
     });
-    if (deps.config.compress) reply.header('vary', 'Accept-Encoding');
     return sendAnswer(request, reply, deps, key, answer);
   };
 }

@@ -6,11 +6,12 @@ import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA, MAX_PAGE_
 import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
 import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
+import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
 import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
+import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
@@ -83,6 +84,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     checkParameters(query, ['f']);
     return { version: await versionNow(), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
+  registerTilesetRoutes(app, deps);
   const itemsPage = answerer(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());
@@ -121,6 +123,46 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
       return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);
     },
   }));
+}
+
+/** OGC API – Tiles: the `features` collection's one tileset, and its tile matrix set. */
+function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
+  const versionNow = async () => deps.store.catalogueVersion();
+  route(app, deps, OGC_PATHS.tilesets(':collection'), async (request, query) => {
+    tiledCollection(request);
+    checkParameters(query, FORMAT_PARAMETERS);
+    return { version: await versionNow(), body: renderTilesets(request.baseUrl), contentType: metadataType(query) };
+  });
+  route(app, deps, OGC_PATHS.tileset(':collection', ':tileMatrixSet'), async (request, query) => {
+    tiledCollection(request);
+    tileMatrixSetParam(request);
+    checkParameters(query, FORMAT_PARAMETERS);
+    const { version, extents } = await deps.store.extents();
+    return { version, body: renderTileset(request.baseUrl, extents[TILED_COLLECTION].bbox), contentType: metadataType(query) };
+  });
+  route(app, deps, OGC_PATHS.tileMatrixSets, async (request, query) => {
+    checkParameters(query, FORMAT_PARAMETERS);
+    return { version: await versionNow(), body: renderTileMatrixSets(request.baseUrl), contentType: metadataType(query) };
+  });
+  route(app, deps, OGC_PATHS.tileMatrixSet(':tileMatrixSet'), async (request, query) => {
+    tileMatrixSetParam(request);
+    checkParameters(query, FORMAT_PARAMETERS);
+    return { version: await versionNow(), body: renderWebMercatorQuad(), contentType: metadataType(query) };
+  });
+}
+
+/** Tile metadata has no HTML page: f is json or absent. */
+function metadataType(query: OgcQuery): string {
+  if (readFormat(query) === 'html') throw OGC_ERRORS.invalidParameter('f', 'json (tile metadata has no HTML page)');
+  return CONTENT_TYPE_JSON;
+}
+
+function tiledCollection(request: FastifyRequest): void {
+  if (collectionParam(request) !== TILED_COLLECTION) throw ERRORS.notFound();
+}
+
+function tileMatrixSetParam(request: FastifyRequest): void {
+  if (stringParam(request, 'tileMatrixSet') !== WEB_MERCATOR_QUAD) throw ERRORS.notFound();
 }
 
 const jsonType = (query: OgcQuery) => (readFormat(query), CONTENT_TYPE_JSON);

@@ -1,4 +1,5 @@
-// CORS on /api/ and /ogc/ paths, by @fastify/cors: any origin (`*`, the original's setting), a list
+// CORS on /api/ and /ogc/ paths, and on the files other sites' maps and pages load (/tiles/,
+// /media/), by @fastify/cors: any origin (`*`, the original's setting), a list
 // of origins (echoed when they match), or off. A request without an Origin header is
 // answered exactly as before (no Access-Control-* header, Vary untouched), and a plain
 // OPTIONS keeps its JSON description: only a real preflight (Origin and
@@ -10,7 +11,7 @@ import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, CorsOrigins } from '../../config.js';
 import { ALLOW_METHODS } from '../../constants.js';
-import { isOgcPath } from './faces.js';
+import { isOgcPath, isSharedFilePath } from './faces.js';
 
 /** What a script on another origin may read besides the simple headers. */
 export const EXPOSED_HEADERS = [
@@ -25,7 +26,7 @@ export const EXPOSED_HEADERS = [
 export const PREFLIGHT_MAX_AGE = 86400;
 
 export function isCorsPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isOgcPath(url);
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isOgcPath(url) || isSharedFilePath(url);
 }
 
 export async function registerCors(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>): Promise<void> {
@@ -33,9 +34,12 @@ export async function registerCors(app: FastifyInstance, config: Pick<Config, 'c
   if (origins === 'off') return;
   await app.register(cors, { delegator: (request, callback) => callback(null, corsOptions(request, origins)) });
   // Per request, the plugin adds `Vary: Origin` before it asks which options apply; answers
-  // outside /api/ (health, media, tiles, the map page, their 404s) are left as they were.
+  // outside those paths (health, the map page, their 404s) are left as they were.
+  // Tiles and media vary by Origin only when the answer does (a list of origins, and one asked),
+  // so that their answers without an Origin stay as they were.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!isCorsPath(request.url)) withoutVaryOrigin(reply);
+    const sharedFile = isSharedFilePath(request.url) && corsVary(request, config).length === 0;
+    if (!isCorsPath(request.url) || sharedFile) withoutVaryOrigin(reply);
     done(null, payload);
   });
 }

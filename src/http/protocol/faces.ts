@@ -1,6 +1,7 @@
 // Which face of the catalogue a path belongs to: the original API (/api/) or OGC API –
-// Features (/ogc/). Error bodies, CORS, the rate limit and the fast path go by it.
-import { API_PREFIX, OGC_PREFIX } from '../../constants.js';
+// Features (/ogc/), or the files beside them (/tiles/, /media/). Error bodies, CORS, the
+// rate limit and the fast path go by it.
+import { API_PREFIX, MEDIA_PREFIX, OGC_PREFIX, TILES_ROOT } from '../../constants.js';
 
 /** `/prefix/…`, the prefix without its slash, or it with a query. */
 function under(prefix: string, url: string): boolean {
@@ -21,3 +22,8 @@ export function isServicePath(url: string): boolean {
   return isApiPath(url) || isOgcPath(url);
 }
 
+
+/** Vector tiles, their TileJSON, and media files: shared with other sites' maps and pages (CORS). */
+export function isSharedFilePath(url: string): boolean {
+  return under(TILES_ROOT, url) || under(MEDIA_PREFIX, url);
+}

@@ -5,9 +5,9 @@
 // landing page, its URL being the one server (`{base}/ogc`): QGIS and GDAL look items paths
 // up as `/collections/{id}/items`. Built once per server; only `servers` differs.
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
-import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_SCHEMA, OGC_PREFIX } from '../../constants.js';
+import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_SCHEMA, OGC_PREFIX, TILEJSON_PATH, TILES_TEMPLATE_PATH } from '../../constants.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
+import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
@@ -56,12 +56,14 @@ export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
     [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
     [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false),
     ...Object.fromEntries(OGC_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
+    ...tilePaths(options),
   };
   return {
     openapi: '3.0.3',
     info: INFO,
     tags: [
       { name: 'capabilities', description: 'The landing page, conformance, the collections and this document.' },
+      { name: 'tiles', description: `OGC API – Tiles: the ${TILED_COLLECTION} collection's footprints as vector tiles in ${WEB_MERCATOR_QUAD} (the tiles themselves are at ${TILES_TEMPLATE_PATH}, outside this document's server; TileJSON at ${TILEJSON_PATH}).` },
       ...OGC_COLLECTIONS.map((c) => ({ name: c, description: `${COLLECTION_TITLES[c].title}: ${COLLECTION_TITLES[c].description}` })),
     ],
     paths,
@@ -101,6 +103,16 @@ function simplePath(options: OgcDocumentOptions, operationId: string, tag: strin
         ...commonErrors(options.rateLimited, readsStore),
       },
     },
+  };
+}
+
+function tilePaths(options: OgcDocumentOptions): Record<string, JsonObject> {
+  const json = [CONTENT_TYPE_JSON];
+  return {
+    [relative(OGC_PATHS.tilesets(TILED_COLLECTION))]: simplePath(options, 'getFeaturesTileSets', 'tiles', `The ${TILED_COLLECTION} collection's tilesets: one, its footprints in ${WEB_MERCATOR_QUAD}.`, 'TileSets', json),
+    [relative(OGC_PATHS.tileset(TILED_COLLECTION, WEB_MERCATOR_QUAD))]: simplePath(options, 'getFeaturesTileSet', 'tiles', 'The tileset: its tile URL template (rel `item`), bounds, centre, layers and their fields.', 'TileSet', json),
+    [relative(OGC_PATHS.tileMatrixSets)]: simplePath(options, 'getTileMatrixSets', 'tiles', 'The tile matrix sets of the tiles.', 'TileMatrixSets', json),
+    [relative(OGC_PATHS.tileMatrixSet(WEB_MERCATOR_QUAD))]: simplePath(options, 'getWebMercatorQuad', 'tiles', `The definition of ${WEB_MERCATOR_QUAD} (OGC 17-083r4).`, 'TileMatrixSet', json),
   };
 }
 

@@ -4,6 +4,7 @@
 import { CONTENT_TYPE_GEOJSON } from '../../constants.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, propertiesOf, TEMPORAL_PROPERTY, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { schemaRef, type JsonObject } from '../components.js';
+import { ogcTileSchemas } from './tile-schemas.js';
 
 const string = (description?: string): JsonObject => (description === undefined ? { type: 'string' } : { type: 'string', description });
 const arrayOf = (items: JsonObject, more: JsonObject = {}): JsonObject => ({ type: 'array', items, ...more });
@@ -119,6 +120,7 @@ export function ogcComponentSchemas(): Record<string, JsonObject> {
     FeatureSchema: FEATURE_SCHEMA,
     OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document (OpenAPI 3.0).' },
     Footprint: MULTIPOLYGON,
+    ...ogcTileSchemas(),
     ...Object.fromEntries(perCollection),
   };
 }

@@ -3,7 +3,7 @@
 // as a GeoJSON Feature as `describedBy`, the one GDAL 3.6 reads).
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
-import { CRS84, OGC_PATHS, QUERYABLES_REL } from '../../ogc/paths.js';
+import { CRS84, OGC_PATHS, QUERYABLES_REL, TILED_COLLECTION, TILESETS_VECTOR_REL } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
 import type { CollectionExtent } from '../../store/ogc-plans.js';
 import { link, type Link } from './links.js';
@@ -38,6 +38,7 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
       link(url(OGC_PATHS.collections), 'collection', CONTENT_TYPE_JSON, 'Every collection'),
       // The whole collection as one file per format (the items path with f=…).
       ...DOWNLOAD_FORMATS.map((f) => link(`${url(OGC_PATHS.items(id))}?f=${f}`, 'enclosure', DOWNLOAD_FORMAT_INFO[f].type, `Every item, one download: ${DOWNLOAD_FORMAT_INFO[f].title}`)),
+      ...(id === TILED_COLLECTION ? [link(url(OGC_PATHS.tilesets(id)), TILESETS_VECTOR_REL, CONTENT_TYPE_JSON, 'Its footprints as vector tiles (OGC API – Tiles)')] : []),
     ],
     extent: { spatial: { bbox: [extent.bbox ?? WORLD], crs: CRS84 } },
     itemType: 'feature',

@@ -1,6 +1,6 @@
 // The landing page and the conformance declaration of /ogc/.
 import { CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30 } from '../../constants.js';
-import { CONFORMANCE_CLASSES, OGC_PATHS } from '../../ogc/paths.js';
+import { CONFORMANCE_CLASSES, OGC_PATHS, TILING_SCHEMES_REL } from '../../ogc/paths.js';
 import { link, type Link } from './links.js';
 
 export const OGC_TITLE = 'heritage-api: OGC API – Features';
@@ -16,6 +16,7 @@ export function renderLanding(baseUrl: string): { title: string; description: st
       link(`${baseUrl}${OGC_PATHS.docs}`, 'service-doc', 'text/html', 'The API reference, to read'),
       link(`${baseUrl}${OGC_PATHS.conformance}`, 'conformance', CONTENT_TYPE_JSON, 'The conformance classes this server meets'),
       link(`${baseUrl}${OGC_PATHS.collections}`, 'data', CONTENT_TYPE_JSON, 'The collections'),
+      link(`${baseUrl}${OGC_PATHS.tileMatrixSets}`, TILING_SCHEMES_REL, CONTENT_TYPE_JSON, 'The tile matrix sets of the tiles'),
     ],
   };
 }

@@ -4,6 +4,8 @@ export interface Link {
   rel: string;
   type: string;
   title?: string;
+  /** A URL template (OGC API – Tiles: a tile's link). */
+  templated?: boolean;
 }
 
 export function link(href: string, rel: string, type: string, title?: string): Link {

@@ -1,0 +1,76 @@
+// The shapes of the OGC API – Tiles answers (render/ogc/tiles.ts) as OpenAPI 3.0 schemas,
+// after the standard's tileSet, tileSet-item, tileMatrixSet and tileMatrix schemas, cut
+// to what this server writes.
+import { schemaRef, type JsonObject } from '../components.js';
+
+const string = { type: 'string' };
+const number = { type: 'number' };
+const integer = { type: 'integer' };
+const point = { type: 'array', items: number, minItems: 2, maxItems: 2 };
+const object = (required: readonly string[], properties: Record<string, JsonObject>): JsonObject => ({ type: 'object', required, properties });
+const links = { type: 'array', items: schemaRef('Link') };
+/** A link whose href may be a URL template (`templated`: the tile's link). */
+const TILE_LINK = object(['href', 'rel', 'type'], { href: string, rel: string, type: string, title: string, templated: { type: 'boolean' } });
+const DATA_TYPE = { type: 'string', enum: ['map', 'vector', 'coverage'] };
+const BOUNDING_BOX = object(['lowerLeft', 'upperRight'], { lowerLeft: point, upperRight: point, crs: string });
+
+const TILE_SET_ITEM = object(['dataType', 'crs', 'links'], { title: string, dataType: DATA_TYPE, crs: string, tileMatrixSetURI: string, links });
+
+const LAYER = object(['id', 'dataType'], {
+  id: string,
+  description: string,
+  dataType: DATA_TYPE,
+  geometryDimension: { type: 'integer', minimum: 0, maximum: 3 },
+  minTileMatrix: string,
+  maxTileMatrix: string,
+  propertiesSchema: { type: 'object', description: 'The layer\'s fields, as a JSON Schema.' },
+  links,
+});
+
+const TILE_SET = object(['dataType', 'crs', 'links'], {
+  title: string,
+  description: string,
+  dataType: DATA_TYPE,
+  crs: string,
+  tileMatrixSetURI: string,
+  mediaTypes: { type: 'array', items: string },
+  boundingBox: BOUNDING_BOX,
+  centerPoint: object(['coordinates'], { coordinates: point, crs: string, tileMatrix: string }),
+  layers: { type: 'array', items: LAYER, minItems: 1 },
+  links: { type: 'array', items: TILE_LINK },
+});
+
+const TILE_MATRIX = object(['id', 'scaleDenominator', 'cellSize', 'pointOfOrigin', 'tileWidth', 'tileHeight', 'matrixWidth', 'matrixHeight'], {
+  id: string,
+  scaleDenominator: number,
+  cellSize: number,
+  cornerOfOrigin: { type: 'string', enum: ['topLeft', 'bottomLeft'] },
+  pointOfOrigin: point,
+  tileWidth: integer,
+  tileHeight: integer,
+  matrixWidth: integer,
+  matrixHeight: integer,
+});
+
+const TILE_MATRIX_SET = object(['crs', 'tileMatrices'], {
+  id: string,
+  title: string,
+  uri: string,
+  crs: string,
+  orderedAxes: { type: 'array', items: string },
+  wellKnownScaleSet: string,
+  boundingBox: BOUNDING_BOX,
+  tileMatrices: { type: 'array', items: TILE_MATRIX },
+});
+
+export function ogcTileSchemas(): Record<string, JsonObject> {
+  return {
+    TileSets: object(['links', 'tilesets'], { links, tilesets: { type: 'array', items: TILE_SET_ITEM } }),
+    TileSet: TILE_SET,
+    TileMatrixSets: object(['links', 'tileMatrixSets'], {
+      links,
+      tileMatrixSets: { type: 'array', items: object(['id', 'links'], { id: string, title: string, uri: string, crs: string, links }) },
+    }),
+    TileMatrixSet: TILE_MATRIX_SET,
+  };
+}

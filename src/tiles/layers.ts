@@ -1,0 +1,48 @@
+// The layers of a footprint tile and their fields, declared once: the encoder writes them,
+// and the TileJSON (render/tilejson.ts) and OGC tileset metadata (render/ogc/tiles.ts)
+// describe them from here.
+import { FULL_PROPERTIES_ZOOM, MAX_TILE_ZOOM, TILE_LAYER, TILE_POINT_LAYER } from './grid.js';
+
+export interface TileField {
+  type: 'Number' | 'String';
+  description: string;
+}
+
+export interface TileLayerInfo {
+  id: string;
+  description: string;
+  /** 0: points, 2: surfaces (OGC's geometryDimension). */
+  geometryDimension: 0 | 2;
+  minzoom: number;
+  maxzoom: number;
+  fields: Record<string, TileField>;
+}
+
+export const TILE_LAYERS: readonly TileLayerInfo[] = [
+  {
+    id: TILE_LAYER,
+    description: `Each feature's footprint at least 2 pixels across (256 pixels to a tile), clipped, simplified to an eighth of a pixel; the feature's id is the MVT feature id too. Below zoom ${FULL_PROPERTIES_ZOOM} only id and category_id.`,
+    geometryDimension: 2,
+    minzoom: 0,
+    maxzoom: MAX_TILE_ZOOM,
+    fields: {
+      id: { type: 'Number', description: 'The feature id (/api/v1/features/{id}/)' },
+      feature_type: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})` },
+      category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)` },
+      category_id: { type: 'Number', description: 'The first category\'s id (absent when it has none)' },
+      b_name: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)` },
+    },
+  },
+  {
+    id: TILE_POINT_LAYER,
+    description: 'Footprints under 2 pixels across: one point per 2 × 2 pixel cell, at the centre of the footprint with the lowest id in it, standing for every footprint of the cell.',
+    geometryDimension: 0,
+    minzoom: 0,
+    maxzoom: MAX_TILE_ZOOM,
+    fields: {
+      id: { type: 'Number', description: 'The lowest feature id of the cell (also the MVT feature id)' },
+      count: { type: 'Number', description: 'How many footprints the point stands for' },
+      category_id: { type: 'Number', description: 'That feature\'s first category id (absent when it has none)' },
+    },
+  },
+];
