@@ -13,7 +13,7 @@
 // --instructions: instead of the load, valgrind counts the instructions per cached answer of
 // heritage-api with its defaults, with each feature off, and of the limit server (bench/
 // instructions.ts): steadier than CPU time on a machine doing other work, though a heavily
-// loaded one still disturbs single rounds. --rounds N rounds (at least 5).
+// loaded one still disturbs single rounds. --rounds N rounds (at least 5); with --quick only the defaults and the limit.
 // --costs: for each feature, two fresh servers, one with defaults and one with the feature
 // off, under the same load --rounds times in alternating order (CPU µs per request saved,
 // medians). --rounds N: N runs of each server, alternating, medians reported (for a
@@ -426,11 +426,11 @@ async function instructionCosts(entry: string, settings: { database: string; dat
   const serve = (name: string, env: Record<string, string>): CountTarget => ({
     name, env, args: [process.execPath, entry, 'serve', '--db', settings.database, ...schema, '--port', '0'], listening: /serving .* at (http:\/\/[^/\s]+)\/api\/v1\//,
   });
-  const quick = process.env.QUICK === "1";
+  // --quick: the defaults against the limit only, without each feature's cost.
   const targets: CountTarget[] = [
-    serve("defaults", {}),
-    ...(quick ? [] : VARIANTS).map(([name, env]) => serve(name, env)),
-    ...(quick ? [] : [serve("rate limit counting every client (none exempt)", COUNTED)]),
+    serve('defaults', {}),
+    ...(values.quick ? [] : VARIANTS).map(([name, env]) => serve(name, env)),
+    ...(values.quick ? [] : [serve('rate limit counting every client (none exempt)', COUNTED)]),
     { name: 'limit server', args: limitArgs, listening: /at (http:\/\/[^/\s]+)\/api\/v1\// },
   ];
   log(`instructions per cached answer (valgrind --tool=callgrind): ${options.warmUp} requests of warm-up, one counted round thrown away, then ${rounds} rounds of ${options.requests}; the least round, and every round`);

@@ -1,5 +1,6 @@
 // The MapLibre map: a plain background (or BASEMAP_URL's base map), every footprint from the
-// vector tiles coloured by its first category, search matches and the selection on top.
+// vector tiles coloured by its first category (those too small to see as points), search
+// matches and the selection on top.
 import { Map as MapLibre, NavigationControl, ScaleControl, type ExpressionSpecification, type LngLatBoundsLike, type StyleSpecification } from 'maplibre-gl';
 import { MAP_BACKGROUND } from '../src/palette.js';
 import { NO_CATEGORY_COLOUR } from './colours.js';
@@ -8,7 +9,10 @@ import type { Geometry, MapConfig } from './types.js';
 
 export const SOURCE = 'features';
 export const SOURCE_LAYER = 'features';
+/** Footprints under 2 pixels across at a zoom: a point per 2 × 2 pixel cell (src/tiles/layers.ts). */
+export const POINT_SOURCE_LAYER = 'points';
 export const LAYERS = {
+  points: 'footprints-points',
   fill: 'footprints-fill',
   line: 'footprints-line',
   matchLine: 'matches-line',
@@ -51,6 +55,10 @@ function baseStyle(config: MapConfig): StyleSpecification | string {
 export function addFootprints(map: MapLibre, config: MapConfig, colours: Map<number, string>): void {
   map.addSource(SOURCE, { type: 'vector', tiles: [config.tiles], maxzoom: TILE_MAX_ZOOM });
   const common = { source: SOURCE, 'source-layer': SOURCE_LAYER } as const;
+  map.addLayer({
+    id: LAYERS.points, type: 'circle', source: SOURCE, 'source-layer': POINT_SOURCE_LAYER,
+    paint: { 'circle-color': colourExpression(colours), 'circle-radius': 1.5, 'circle-opacity': 0.8 },
+  });
   map.addLayer({ id: LAYERS.fill, type: 'fill', ...common, paint: { 'fill-color': colourExpression(colours), 'fill-opacity': 0.8 } });
   map.addLayer({
     id: LAYERS.line, type: 'line', ...common,
@@ -80,6 +88,8 @@ export function showMatches(map: MapLibre, ids: readonly number[] | null): void 
   const matched = isMatch(ids ?? []);
   map.setFilter(LAYERS.matchLine, ids === null ? NOTHING : matched);
   map.setPaintProperty(LAYERS.fill, 'fill-opacity', ids === null ? 0.8 : ['case', matched, 0.95, 0.25]);
+  // A point stands for a cell of footprints and carries the lowest id only: dimmed with the rest during a search.
+  map.setPaintProperty(LAYERS.points, 'circle-opacity', ids === null ? 0.8 : ['case', matched, 0.95, 0.25]);
 }
 
 /**

@@ -58,6 +58,19 @@ function renderedIds(page: Page, point?: { x: number; y: number }, layer = 'foot
   }, [point, layer] as const);
 }
 
+/**
+ * How many footprints the map drew: those drawn as polygons, and those standing behind the
+ * points of footprints too small to see at this zoom (a point per cell, with its count).
+ */
+function renderedPoints(page: Page): Promise<{ id: number; count: number }[]> {
+  return page.evaluate(() => {
+    const map = (globalThis as any).__map;
+    const hits = map.queryRenderedFeatures({ layers: ['footprints-points'] });
+    const byId = new Map<number, number>(hits.map((f: any) => [f.properties.id as number, f.properties.count as number]));
+    return [...byId].map(([id, count]) => ({ id, count }));
+  });
+}
+
 const skip = browserSkipReason();
 
 describe('the map explorer in a browser', { skip }, () => {
@@ -98,12 +111,14 @@ describe('the map explorer in a browser', { skip }, () => {
     await server?.close();
   });
 
-  test('loads with no console error and no request leaving 127.0.0.1, and draws the footprints', async () => {
+  test('loads with no console error and no request leaving 127.0.0.1, and draws the footprints (as points where too small to see)', async () => {
     const { page, errors, requests } = await open();
     const drawn = await renderedIds(page);
+    const points = await renderedPoints(page);
     const ids = new Set(catalogue.features.map((f) => f.id));
-    assert.ok(drawn.length > catalogue.features.length / 2, `only ${drawn.length} of ${catalogue.features.length} footprints drawn`);
-    assert.deepEqual(drawn.filter((id) => !ids.has(id)), []);
+    const shown = drawn.length + points.reduce((sum, p) => sum + p.count, 0);
+    assert.ok(shown > catalogue.features.length / 2, `only ${shown} of ${catalogue.features.length} footprints drawn (${drawn.length} as polygons)`);
+    assert.deepEqual([...drawn, ...points.map((p) => p.id)].filter((id) => !ids.has(id)), []);
     const legend = await page.locator('#legend-list .legend-entry').count();
     const inUse = new Set(catalogue.features.flatMap((f) => f.categories));
     assert.equal(legend, inUse.size);
