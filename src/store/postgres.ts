@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
+import { stepTeller } from './catalogue-finish.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { POSTGRES_DIALECT } from './dialect.js';
@@ -227,11 +228,14 @@ export class PostgresStore implements CatalogueStore {
       return {
         sink: load.sink,
         flush: () => load.flush(),
-        commit: async () => {
+        commit: async (onStep) => {
           try {
-            await load.finish();
+            const tell = stepTeller(onStep, load.finishStepCount + 2);
+            await load.finish(tell);
+            tell('commit');
             await client.query('COMMIT');
             // Fresh statistics, so that the planner picks the right index for each filter.
+            tell('statistics for the planner');
             await client.query(`ANALYZE ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
             release(false);
           } catch (error) {

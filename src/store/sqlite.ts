@@ -17,6 +17,7 @@ import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad } from './sqlite-load.js';
+import { stepTeller } from './catalogue-finish.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
 import {
   StoreError,
@@ -104,7 +105,7 @@ function readStoredCatalogue(db: Database.Database): Catalogue {
 function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
   const load = new SqliteCatalogueLoad(db);
   feedCatalogue(catalogue, load.sink);
-  load.finish();
+  load.finish(() => undefined);
 }
 
 /**
@@ -217,8 +218,10 @@ export class SqliteStore implements CatalogueStore {
       return {
         sink: load.sink,
         flush: async () => undefined,
-        commit: async () => {
-          load.finish();
+        commit: async (onStep) => {
+          const tell = stepTeller(onStep, load.finishStepCount + 1);
+          load.finish(tell);
+          tell('commit');
           this.db.exec('COMMIT');
         },
         rollback: async () => {
