@@ -2,7 +2,8 @@
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
 import type pg from 'pg';
-import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
+import { createPool, storeFailure, type PostgresSettings } from './postgres-connect.js';
+import { describeUrl } from './database-url.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
 import { stepTeller } from './catalogue-finish.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
