@@ -6,6 +6,7 @@ import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
+import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -77,7 +78,8 @@ export class PostgresCatalogueLoad {
       tell(step.label);
       for (const sql of step.sql) await this.client.query(sql);
     }
-    const meta = metaCounts(this.rows.summary);
+    const extent = await runAsync(extentPlan(POSTGRES_DIALECT), async (q) => (await this.client.query(q.sql, q.params)).rows);
+    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)]];
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,

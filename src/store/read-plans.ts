@@ -161,10 +161,20 @@ export function* extentPlan(dialect: Dialect, featureIds?: string): Plan<[number
 }
 type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string };
 
-/** The map page's opening view and legend: two queries, whatever the catalogue's size. */
+/** The meta row the import writes every footprint's extent to (a scan of them all otherwise). */
+export const EXTENT_META_KEY = 'extent';
+
+/** The extent the last import wrote, or, for a database imported before imports wrote it, computed. */
+function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, number] | null> {
+  const stored = yield* metaValue(EXTENT_META_KEY);
+  if (stored !== undefined) return JSON.parse(stored) as [number, number, number, number] | null;
+  return yield* extentPlan(dialect);
+}
+
+/** The map page's opening view and legend: three small queries, whatever the catalogue's size. */
 export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   const version = yield* versionPlan();
-  const extent = yield* extentPlan(dialect);
+  const extent = yield* catalogueExtentPlan(dialect);
   const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
   const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features) }));
   return { version, extent, categories };
