@@ -134,11 +134,18 @@ function* filteredListPlan<C extends CollectionName>(
   const count = Number(counted[0]?.n ?? 0);
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
-  const limit = bind(slice.limit);
-  const offset = bind(slice.offset);
-  const flat = yield { sql: selectMatching(collection, where, limit, offset), params, adHoc: true };
+  const { limit, offset, fromEnd } = readingOrder(slice, count);
+  const page = { limit: bind(limit), offset: bind(offset), fromEnd };
+  const flat = yield { sql: selectMatching(collection, where, page), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, position: positionOf(slice) } };
+}
+
+/** A slice of `count` matches as read: from the start, or, past the middle, from the end. */
+export function readingOrder(slice: PageSlice, count: number): { limit: number; offset: number; fromEnd: boolean } {
+  const end = Math.min(slice.offset + slice.limit, count);
+  if (slice.offset <= count - end) return { limit: slice.limit, offset: slice.offset, fromEnd: false };
+  return { limit: end - slice.offset, offset: count - end, fromEnd: true };
 }
 
 const positionOf = ({ page, lastPage }: PageSlice): PagePosition => ({ page, lastPage });
