@@ -1,7 +1,7 @@
 // SQLite tables. Published records carry `position` (0-based, ascending id) so that any
 // page is an index range scan, whatever its depth; unpublished ones have none.
 // 5: a search table's rowid is the record's id (matches are read from the index alone); the
-// year and type indexes hold the position, so a filtered page's ids come from them alone.
+// year, type and by-feature indexes hold the position, so a filtered page's ids come from them alone.
 export const SQLITE_SCHEMA_VERSION = '5';
 
 export const SQLITE_SCHEMA = `
@@ -29,9 +29,9 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE TABLE IF NOT EXISTS media (
   id INTEGER PRIMARY KEY, position INTEGER UNIQUE, feature_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
   title TEXT NOT NULL, url TEXT NOT NULL, published INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id) WHERE position IS NOT NULL;
-CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id) WHERE position IS NOT NULL;
-CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id, position) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id, position) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id, position) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS images_by_author ON images (author_id, feature_id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS documents_by_author ON documents (author_id, feature_id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS media_by_author ON media (author_id, feature_id) WHERE position IS NOT NULL;
