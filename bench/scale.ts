@@ -82,24 +82,29 @@ function readStamp(file: string): string | null {
  * Page 1 and the last page of every collection, each rendered from the store (a distinct
  * URL each time: never cached): p50 of `n`, and the ratio (target ≤ 1.2).
  */
-export async function firstAndLastPages(origin: string, log: (line: string) => void, n = 11): Promise<void> {
-  log(`first and last page of each collection, rendered from the store (never cached), p50 of ${n}: first / last (ratio, target <= 1.2)`);
+export async function firstAndLastPages(origin: string, log: (line: string) => void, n = 21): Promise<void> {
+  log(`first and last page of each collection, rendered from the store (never cached), p50 of ${n}, asked alternately: first / last (ratio, target <= 1.2)`);
   for (const collection of COLLECTIONS) {
-    const first = await p50(n, (i) => `${origin}/api/v1/${collection}/?uncached=${i}`);
-    const last = await p50(n, (i) => `${origin}/api/v1/${collection}/?page=last&uncached=${i}`);
-    log(`  ${collection.padEnd(9)} ${first.toFixed(1)} ms / ${last.toFixed(1)} ms (${(last / first).toFixed(2)})`);
+    const [first, last] = await alternateP50(n, [
+      (i) => `${origin}/api/v1/${collection}/?uncached=${i}`,
+      (i) => `${origin}/api/v1/${collection}/?page=last&uncached=${i}`,
+    ]);
+    log(`  ${collection.padEnd(9)} ${first!.toFixed(1)} ms / ${last!.toFixed(1)} ms (${(last! / first!).toFixed(2)})`);
   }
 }
 
-async function p50(n: number, url: (i: number) => string): Promise<number> {
-  const times: number[] = [];
+/** p50 of each URL, asked in turn (so that a machine's changing load falls on all alike). */
+async function alternateP50(n: number, urls: ((i: number) => string)[]): Promise<number[]> {
+  const times: number[][] = urls.map(() => []);
   for (let i = 0; i < n + 2; i++) {
-    const started = performance.now();
-    const answer = await fetch(url(i));
-    await answer.arrayBuffer();
-    if (answer.status !== 200) throw new Error(`${url(i)}: ${answer.status}`);
-    // The first two warm the connection and the database's pages, and are not counted.
-    if (i >= 2) times.push(performance.now() - started);
+    for (const [k, url] of urls.entries()) {
+      const started = performance.now();
+      const answer = await fetch(url(i));
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`${url(i)}: ${answer.status}`);
+      // The first two rounds warm the connection and the database's pages, and are not counted.
+      if (i >= 2) times[k]!.push(performance.now() - started);
+    }
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
 }
