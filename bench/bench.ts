@@ -1,4 +1,4 @@
-// npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick] [--keep]
+// npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick] [--keep] [--growth]
 //   [--load-only] [--costs] [--profile] [--rounds N] [--loader wrk|autocannon]
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
@@ -17,6 +17,7 @@
 // medians). --rounds N: N runs of each server, alternating, medians reported (for a
 // machine shared with other work). --profile: the server runs under `node --cpu-prof`; its self and inclusive
 // time by function under the load is printed (bench/profile-summary.ts). --loader autocannon: the old node load generator, for comparison only.
+// --growth: only what grows with the catalogue (start-up, first and last pages, filters, RSS).
 // Loopback only, bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     instructions: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    growth: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -301,6 +303,10 @@ async function main() {
       await firstAndLastPages(server.origin, log);
       await coldRender(server.origin, catalogue);
       await timeFilters(server.origin, filterUrls(catalogue));
+      if (values.growth) {
+        log(`server RSS after the measurements above: ${rssOf(server.child.pid)} (target < 300 MB)`);
+        return;
+      }
       await timeOgc(server.origin, server.child.pid!, mapBox(catalogue), log);
       await timeTiles(entry, settings, catalogue, log);
       log(`server RSS after the measurements above: ${rssOf(server.child.pid)} (target < 300 MB)`);

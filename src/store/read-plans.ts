@@ -130,7 +130,7 @@ function* filteredListPlan<C extends CollectionName>(
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
   const { bind, params } = binder();
   const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
-  const counted = (yield { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
+  const counted = (yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
   const count = Number(counted[0]?.n ?? 0);
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
@@ -139,6 +139,17 @@ function* filteredListPlan<C extends CollectionName>(
   const flat = yield { sql: selectMatching(collection, where, page), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, position: positionOf(slice) } };
+}
+
+/**
+ * Words alone are counted in the search table: it holds a row for every listed record (every
+ * feature, published records) and no other (catalogue-finish.ts), so no record is read.
+ */
+function wordsOnly(collection: CollectionName, filters: Filters, dialect: Dialect): Query | null {
+  const { words, ...others } = filters;
+  if (!words || hasFilters(others)) return null;
+  const { bind, params } = binder();
+  return { sql: `SELECT count(*) AS n FROM (${dialect.textMatch(`${collection}_search`, words, bind)}) m`, params, adHoc: true };
 }
 
 /** A slice of `count` matches as read: from the start, or, past the middle, from the end. */

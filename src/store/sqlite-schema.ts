@@ -1,7 +1,7 @@
 // SQLite tables. Published records carry `position` (0-based, ascending id) so that any
 // page is an index range scan, whatever its depth; unpublished ones have none.
 // 5: a search table's rowid is the record's id (matches are read from the index alone); the
-// year, type and by-feature indexes hold the position, so a filtered page's ids come from them alone.
+// type index holds the year, so a type and year filter is counted from it alone.
 export const SQLITE_SCHEMA_VERSION = '5';
 
 export const SQLITE_SCHEMA = `
@@ -29,9 +29,9 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE TABLE IF NOT EXISTS media (
   id INTEGER PRIMARY KEY, position INTEGER UNIQUE, feature_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
   title TEXT NOT NULL, url TEXT NOT NULL, published INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id, position) WHERE position IS NOT NULL;
-CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id, position) WHERE position IS NOT NULL;
-CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id, position) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS images_by_feature ON images (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_feature ON documents (feature_id, id) WHERE position IS NOT NULL;
+CREATE INDEX IF NOT EXISTS media_by_feature ON media (feature_id, id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS images_by_author ON images (author_id, feature_id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS documents_by_author ON documents (author_id, feature_id) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS media_by_author ON media (author_id, feature_id) WHERE position IS NOT NULL;
@@ -39,9 +39,9 @@ CREATE INDEX IF NOT EXISTS images_by_created ON images (created) WHERE position 
 CREATE INDEX IF NOT EXISTS documents_by_created ON documents (created) WHERE position IS NOT NULL;
 CREATE INDEX IF NOT EXISTS features_by_street ON features (street_key);
 CREATE INDEX IF NOT EXISTS features_by_postcode ON features (postcode_key);
-CREATE INDEX IF NOT EXISTS features_by_current ON features (current, position);
+CREATE INDEX IF NOT EXISTS features_by_current ON features (current);
 CREATE INDEX IF NOT EXISTS features_by_site ON features (site_id);
-CREATE INDEX IF NOT EXISTS features_by_type ON features (feature_type, current, position);
+CREATE INDEX IF NOT EXISTS features_by_type ON features (feature_type, current);
 CREATE INDEX IF NOT EXISTS feature_categories_by_category ON feature_categories (category_id, feature_id);
 CREATE TABLE IF NOT EXISTS feature_tags (tag TEXT NOT NULL, feature_id INTEGER NOT NULL, PRIMARY KEY (tag, feature_id)) WITHOUT ROWID;
 -- Text is folded (lower case, no accents) before it gets here; prefix indexes speed "synag*".

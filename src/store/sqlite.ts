@@ -219,8 +219,11 @@ export class SqliteStore implements CatalogueStore {
         sink: load.sink,
         flush: async () => undefined,
         commit: async (onStep) => {
-          const tell = stepTeller(onStep, load.finishStepCount + 1);
+          const tell = stepTeller(onStep, load.finishStepCount + 2);
           load.finish(tell);
+          // Statistics, as PostgreSQL's import gathers: the planner weighs a filter's indexes by them.
+          tell('statistics for the planner');
+          this.db.exec('ANALYZE');
           tell('commit');
           this.db.exec('COMMIT');
         },
