@@ -1,4 +1,4 @@
-// npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick]
+// npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick] [--keep] [--growth]
 //   [--load-only] [--costs] [--profile] [--rounds N] [--loader wrk|autocannon]
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
@@ -19,6 +19,7 @@
 // medians). --rounds N: N runs of each server, alternating, medians reported (for a
 // machine shared with other work). --profile: the server runs under `node --cpu-prof`; its self and inclusive
 // time by function under the load is printed (bench/profile-summary.ts). --loader autocannon: the old node load generator, for comparison only.
+// --growth: only what grows with the catalogue (start-up, first and last pages, filters, RSS).
 // Loopback only, bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +39,8 @@ import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
 import { timeOgc } from './ogc.js';
 import { runReplicationBench } from './replication.js';
+import { firstAndLastPages, keptDatabase } from './scale.js';
+import { medianStartup } from './startup.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +59,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     instructions: { type: 'boolean', default: false },
     replica: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    growth: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -64,12 +69,18 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const scale = Number(values.scale);
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
+/** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
+const keep = values.keep || scale >= 10;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function prepareDatabase(dir: string) {
   const started = performance.now();
   const catalogue = generateDemoCatalogue({ scale, seed: 1 });
+  if (keep) {
+    const { settings } = keptDatabase(scale, values.store as 'sqlite' | 'postgres', PG_URL, log);
+    return { settings, catalogue };
+  }
   const settings = values.store === 'postgres'
     ? { database: PG_URL, databaseSchema: `heritage_bench_${process.pid}` }
     : { database: path.join(dir, 'bench.db') };
@@ -81,7 +92,7 @@ async function prepareDatabase(dir: string) {
 }
 
 async function dropDatabase(settings: { databaseSchema?: string }) {
-  if (!settings.databaseSchema) return;
+  if (!settings.databaseSchema || keep) return;
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${settings.databaseSchema} CASCADE`);
@@ -307,11 +318,19 @@ async function main() {
     const first = await timeOne(server.origin, '/api/v1/features/');
     log(`startup: listening after ${startup.toFixed(0)} ms, first 200 after ${(startup + first).toFixed(0)} ms (target < 1000)`);
     if (!values['load-only']) {
+      const cold = await medianStartup(['--db', settings.database, ...(settings.databaseSchema ? ['--schema', settings.databaseSchema] : [])], 5);
+      log(`startup, spawn to first 200 on /api/v1/, median of 5 cold starts: ${cold.ms.toFixed(0)} ms (target < 1000), of which ${cold.cpuMs} ms CPU; listening at ${cold.listeningMs.toFixed(0)} ms; RSS then ${cold.rssMb.toFixed(0)} MB`);
       await depth(server.origin);
+      await firstAndLastPages(server.origin, log);
       await coldRender(server.origin, catalogue);
       await timeFilters(server.origin, filterUrls(catalogue));
+      if (values.growth) {
+        log(`server RSS after the measurements above: ${rssOf(server.child.pid)} (target < 300 MB)`);
+        return;
+      }
       await timeOgc(server.origin, server.child.pid!, mapBox(catalogue), log);
       await timeTiles(entry, settings, catalogue, log);
+      log(`server RSS after the measurements above: ${rssOf(server.child.pid)} (target < 300 MB)`);
     }
     const capturedFile = path.join(dir, 'captured.json');
     const averageBytes = await capture(server.origin, urls, capturedFile);

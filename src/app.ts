@@ -28,6 +28,7 @@ import { registerOgcRoutes } from './http/ogc/routes.js';
 import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
+import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
 
 export interface AppDeps {
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
     // One canonical target for the router and every hook (http/protocol/request-target.ts).
     rewriteUrl: canonicalTarget,
+    schemaController: LAZY_SCHEMA_COMPILERS,
     ...serverLimitOptions(deps.config),
   });
   configureServer(app.server);

@@ -25,7 +25,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config, { serving: true });
-  const log = logDestination(config);
+  const log = await logDestination(config);
   try {
     const readiness = { stopping: false };
     const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream), readiness });

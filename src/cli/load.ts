@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import type { CheckResult } from '../catalogue/checker.js';
 import type { Config } from '../config.js';
-import type { CatalogueStore } from '../store/store.js';
+import type { CatalogueLoad, CatalogueStore } from '../store/store.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
 import { checkCatalogueSource, type CatalogueSource } from './catalogue-stream.js';
-import { step } from './report.js';
+import { StepDisplay } from './report.js';
 
 /** Replaces the catalogue of the configured database with the source's, or refuses it. */
 export async function loadCatalogue(config: Config, source: CatalogueSource): Promise<CheckResult> {
@@ -27,13 +27,23 @@ async function loadInto(store: CatalogueStore, source: CatalogueSource, config: 
   const load = await store.beginLoad();
   let result: CheckResult | undefined;
   try {
-    const label = `Importing into ${describeDatabase(config)}`;
+    // The reading's estimate is of the reading only: finishing has its own line after it.
+    const label = `Reading into ${describeDatabase(config)}`;
     result = await checkCatalogueSource(source, { label, sink: load.sink, flush: () => load.flush(), limits: config.catalogueLimits });
-    if (result.ok) await step('Finishing (positions, counts, search text)', () => load.commit());
+    if (result.ok) await finish(load);
   } finally {
     if (!result?.ok) await load.rollback();
   }
   return result;
+}
+
+async function finish(load: CatalogueLoad): Promise<void> {
+  const display = new StepDisplay('Finishing');
+  try {
+    await load.commit(display.update);
+  } finally {
+    display.finish();
+  }
 }
 
 function removeSqliteFiles(config: Config): void {

@@ -141,3 +141,51 @@ export function formatProgress(label: string, unit: string, c: ProgressCounts, e
   if (rate > 0 && c.total !== null && c.done < c.total) parts.push(`about ${Math.ceil(Math.max(0, c.total - c.done) / rate)} s left`);
   return `${label}: ${parts.join(', ')}`;
 }
+
+/** e.g. `Finishing: step 3 of 9, search text of features, 12.3 s` */
+export function formatStep(label: string, done: number, total: number, step: string, elapsedMs: number): string {
+  return `${label}: step ${Math.min(done + 1, total)} of ${total}, ${step}, ${(elapsedMs / 1000).toFixed(1)} s`;
+}
+
+const STEP_REDRAW_MS = 1000;
+
+/**
+ * Work in a known number of named steps (finishing an import): a terminal gets one line,
+ * redrawn as each step begins and each second (the clock; a synchronous step holds it);
+ * anything else nothing, as the outcome line follows.
+ */
+export class StepDisplay {
+  private readonly started: number;
+  private current: { done: number; total: number; step: string } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly label: string,
+    private readonly out: ProgressOutput = stderrOutput(),
+  ) {
+    this.started = out.now();
+  }
+
+  /** A FinishProgress: step `done + 1` of `total` begins. */
+  readonly update = (done: number, total: number, step: string): void => {
+    if (!this.out.tty) return;
+    this.current = { done, total, step };
+    this.show();
+    this.timer ??= setInterval(() => this.show(), STEP_REDRAW_MS).unref();
+  };
+
+  /** Every step done: the line says so, with the time taken, and is left in place. */
+  finish(): void {
+    clearInterval(this.timer);
+    if (!this.out.tty || !this.current) return;
+    const seconds = ((this.out.now() - this.started) / 1000).toFixed(1);
+    this.out.write(`\r\x1b[K${this.label}: ${this.current.total} steps, ${seconds} s\n`);
+  }
+
+  private show(): void {
+    if (!this.current) return;
+    const { done, total, step } = this.current;
+    const line = formatStep(this.label, done, total, step, this.out.now() - this.started);
+    this.out.write(`\r\x1b[K${line.slice(0, Math.max(20, this.out.columns - 1))}`);
+  }
+}

@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { demoRecords, INIT_DEMO } from '../demo/demo.js';
-import { demoFileChunks } from '../demo/file.js';
-import { notingPictures, writePictures, type PictureNote } from '../demo/pictures.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { shutdownSignal } from '../shutdown.js';
 import { perWorkerLimitWarning } from '../http/operations/rate-limit.js';
 import { describeDatabase, isPostgresUrl } from '../store/open.js';
-import { textSource } from './catalogue-stream.js';
-import { CliError } from './io.js';
-import { loadCatalogue } from './load.js';
-import { step, summariseCounts } from './report.js';
 import { checkMediaRoot, explainListenError, unservedPicturesWarning } from './serve-checks.js';
 import { isFirstWorker, isWorkerProcess, leaveCluster, runPrimary } from './workers.js';
 
@@ -27,7 +20,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const given = loadConfig(settings);
   const worker = isWorkerProcess();
   const demoMedia = initDemo && !isPostgresUrl(given.database) ? path.join(path.dirname(given.database), 'media') : null;
-  if (demoMedia !== null && !worker && !fs.existsSync(given.database)) await buildDemoDatabase(given, demoMedia);
+  if (demoMedia !== null && !worker && !fs.existsSync(given.database)) await (await import('./init-demo.js')).buildDemoDatabase(given, demoMedia);
   // The demo's pictures are served unless a media root was given.
   const config = given.mediaRoot === null && demoMedia !== null && fs.existsSync(demoMedia) ? loadConfig({ ...settings, mediaRoot: demoMedia }) : given;
   checkMediaRoot(config.mediaRoot);
@@ -77,18 +70,4 @@ async function startExplained(config: Config, worker: boolean): Promise<RunningS
   const warning = isFirstWorker() ? await unservedPicturesWarning(server.store, config) : null;
   if (warning !== null) process.stderr.write(`heritage-api: ${warning}\n`);
   return server;
-}
-
-/**
- * The demo catalogue into the database through import's path (its text checked as it
- * streams into the store), and a picture for each of its media paths under mediaRoot.
- */
-async function buildDemoDatabase(config: Config, mediaRoot: string): Promise<void> {
-  process.stderr.write(`${config.database} does not exist yet: building the demo catalogue into it.\n`);
-  const pictures: PictureNote[] = [];
-  const text = demoFileChunks(notingPictures(demoRecords(INIT_DEMO), pictures));
-  const result = await loadCatalogue(config, textSource('the demo catalogue', text));
-  if (!result.ok) throw new CliError('the demo catalogue was refused (a bug in the generator: its problems are listed above)');
-  await step(`Writing its pictures under ${mediaRoot}`, () => writePictures(pictures, mediaRoot));
-  process.stderr.write(`Demo catalogue ready: ${summariseCounts(result.counts)}.\n`);
 }

@@ -4,6 +4,7 @@
 // pieces staged by catalogue-rows.ts, in the order the text was always built in).
 import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
 import type { Dialect } from './dialect.js';
+import type { FinishProgress } from './store.js';
 
 /** The temporary tables catalogue-rows.ts stages folded text in, and their columns. */
 const STAGING_TABLES = {
@@ -48,15 +49,32 @@ function recordsSearchSql(d: Dialect, kind: number, table: string): string {
 const ITEM_COUNT_SQL = `UPDATE features SET item_count = c.n
   FROM (SELECT feature_id, count(*) AS n FROM stage_attached GROUP BY feature_id) c WHERE features.id = c.feature_id`;
 
-/** Every statement that finishes a load, in order. */
-export function finishStatements(d: Dialect, summary: LoadSummary): string[] {
-  return [
+/** A named stage of finishing a load: what a terminal shows while its statements run. */
+export interface FinishStep {
+  label: string;
+  sql: string[];
+}
+
+/** Every statement that finishes a load, in order, in steps a progress line can name. */
+export function finishSteps(d: Dialect, summary: LoadSummary): FinishStep[] {
+  const positions = [
     ...(summary.inOrder.features ? [] : positionSql('features', false)),
     ...ATTACHED_LISTS.flatMap((list) => (summary.inOrder[list] ? [] : positionSql(list, true))),
-    ITEM_COUNT_SQL,
-    featuresSearchSql(d),
-    ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list)),
   ];
+  return [
+    ...(positions.length > 0 ? [{ label: 'positions', sql: positions }] : []),
+    { label: 'counts of published records', sql: [ITEM_COUNT_SQL] },
+    { label: 'search text of features', sql: [featuresSearchSql(d)] },
+    ...ATTACHED_LISTS.map((list, kind) => ({ label: `search text of ${list}`, sql: [recordsSearchSql(d, kind, list)] })),
+  ];
+}
+
+/** Tells each step as it begins, counting them, out of a total known before the first. */
+export type StepTeller = (label: string) => void;
+
+export function stepTeller(onStep: FinishProgress | undefined, total: number): StepTeller {
+  let done = 0;
+  return (label) => onStep?.(done++, total, label);
 }
 
 /** `count.*` rows of the meta table: every feature, published records only. */

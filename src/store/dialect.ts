@@ -45,7 +45,9 @@ export interface Dialect extends Cql2Dialect {
 export const SQLITE_DIALECT: Dialect = {
   textMatch(table, words, bind) {
     const query = words.map((w) => `"${w}"*`).join(' AND ');
-    return `SELECT id FROM ${table} WHERE ${table} MATCH ${bind(query)}`;
+    // The rowid is the record's id: a match is answered from the full-text index alone,
+    // where a column would be read from the stored text of every match.
+    return `SELECT rowid FROM ${table} WHERE ${table} MATCH ${bind(query)}`;
   },
   intersectsBox(box, bind) {
     return SQLITE_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
@@ -69,7 +71,7 @@ export const SQLITE_DIALECT: Dialect = {
   sortKey: (sql) => sql,
   categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
-  searchRow: (id, text) => ({ columns: 'id, text', values: `${id}, ${text}` }),
+  searchRow: (id, text) => ({ columns: 'rowid, text', values: `${id}, ${text}` }),
   // Dropped by the load itself (sqlite-load.ts), before and after.
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
   // The R*Tree's boxes (32-bit floats rounded outwards: within a metre), not the JSON parsed per row.

@@ -1,8 +1,6 @@
 // Picks the store from the database setting: a postgres:// URL or a SQLite file path.
 import { parseDatabase, type Config } from '../config.js';
-import { describeUrl } from './postgres-connect.js';
-import { openPostgresStore } from './postgres.js';
-import { openSqliteStore } from './sqlite.js';
+import { describeUrl } from './database-url.js';
 import type { CatalogueStore } from './store.js';
 
 export type StoreConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'>;
@@ -21,7 +19,10 @@ export function isPostgresUrl(database: string): boolean {
 export async function openStore(config: StoreConfig, options: OpenOptions = {}): Promise<CatalogueStore> {
   // Refuses `mysql://…` before SQLite makes a folder `mysql:` of it, whoever built the config.
   parseDatabase(config.database);
-  if (!isPostgresUrl(config.database)) return openSqliteStore(config.database, options);
+  // Each store's module (its driver) is loaded only when it is used: pg alone costs a
+  // tenth of a second of start-up to a server that reads SQLite.
+  if (!isPostgresUrl(config.database)) return (await import('./sqlite.js')).openSqliteStore(config.database, options);
+  const { openPostgresStore } = await import('./postgres.js');
   const settings = { url: config.database, schema: config.databaseSchema, poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs };
   return openPostgresStore(settings, options);
 }

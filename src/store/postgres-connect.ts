@@ -66,13 +66,3 @@ export function storeFailure(error: unknown): Error {
   return error as Error;
 }
 
-/** The URL without its password, for messages. */
-export function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return 'the PostgreSQL database';
-  }
-}

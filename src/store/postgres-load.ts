@@ -4,8 +4,9 @@
 import type pg from 'pg';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
-import { STAGING_TABLE_NAMES, finishStatements, metaCounts, stagingStatements } from './catalogue-finish.js';
+import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
+import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -64,17 +65,27 @@ export class PostgresCatalogueLoad {
     }
   }
 
+  /** How many steps finish() tells of. */
+  get finishStepCount(): number {
+    return finishSteps(POSTGRES_DIALECT, this.rows.summary).length + 1;
+  }
+
   /** Derived data, counts and the version row; the caller then commits. */
-  async finish(): Promise<void> {
+  async finish(tell: StepTeller): Promise<void> {
     await this.flush();
     await this.client.query(`ANALYZE ${STAGING_TABLE_NAMES.join(', ')}`);
-    for (const sql of finishStatements(POSTGRES_DIALECT, this.rows.summary)) await this.client.query(sql);
-    const meta = metaCounts(this.rows.summary);
+    for (const step of finishSteps(POSTGRES_DIALECT, this.rows.summary)) {
+      tell(step.label);
+      for (const sql of step.sql) await this.client.query(sql);
+    }
+    const extent = await runAsync(extentPlan(POSTGRES_DIALECT), async (q) => (await this.client.query(q.sql, q.params)).rows);
+    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)]];
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       [meta.map(([k]) => k), meta.map(([, v]) => v)],
     );
+    tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
   }

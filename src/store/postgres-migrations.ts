@@ -99,6 +99,20 @@ CREATE FUNCTION text_query(words text) RETURNS tsquery
   AS $$ SELECT to_tsquery('simple', unaccent(words)) $$;
 `,
   },
+  {
+    version: 5,
+    name: 'filtered pages: the year and type indexes hold the id',
+    sql: `
+-- A filtered page's ids are chosen in id order before its rows are read (sql.ts
+-- selectMatching): with the id in the index, a year or type filter is counted and paged
+-- from the index alone (an index-only scan, the import vacuums), where reading every
+-- matching row took 0.9 s at scale 100.
+DROP INDEX features_by_current;
+DROP INDEX features_by_type;
+CREATE INDEX features_by_current ON features (current, id);
+CREATE INDEX features_by_type ON features (feature_type, current, id);
+`,
+  },
 ];
 
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,8 +2,10 @@
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
 import type pg from 'pg';
-import { createPool, describeUrl, storeFailure, type PostgresSettings } from './postgres-connect.js';
+import { createPool, storeFailure, type PostgresSettings } from './postgres-connect.js';
+import { describeUrl } from './database-url.js';
 import { PostgresCatalogueLoad } from './postgres-load.js';
+import { stepTeller } from './catalogue-finish.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { ReplicaLag, readReplication, refuseReplica } from './postgres-replication.js';
@@ -271,12 +273,16 @@ export class PostgresStore implements CatalogueStore {
       return {
         sink: load.sink,
         flush: () => load.flush(),
-        commit: async () => {
+        commit: async (onStep) => {
           try {
-            await load.finish();
+            const tell = stepTeller(onStep, load.finishStepCount + 2);
+            await load.finish(tell);
+            tell('commit');
             await client.query('COMMIT');
-            // Fresh statistics, so that the planner picks the right index for each filter.
-            await client.query(`ANALYZE ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
+            // Fresh statistics, so that the planner picks the right index for each filter, and
+            // the visibility map set, so that a filter counted from an index reads no rows.
+            tell('statistics for the planner');
+            await client.query(`VACUUM (ANALYZE) ${CATALOGUE_TABLES_IN_DELETE_ORDER.join(', ')}`);
             release(false);
           } catch (error) {
             await client.query('ROLLBACK').catch(() => undefined);

@@ -130,15 +130,33 @@ function* filteredListPlan<C extends CollectionName>(
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
   const { bind, params } = binder();
   const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
-  const counted = (yield { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
+  const counted = (yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
   const count = Number(counted[0]?.n ?? 0);
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
-  const limit = bind(slice.limit);
-  const offset = bind(slice.offset);
-  const flat = yield { sql: selectMatching(collection, where, limit, offset), params, adHoc: true };
+  const { limit, offset, fromEnd } = readingOrder(slice, count);
+  const page = { limit: bind(limit), offset: bind(offset), fromEnd };
+  const flat = yield { sql: selectMatching(collection, where, page), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, position: positionOf(slice) } };
+}
+
+/**
+ * Words alone are counted in the search table: it holds a row for every listed record (every
+ * feature, published records) and no other (catalogue-finish.ts), so no record is read.
+ */
+function wordsOnly(collection: CollectionName, filters: Filters, dialect: Dialect): Query | null {
+  const { words, ...others } = filters;
+  if (!words || hasFilters(others)) return null;
+  const { bind, params } = binder();
+  return { sql: `SELECT count(*) AS n FROM (${dialect.textMatch(`${collection}_search`, words, bind)}) m`, params, adHoc: true };
+}
+
+/** A slice of `count` matches as read: from the start, or, past the middle, from the end. */
+export function readingOrder(slice: PageSlice, count: number): { limit: number; offset: number; fromEnd: boolean } {
+  const end = Math.min(slice.offset + slice.limit, count);
+  if (slice.offset <= count - end) return { limit: slice.limit, offset: slice.offset, fromEnd: false };
+  return { limit: end - slice.offset, offset: count - end, fromEnd: true };
 }
 
 const positionOf = ({ page, lastPage }: PageSlice): PagePosition => ({ page, lastPage });
@@ -161,10 +179,20 @@ export function* extentPlan(dialect: Dialect, featureIds?: string): Plan<[number
 }
 type CategoryUseRow = { id: number; name: string; description: string; thumbnail: string; features: number | string; rank: number | string };
 
-/** The map page's opening view and legend: two queries, whatever the catalogue's size. */
+/** The meta row the import writes every footprint's extent to (a scan of them all otherwise). */
+export const EXTENT_META_KEY = 'extent';
+
+/** The extent the last import wrote, or, for a database imported before imports wrote it, computed. */
+function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, number] | null> {
+  const stored = yield* metaValue(EXTENT_META_KEY);
+  if (stored !== undefined) return JSON.parse(stored) as [number, number, number, number] | null;
+  return yield* extentPlan(dialect);
+}
+
+/** The map page's opening view and legend: three small queries, whatever the catalogue's size. */
 export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   const version = yield* versionPlan();
-  const extent = yield* extentPlan(dialect);
+  const extent = yield* catalogueExtentPlan(dialect);
   const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
   const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features), rank: Number(c.rank) }));
   return { version, extent, categories };

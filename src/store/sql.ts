@@ -60,12 +60,24 @@ export function countMatching(collection: CollectionName, where: string): string
     WHERE x.position IS NOT NULL AND ${where}`;
 }
 
-/** A page of matching records, in id order. */
-export function selectMatching(collection: CollectionName, where: string, limit: string, offset: string): string {
-  const select = collection === 'features'
-    ? selectFeatures(where)
-    : selectRecords(collection, `x.position IS NOT NULL AND ${where}`);
-  return `${select} LIMIT ${limit} OFFSET ${offset}`;
+/**
+ * A page of matching records, in id order. The page's ids are chosen first, from the
+ * filter's indexes alone, and only those rows are read whole: a page deep in the matches
+ * then skips ids, not whole rows (footprints, text). Ids are in position order (positions
+ * are given in id order, catalogue-finish.ts), and ordered by id a text match or an id
+ * list is walked in order and stopped at the page's end. A page in the second half of
+ * the matches is counted from the end (`fromEnd`), so that the last page costs what the
+ * first does.
+ */
+export function selectMatching(collection: CollectionName, where: string, page: { limit: string; offset: string; fromEnd: boolean }): string {
+  const order = page.fromEnd ? 'DESC' : '';
+  if (collection === 'features') {
+    const ids = `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
+    return selectFeatures(`f.id IN (${ids})`);
+  }
+  const ids = `SELECT x.id FROM ${collection} x JOIN features f ON f.id = x.feature_id
+    WHERE x.position IS NOT NULL AND ${where} ORDER BY x.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return selectRecords(collection, `x.id IN (${ids})`);
 }
 
 export function toSqlite(sql: string): string {

@@ -3,8 +3,10 @@
 import type Database from 'better-sqlite3';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
-import { STAGING_TABLE_NAMES, finishStatements, metaCounts, stagingStatements } from './catalogue-finish.js';
+import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { SQLITE_DIALECT } from './dialect.js';
+import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
+import { toSqlite } from './sql.js';
 import { precomputeSqliteTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -31,11 +33,22 @@ export class SqliteCatalogueLoad {
     return this.rows;
   }
 
+  /** How many steps finish() tells of. */
+  get finishStepCount(): number {
+    return finishSteps(SQLITE_DIALECT, this.rows.summary).length + 1;
+  }
+
   /** Derived data, counts and the version row; the caller then commits. */
-  finish(): void {
-    for (const sql of finishStatements(SQLITE_DIALECT, this.rows.summary)) this.db.exec(sql);
+  finish(tell: StepTeller): void {
+    for (const step of finishSteps(SQLITE_DIALECT, this.rows.summary)) {
+      tell(step.label);
+      for (const sql of step.sql) this.db.exec(sql);
+    }
     const meta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
+    const extent = runSync(extentPlan(SQLITE_DIALECT), (q) => this.db.prepare(toSqlite(q.sql)).all(...q.params));
+    meta.run(EXTENT_META_KEY, JSON.stringify(extent));
+    tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
     this.dropStaging();

@@ -18,6 +18,7 @@ import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad } from './sqlite-load.js';
+import { stepTeller } from './catalogue-finish.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
 import {
   StoreError,
@@ -105,7 +106,7 @@ function readStoredCatalogue(db: Database.Database): Catalogue {
 function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
   const load = new SqliteCatalogueLoad(db);
   feedCatalogue(catalogue, load.sink);
-  load.finish();
+  load.finish(() => undefined);
 }
 
 /**
@@ -234,8 +235,13 @@ export class SqliteStore implements CatalogueStore {
       return {
         sink: load.sink,
         flush: async () => undefined,
-        commit: async () => {
-          load.finish();
+        commit: async (onStep) => {
+          const tell = stepTeller(onStep, load.finishStepCount + 2);
+          load.finish(tell);
+          // Statistics, as PostgreSQL's import gathers: the planner weighs a filter's indexes by them.
+          tell('statistics for the planner');
+          this.db.exec('ANALYZE');
+          tell('commit');
           this.db.exec('COMMIT');
         },
         rollback: async () => {

@@ -154,13 +154,16 @@ export interface CatalogueReader {
  * A whole catalogue being written in one transaction as its records arrive (import).
  * Nothing is visible to readers until `commit`; `rollback` leaves the old catalogue whole.
  */
+/** Told as each step of finishing a load begins, `done` of `total` steps being behind it. */
+export type FinishProgress = (done: number, total: number, label: string) => void;
+
 export interface CatalogueLoad {
   /** Takes each record as it passes its checks. */
   readonly sink: CatalogueSink;
   /** Writes what the sink holds so far (batches); call between chunks of the file. */
   flush(): Promise<void>;
   /** Derives what needs every row (positions, counts, search text), moves the version on, commits. */
-  commit(): Promise<void>;
+  commit(onStep?: FinishProgress): Promise<void>;
   rollback(): Promise<void>;
 }
 

@@ -38,7 +38,7 @@ export async function startTestApp(
   await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
   const config = loadConfig({ ...database.settings, logLevel: 'silent', ...options.settings }, {});
   const store = await openStore(config, { serving: true });
-  const log = logDestination(config);
+  const log = await logDestination(config);
   const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream) });
   await app.ready();
   return {

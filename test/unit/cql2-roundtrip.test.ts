@@ -73,18 +73,19 @@ test('toText then parse gives the same tree (fast-check)', () => {
   }), { numRuns: 500 });
 });
 
-test('costs: creating a parser (peggy.generate) and parsing a filter', (t) => {
+test('costs: the first filter (peggy loaded, the parser generated) and each one after', (t) => {
   // CPU time, not wall time: the test machine is shared.
   const cpuMs = (): number => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
+  const filter = "name LIKE 'Toyn%' AND floors BETWEEN 2 AND 4 AND S_INTERSECTS(geometry, BBOX(-0.1, 51.5, -0.05, 51.53))";
   const started = cpuMs();
   const parser = createCql2TextParser();
+  parser.parse(filter);
   const created = cpuMs() - started;
-  const filter = "name LIKE 'Toyn%' AND floors BETWEEN 2 AND 4 AND S_INTERSECTS(geometry, BBOX(-0.1, 51.5, -0.05, 51.53))";
   for (let i = 0; i < 200; i += 1) parser.parse(filter);
   const parsing = cpuMs();
   for (let i = 0; i < 1000; i += 1) parser.parse(filter);
   const perParse = (cpuMs() - parsing) / 1000;
-  t.diagnostic(`parser created in ${created.toFixed(1)} ms of CPU; a three-predicate filter parsed in ${(perParse * 1000).toFixed(1)} µs`);
+  t.diagnostic(`first filter (parser generated) in ${created.toFixed(1)} ms of CPU; a three-predicate filter parsed in ${(perParse * 1000).toFixed(1)} µs`);
   assert.ok(created < 2000 && perParse < 5);
 });
 

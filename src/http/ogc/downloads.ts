@@ -10,7 +10,6 @@ import { OGC_ERRORS } from '../../errors.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { DOWNLOAD_FORMAT_INFO, downloadFileName, type DownloadFormat } from '../../ogc/downloads.js';
 import type { OgcCollection } from '../../ogc/properties.js';
-import { encodeDownload } from '../../render/ogc/downloads/encode.js';
 import { matchesEtag } from '../cache/answers.js';
 import { parseItemsQuery } from './items-params.js';
 import type { OgcQuery } from './query.js';
@@ -52,6 +51,8 @@ export async function sendDownload(
     await stream.close();
     return head(etag).code(304).send();
   }
+  // The encoders (flatgeobuf, flatbuffers) are loaded by the first download, not by every start.
+  const { encodeDownload } = await import('../../render/ogc/downloads/encode.js');
   const chunks = encodeDownload(format, { collection, baseUrl: request.baseUrl, options, numberMatched: stream.numberMatched, batches: stream.batches() });
   const body = Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
   // However the answer ends (read to the end, the client gone, a failure), the snapshot is let go.

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
-import pinoPretty from 'pino-pretty';
 import type { Config } from '../../config.js';
 import { clientAddress } from './client-address.js';
 import { batchedStdout } from './log-batch.js';
@@ -23,12 +22,14 @@ export interface LogDestination {
 }
 
 /** JSON lines on standard output in batches, or pino-pretty for a terminal; nothing when silent. */
-export function logDestination(config: Pick<Config, 'logLevel' | 'logFormat'>): LogDestination | null {
+export async function logDestination(config: Pick<Config, 'logLevel' | 'logFormat'>): Promise<LogDestination | null> {
   if (config.logLevel === 'silent') return null;
   if (config.logFormat !== 'pretty') {
     const batch = batchedStdout();
     return { stream: batch, close: () => batch.close() };
   }
+  // Loaded only for this format, which people read at a terminal: JSON lines need none of it.
+  const { default: pinoPretty } = await import('pino-pretty');
   const pretty = pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
   return { stream: pretty, close: () => undefined };
 }

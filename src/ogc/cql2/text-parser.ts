@@ -1,7 +1,9 @@
-// CQL2-Text → AST. The parser is generated from the grammar when a Cql2TextParser is
-// created (peggy.generate, about 0.1 s of CPU, measured by the unit test's diagnostic),
-// never at import, and no generated code is committed: create one per server and keep it.
-import peggy from 'peggy';
+// CQL2-Text → AST. The parser is generated from the grammar on the first filter a
+// Cql2TextParser reads (peggy.generate, about 0.1 s of CPU, measured by the unit test's
+// diagnostic, and peggy's loading as much again), never at import nor at a server's start,
+// and no generated code is committed: create one per server and keep it.
+import { createRequire } from 'node:module';
+import type peggy from 'peggy';
 import type { Expression } from './ast.js';
 import { checkBracketNesting, checkLength, checkTree, DEFAULT_CQL2_LIMITS, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords, quoteInput } from './errors.js';
@@ -24,16 +26,23 @@ const LITERAL_CHECKS = {
 };
 
 export function createCql2TextParser(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2TextParser {
-  const parser = peggy.generate(CQL2_TEXT_GRAMMAR_INITIALISER + CQL2_TEXT_GRAMMAR);
+  let parser: peggy.Parser | undefined;
   return {
     parse(text) {
       checkLength(text, limits);
       checkBracketNesting(text, limits);
+      parser ??= generateParser();
       const tree = parseOrExplain(parser, text);
       checkTree(tree, limits);
       return tree;
     },
   };
+}
+
+/** Synchronous, as parse() is: peggy is CommonJS, so require loads it at the first call. */
+function generateParser(): peggy.Parser {
+  const { generate } = createRequire(import.meta.url)('peggy') as typeof peggy;
+  return generate(CQL2_TEXT_GRAMMAR_INITIALISER + CQL2_TEXT_GRAMMAR);
 }
 
 function parseOrExplain(parser: peggy.Parser, text: string): Expression {

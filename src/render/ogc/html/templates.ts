@@ -181,13 +181,20 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 /** Which raw interpolations a template may hold (the unit test reads this too). */
 export const RAW_ALLOWED = [/^include\('@[a-z]+', [^]*\)$/, /^it\.page\.jsonLd$/, /^d\.html$/, /^it\.html$/];
 
-const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
-for (const [name, text] of Object.entries(TEMPLATES)) eta.loadTemplate(name.startsWith('@') ? name : `@${name}`, text);
+let eta: Eta | undefined;
+
+/** Compiled at the first page asked for, not at import: a server's start need not wait for them. */
+function compiledTemplates(): Eta {
+  if (eta) return eta;
+  eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+  for (const [name, text] of Object.entries(TEMPLATES)) eta.loadTemplate(name.startsWith('@') ? name : `@${name}`, text);
+  return eta;
+}
 
 export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment';
 
 export function renderPage(name: PageName, data: object): string {
-  return eta.render(`@${name}`, data);
+  return compiledTemplates().render(`@${name}`, data);
 }
 
 /** JSON for a <script type="application/ld+json"> block: `<`, `>`, `&` as \\u escapes. */

@@ -1,0 +1,3 @@
+import { importProgressSuite } from './support/import-progress.js';
+
+importProgressSuite();
