@@ -5,9 +5,10 @@
 // or by PostGIS itself.
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
+import type { Box } from '../search/box.js';
+import { CROWDED_ABOVE, runCrowdedSearch, runCrowdedSearchAsync, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { encodeTile } from '../tiles/encode.js';
-import { tileBox } from '../tiles/grid.js';
+import { tileBox, type TileAddress } from '../tiles/grid.js';
 import { toSqlite } from './sql.js';
 import {
   POSTGRES_TILE_MVT,
@@ -19,10 +20,29 @@ import {
   type SqliteTileRow,
 } from './tile-plans.js';
 
+const EVERY_TILE: TileScope = () => true;
+
 export function precomputeSqliteTiles(db: Database.Database): void {
   db.prepare('DELETE FROM tiles').run();
+  makeSqliteTiles(db, EVERY_TILE);
+}
+
+/**
+ * After an apply: the stored tiles these boxes (the changed footprints, old and new) meet
+ * are stale. Each is made again while still crowded, or dropped; tiles that became crowded
+ * are made. No other tile's footprints changed.
+ */
+export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[]): void {
+  const scope = tilesMeeting(boxes);
+  const remove = db.prepare('DELETE FROM tiles WHERE z = ? AND x = ? AND y = ?');
+  for (const tile of db.prepare('SELECT z, x, y FROM tiles').all() as TileAddress[]) if (scope(tile)) remove.run(tile.z, tile.x, tile.y);
+  makeSqliteTiles(db, scope);
+}
+
+/** The crowded tiles in scope, made and stored. */
+function makeSqliteTiles(db: Database.Database, scope: TileScope): void {
   const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
-  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number);
+  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number, CROWDED_ABOVE, scope);
   const candidates = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES));
   const insert = db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)');
   for (const tile of crowded) {
@@ -38,7 +58,22 @@ const POSTGRES_COUNT = 'SELECT count(*)::int AS n FROM features WHERE geom && ST
 
 export async function precomputePostgresTiles(client: pg.ClientBase): Promise<void> {
   await client.query('DELETE FROM tiles');
-  const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number);
+  await makePostgresTiles(client, EVERY_TILE);
+}
+
+/** As refreshSqliteTiles. */
+export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[]): Promise<void> {
+  const scope = tilesMeeting(boxes);
+  const stored = (await client.query<TileAddress>('SELECT z, x, y FROM tiles')).rows.filter(scope);
+  if (stored.length > 0) {
+    await client.query('DELETE FROM tiles t USING unnest($1::int[], $2::int[], $3::int[]) AS s(z, x, y) WHERE t.z = s.z AND t.x = s.x AND t.y = s.y',
+      [stored.map((t) => t.z), stored.map((t) => t.x), stored.map((t) => t.y)]);
+  }
+  await makePostgresTiles(client, scope);
+}
+
+async function makePostgresTiles(client: pg.ClientBase, scope: TileScope): Promise<void> {
+  const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number, CROWDED_ABOVE, scope);
   const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
   for (const tile of crowded) await client.query(insert, postgresTileParams(tile));
 }
