@@ -40,7 +40,8 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<void>
   }
   const rows = new CatalogueRowBuilder((table, row) => {
     if (table.startsWith('stage_')) return;
-    driver.write(table, 'position' in row && row['position'] !== null ? { ...row, position: -Number(row['id']) } : row);
+    const positioned = (POSITIONED as readonly string[]).includes(table) && row['position'] !== null;
+    driver.write(table, positioned ? { ...row, position: -Number(row['id']) } : row);
   });
   for (const list of CATALOGUE_LISTS) for (const record of changed[list].put) rows.add(list, record);
   await driver.flush();
