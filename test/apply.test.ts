@@ -127,3 +127,155 @@ describe('apply: every kind of change equals the edited catalogue, and serves wh
     });
   }
 });
+
+/** Each refused whole, with every problem at its path; checked against the stored test catalogue. */
+const REFUSALS: { name: string; file: ChangeFileValue; problems: [path: string, message: RegExp][] }[] = [
+  {
+    name: 'a removed feature that images still point to',
+    file: { format: FORMAT, features: { remove: [1] } },
+    problems: [['features.remove[0]', /feature 1 is still used by images 7, 8 \(their feature\)/], ['features.remove[0]', /documents 971/], ['features.remove[0]', /media 4/]],
+  },
+  {
+    name: 'an image whose feature does not exist',
+    file: { format: FORMAT, images: { put: [{ ...old.images[0]!, feature: 9999 }] } },
+    problems: [['images.put[0].feature', /there is no feature with id 9999 in features, stored or put by this file/]],
+  },
+  {
+    name: 'a reference to a record the same file removes',
+    file: { format: FORMAT, media: { remove: [4] }, features: { remove: [7] }, documents: { put: [{ ...old.documents[0]!, feature: 7 }] } },
+    problems: [['features.remove[0]', /feature 7 is still used by media 6/], ['documents.put[0].feature', /feature 7 is removed by this file \(features\.remove\[0\]\)/]],
+  },
+  {
+    name: 'a duplicate id',
+    file: { format: FORMAT, sites: { put: [{ id: 2, name: 'A' }, { id: 2, name: 'B' }] } },
+    problems: [['sites.put[1].id', /duplicate id 2: sites\.put\[0\] has it too/]],
+  },
+  {
+    name: 'an id both put and removed',
+    file: { format: FORMAT, media: { put: [old.media[0]!], remove: [4] } },
+    problems: [['media.remove[0]', /id 4 is both put \(media\.put\[0\]\) and removed/]],
+  },
+  {
+    name: 'an author, a category and a site still used',
+    file: { format: FORMAT, authors: { remove: [5] }, categories: { remove: [3] }, sites: { remove: [1] } },
+    problems: [
+      ['authors.remove[0]', /author 5 is still used by images 8, 9/], ['authors.remove[0]', /media 6/],
+      ['categories.remove[0]', /category 3 is still used by features 1 \(their categories\)/],
+      ['sites.remove[0]', /site 1 is still used by features 1, 5 \(their site\)/],
+    ],
+  },
+  {
+    name: "a username another author keeps, and a feature's category that is not there",
+    file: { format: FORMAT, authors: { put: [{ id: 9, username: 'zoë' }] }, features: { put: [{ ...feature(3), categories: [4, 77] }] } },
+    problems: [['authors.put[0].username', /duplicate username "zoë": author 5 has it/], ['features.put[0].categories[1]', /there is no category with id 77/]],
+  },
+  {
+    name: 'records of the wrong shape',
+    file: { format: 'heritage-changes/2', sites: { put: [{ id: 0, name: 'X', colour: 'red' }], drop: [1] }, features: { put: [{ ...feature(3), categories: [4, 4] }] } },
+    problems: [
+      ['format', /must be "heritage-changes\/1"/], ['sites.put[0].id', /must be a positive integer/], ['sites.put[0].colour', /unknown key "colour"/],
+      ['sites.drop', /unknown key "drop"/], ['features.put[0].categories[1]', /category 4 is listed twice/],
+    ],
+  },
+];
+
+describe('apply: refusals, each by its JSON path, with nothing changed', () => {
+  let database: ReturnType<typeof createTestDatabase>;
+  let version: number;
+  before(async () => {
+    database = createTestDatabase();
+    await importInto(database.settings, old);
+    version = await storedVersion(database.settings);
+  });
+  after(() => database.drop());
+
+  for (const { name, file, problems } of REFUSALS) {
+    test(name, async () => {
+      const outcome = await applyTo(database.settings, file);
+      assert.ok(!outcome.ok, 'refused');
+      assert.equal(outcome.total, problems.length, JSON.stringify(outcome.problems));
+      for (const [path, message] of problems) {
+        assert.ok(outcome.problems.some((p) => p.path === path && message.test(p.message)), `${path}: ${message} in ${JSON.stringify(outcome.problems)}`);
+      }
+      assertSameCatalogue(await storedCatalogue(database.settings), old);
+      assert.equal(await storedVersion(database.settings), version);
+    });
+  }
+});
+
+describe('apply from the command line', () => {
+  let database: ReturnType<typeof createTestDatabase>;
+  let dir: string;
+  const change: ChangeFileValue = { format: FORMAT, features: { put: [{ ...feature(3), b_name: 'Renamed' }] }, media: { remove: [6, 600] } };
+  before(async () => {
+    database = createTestDatabase();
+    dir = temporaryDir();
+    await importInto(database.settings, old);
+    fs.writeFileSync(path.join(dir, 'change.json'), JSON.stringify(change));
+  });
+  after(async () => {
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const run = (...args: string[]) => runCli(['apply', path.join(dir, 'change.json'), ...args, ...database.args]);
+
+  test('--dry-run says what would change and changes nothing', async () => {
+    const version = await storedVersion(database.settings);
+    const result = await run('--dry-run');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^Dry run: applying .*change\.json to .* would change features: 1 replaced \(3\); media: 1 removed \(6\)\. Nothing was changed\.\n$/);
+    assertSameCatalogue(await storedCatalogue(database.settings), old);
+    assert.equal(await storedVersion(database.settings), version);
+  });
+
+  test('applied, the version moves on; a second apply of the same file is a no-op that says so', async () => {
+    const version = await storedVersion(database.settings);
+    const first = await run();
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, new RegExp(`^Applied .*change\\.json to .* in \\d+\\.\\d s: features: 1 replaced \\(3\\); media: 1 removed \\(6\\)\\. Catalogue version ${version + 1}\\.\\n$`));
+    assertSameCatalogue(await storedCatalogue(database.settings), editedCatalogue(old, change));
+    const second = await run();
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /^Nothing to change: .* already holds .*change\.json as given; the catalogue version stays as it was\.\n$/);
+    assert.equal(await storedVersion(database.settings), version + 1);
+  });
+
+  test('a refused file: exit 1, its problems by path, nothing changed', async () => {
+    const file = path.join(dir, 'bad.json');
+    fs.writeFileSync(file, JSON.stringify({ format: FORMAT, sites: { remove: [1] }, images: { put: [{ ...old.images[0]!, author: 77 }] } }));
+    const before_ = await storedCatalogue(database.settings);
+    const result = await runCli(['apply', file, ...database.args]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /bad\.json cannot be applied to .*; nothing was changed \(2 problems\):\n  images\.put\[0\]\.author: there is no author with id 77 in authors, stored or put by this file\n  sites\.remove\[0\]: site 1 is still used by features 1, 5/);
+    assertSameCatalogue(await storedCatalogue(database.settings), before_);
+  });
+
+  test('a file that is not JSON: exit 1, the problem at $', async () => {
+    const file = path.join(dir, 'broken.json');
+    fs.writeFileSync(file, '{"format": "heritage-changes/1", ');
+    const result = await runCli(['apply', file, ...database.args]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /broken\.json is not a valid change file \(1 problem\):\n  \$: the file is not valid JSON/);
+  });
+});
+
+describe('a running server switches to the applied catalogue', () => {
+  test('the version it serves moves on, and so do its answers', async () => {
+    const database = createTestDatabase();
+    await importInto(database.settings, old);
+    const app = await appOnDatabase(database, { versionPollMs: '50' });
+    try {
+      // The version the server serves (its watch's), not the stored one /readyz reads.
+      const served = async () => Number(/^heritage_catalogue_version (\d+)/m.exec((await app.request('/metrics')).text)?.[1]);
+      const version = await storedVersion(database.settings);
+      while ((await served()) !== version) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal((await app.request('/api/v1/features/3/')).json().properties.b_name, null);
+      const outcome = await applyTo(database.settings, { format: FORMAT, features: { put: [{ ...feature(3), b_name: 'Renamed' }] } });
+      assert.ok(outcome.ok && outcome.version === version + 1);
+      while ((await served()) === version) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal((await app.request('/api/v1/features/3/')).json().properties.b_name, 'Renamed');
+    } finally {
+      await app.close();
+    }
+  });
+});
