@@ -46,7 +46,18 @@ function versionOf(body: any, counts: Record<Version, number>): Version {
 
 const PATHS = ['features/', 'features/?page=last', 'features/?page=2&page_size=7', 'images/', 'images/?page=last', 'documents/', 'media/?page_size=3'];
 
-export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
+/** The change file from the old catalogue to the new one: every record put as it is new, the dropped ones removed. */
+function changeFile(oldCatalogue: Catalogue, fresh: Catalogue): Record<string, unknown> {
+  const lists = ['features', 'images', 'documents', 'media'] as const;
+  const changes = Object.fromEntries(lists.map((list) => {
+    const kept = new Set(fresh[list].map((r) => r.id));
+    return [list, { put: fresh[list], remove: oldCatalogue[list].filter((r) => !kept.has(r.id)).map((r) => r.id) }];
+  }));
+  return { format: 'heritage-changes/1', ...changes };
+}
+
+/** `via`: the catalogue replaced by `import`, or changed record by record by `apply`. */
+export function liveUpdateSuite(kind: 'sqlite' | 'postgres', via: 'import' | 'apply' = 'import'): void {
   let database: TestDatabase;
   let dir: string;
   const servers: Awaited<ReturnType<typeof startCliServer>>[] = [];
@@ -68,14 +79,14 @@ export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test(`${kind}: an import under load goes live on both servers; no error, no mixed answer`, async (t) => {
+  test(`${kind}: ${via === 'import' ? 'an import' : 'an apply'} under load goes live on both servers; no error, no mixed answer`, async (t) => {
     const countsFor = (collection: string): Record<Version, number> => {
       const count = (c: Catalogue) =>
         collection === 'features' ? c.features.length : (c[collection as 'images'] as { published: boolean }[]).filter((r) => r.published).length;
       return { old: count(oldCatalogue), new: count(fresh) };
     };
     const file = path.join(dir, 'new.json');
-    fs.writeFileSync(file, JSON.stringify(fresh));
+    fs.writeFileSync(file, JSON.stringify(via === 'import' ? fresh : changeFile(oldCatalogue, fresh)));
     const seen = { old: 0, new: 0 };
     let importedAt: number | null = null;
     let lastOldAfterImport = 0;
@@ -99,12 +110,12 @@ export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
 
     const loops = servers.flatMap((s, n) => [loop(s.origin, n), loop(s.origin, n + 3)]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const imported = await runCli(['import', file, ...database.args]);
+    const imported = await runCli([via, file, ...database.args]);
     importedAt = Date.now();
     assert.equal(imported.code, 0, imported.stderr);
     await Promise.all(loops);
 
-    t.diagnostic(`${requests} requests: ${seen.old} old, ${seen.new} new; last old answer ${lastOldAfterImport} ms after the import`);
+    t.diagnostic(`${requests} requests: ${seen.old} old, ${seen.new} new; last old answer ${lastOldAfterImport} ms after the ${via}`);
     assert.ok(seen.old > 0, 'the old catalogue was served before the import');
     assert.ok(seen.new > 0, 'the new catalogue was served after it');
     assert.ok(lastOldAfterImport <= 2000, `old answers ${lastOldAfterImport} ms after the import finished`);
