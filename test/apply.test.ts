@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature } from '../src/catalogue/format.js';
 import { buildTestCatalogue } from './support/catalogue.js';
-import { applyTo, assertSameCatalogue, editedCatalogue, storedCatalogue, storedVersion, type ChangeFileValue } from './support/apply.js';
+import { applyTo, assertSameCatalogue, editedCatalogue, storedCatalogue, storedTiles, storedVersion, type ChangeFileValue } from './support/apply.js';
 import { runCli } from './support/cli.js';
 import { appOnDatabase, startTestApp, type TestApp } from './support/in-process.js';
 import { importInto } from './support/server.js';
@@ -278,4 +278,60 @@ describe('a running server switches to the applied catalogue', () => {
       await app.close();
     }
   });
+});
+
+/** The test catalogue and a crowd: more footprints in one spot than a tile is made of on request (CROWDED_ABOVE). */
+function crowdCatalogue(): Catalogue {
+  const catalogue = buildTestCatalogue();
+  for (let i = 0; i < 1120; i++) {
+    const [lon, lat] = [0.5 + (i % 40) * 0.000125, 51.6 + Math.floor(i / 40) * 0.000125];
+    const ring: [number, number][] = [[lon, lat], [lon + 0.0001, lat], [lon + 0.0001, lat + 0.0001], [lon, lat]];
+    catalogue.features.push({
+      id: 1000 + i, feature_type: 'WHITECHAPEL_BUILDING', b_number: String(i), b_name: i % 2 ? `Crowd ${i}` : null, street: 'Crowd Row',
+      postcode: 'E1 1AA', address: `${i} Crowd Row`, current: null, site: null, categories: i % 3 ? [3] : [], tags: [],
+      search_str: `${i} Crowd Row`, geometry: { type: 'MultiPolygon', coordinates: [[ring]] },
+    });
+  }
+  return catalogue;
+}
+
+const crowd = crowdCatalogue();
+const crowdFeature = (id: number) => structuredClone(crowd.features.find((f) => f.id === id)!);
+
+const CROWD_CHANGES: { name: string; file: ChangeFileValue }[] = [
+  {
+    name: 'a footprint moved out of the crowd, one renamed, one added, a category renamed: its tiles made again',
+    file: {
+      format: FORMAT,
+      categories: { put: [{ ...crowd.categories[0]!, name: 'Taverns' }] },
+      features: { put: [{ ...crowdFeature(1000), geometry: newFeature(1).geometry }, { ...crowdFeature(1001), b_name: 'Renamed' }, newFeature(3000, { geometry: crowdFeature(1500).geometry })] },
+    },
+  },
+  {
+    name: 'enough of the crowd removed that no tile is crowded: its tiles dropped',
+    file: { format: FORMAT, features: { remove: Array.from({ length: 150 }, (_, i) => 1000 + i) } },
+  },
+];
+
+describe('apply: the crowded tiles the changed footprints meet are made again, as an import makes them', () => {
+  for (const { name, file } of CROWD_CHANGES) {
+    test(name, async () => {
+      const applied = createTestDatabase();
+      const imported = createTestDatabase();
+      try {
+        await importInto(applied.settings, crowd);
+        const before_ = await storedTiles(applied.settings);
+        assert.ok(before_.length > 10, 'the crowd has crowded tiles');
+        const outcome = await applyTo(applied.settings, file);
+        assert.ok(outcome.ok, JSON.stringify(outcome));
+        await importInto(imported.settings, editedCatalogue(crowd, file));
+        const after_ = await storedTiles(applied.settings);
+        assert.notDeepEqual(after_, before_);
+        assert.deepEqual(after_, await storedTiles(imported.settings));
+      } finally {
+        await applied.drop();
+        await imported.drop();
+      }
+    });
+  }
 });

@@ -1,6 +1,8 @@
 // What the apply tests share: a change file applied to a database in process, a store's
 // catalogue read back, and the expected catalogue computed by editing the old one's JSON.
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
 import { ChangeValidator } from '../../src/changes/validate.js';
@@ -72,5 +74,31 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
     const ids = (c: Catalogue) => (c[list] as { id: number }[]).map((r) => r.id);
     assert.deepEqual(ids(actual), ids(expected), `${list}: the ids`);
     (actual[list] as AnyRecord[]).forEach((record, i) => assert.deepEqual(record, expected[list][i], `${list} ${record.id}`));
+  }
+}
+
+/** Every stored (crowded) tile as `z/x/y base64`, in address order: straight from the database. */
+export async function storedTiles(settings: RawSettings): Promise<string[]> {
+  const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
+  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  return rows.map((r) => `${r['z']}/${r['x']}/${r['y']} ${r['mvt'] === null ? 'empty' : Buffer.from(r['mvt'] as Uint8Array).toString('base64')}`);
+}
+
+function sqliteRows(file: string, sql: string): Record<string, unknown>[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresRows(settings: RawSettings, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: String(settings.database), options: `-c search_path=${settings.databaseSchema}` });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
   }
 }
