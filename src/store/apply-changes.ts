@@ -23,8 +23,8 @@ export interface ApplyDriver {
   flush(): Promise<void>;
   /** Deletes the footprint boxes of these features where the store keeps them apart (SQLite's R*Tree). */
   deleteBoxes(ids: readonly number[]): Promise<void>;
-  /** The crowded tiles these footprint boxes meet are stale: made again (tile-precompute.ts). */
-  refreshTiles(boxes: readonly Box[]): Promise<void>;
+  /** The crowded tiles these footprint boxes meet are stale as to the features of `ids`: edited or made again (tile-precompute.ts). */
+  refreshTiles(boxes: readonly Box[], ids: readonly number[]): Promise<void>;
   /** Moves the catalogue version on; returns the new one. */
   nextVersion(): Promise<number>;
 }

@@ -25,7 +25,7 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
   await countRecords(driver);
-  await driver.refreshTiles(affected.boxes);
+  await driver.refreshTiles(affected.boxes, affected.drawn);
 }
 
 /** The old rows out, the new ones in (positions for now -id: unique, and out of the way). */
@@ -69,6 +69,8 @@ interface Affected {
   counted: number[];
   /** Footprint boxes whose tiles change: old and new footprints, and features whose first category was renamed. */
   boxes: Box[];
+  /** Those features' ids: what a tile draws of them may change. */
+  drawn: number[];
 }
 
 /** What draws on the changed records: a feature's text on its categories' names and its published attachments; an attachment's on its feature's names. */
@@ -94,7 +96,7 @@ async function affectedRecords(driver: ApplyDriver, changed: Changed): Promise<A
   const recoloured = (await readRecords(driver, 'features', [...recolouredIds])) as Feature[];
   const footprints = [...changed.features.put, ...changed.features.old, ...recoloured] as Feature[];
   const counted = union(put('features'), attachedTo).filter((id) => !removedFeatures.has(id));
-  return { search, gone, counted, boxes: footprints.map((f) => boundingBox(f.geometry)) };
+  return { search, gone, counted, boxes: footprints.map((f) => boundingBox(f.geometry)), drawn: union(ids(footprints)) };
 }
 
 /** Published records of a list attached to these features. */

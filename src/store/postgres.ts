@@ -301,7 +301,7 @@ function applyDriver(client: pg.PoolClient): ApplyDriver {
     flush: () => writer.flush(),
     // The GiST index on geom follows the rows.
     deleteBoxes: async () => undefined,
-    refreshTiles: (boxes) => refreshPostgresTiles(client, boxes),
+    refreshTiles: (boxes, ids) => refreshPostgresTiles(client, boxes, ids),
     nextVersion: async () => {
       const { rows } = await client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version' RETURNING value");
       return Number(rows[0].value);

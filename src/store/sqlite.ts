@@ -263,7 +263,7 @@ export class SqliteStore implements CatalogueStore {
       deleteBoxes: async (ids) => {
         db.prepare('DELETE FROM features_rtree WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(ids));
       },
-      refreshTiles: async (boxes) => refreshSqliteTiles(db, boxes),
+      refreshTiles: async (boxes, ids) => refreshSqliteTiles(db, boxes, ids),
       nextVersion: async () => {
         db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
         return Number(db.prepare("SELECT value FROM meta WHERE key = 'catalogue_version'").pluck().get());

@@ -76,6 +76,9 @@ export const POSTGRES_TILE_MVT = `SELECT ST_AsMVT(t, '${TILE_LAYER}', ${TILE_EXT
   ORDER BY f.id
 ) t WHERE t.geom IS NOT NULL`;
 
+/** The same tile made of some features only ($8, their ids): an apply's changed footprints, spliced into the stored tile (tiles/splice.ts). */
+export const POSTGRES_TILE_MVT_OF_FEATURES = POSTGRES_TILE_MVT.replace('WHERE f.geom &&', 'WHERE f.id = ANY($8::int[]) AND f.geom &&');
+
 /** z, x, y, then the buffered tile's lon/lat box (tileBox): a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform finds nothing. */
 export function postgresTileParams(tile: TileAddress): number[] {
   return [tile.z, tile.x, tile.y, ...tileBox(tile)];

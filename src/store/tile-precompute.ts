@@ -8,10 +8,13 @@ import type pg from 'pg';
 import type { Box } from '../search/box.js';
 import { CROWDED_ABOVE, runCrowdedSearch, runCrowdedSearchAsync, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { encodeTile } from '../tiles/encode.js';
+import { spliceTile } from '../tiles/splice.js';
 import { tileBox, type TileAddress } from '../tiles/grid.js';
 import { toSqlite } from './sql.js';
 import {
   POSTGRES_TILE_MVT,
+  POSTGRES_TILE_MVT_OF_FEATURES,
+  SQLITE_TILE_FEATURES,
   SQLITE_TILE_CANDIDATES,
   SQLITE_TILE_COUNT,
   postgresTileParams,
@@ -28,29 +31,42 @@ export function precomputeSqliteTiles(db: Database.Database): void {
 }
 
 /**
- * After an apply: the stored tiles these boxes (the changed footprints, old and new) meet
- * are stale. Each is made again while still crowded, or dropped; tiles that became crowded
- * are made. No other tile's footprints changed.
+ * After an apply: the crowded tiles these boxes (the changed footprints, old and new) meet
+ * are stale. One still crowded has the features of `ids` (every changed feature) taken out
+ * and put in again as they now are (tiles/splice.ts); one no longer crowded is dropped; one
+ * newly crowded is made whole. No other tile's footprints changed.
  */
-export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[]): void {
+export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[], ids: readonly number[]): void {
   const scope = tilesMeeting(boxes);
+  const stored = new Set((db.prepare('SELECT z, x, y FROM tiles').all() as TileAddress[]).filter(scope).map(tileKey));
+  const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
+  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number, CROWDED_ABOVE, scope);
   const remove = db.prepare('DELETE FROM tiles WHERE z = ? AND x = ? AND y = ?');
-  for (const tile of db.prepare('SELECT z, x, y FROM tiles').all() as TileAddress[]) if (scope(tile)) remove.run(tile.z, tile.x, tile.y);
-  makeSqliteTiles(db, scope);
+  const keep = new Set(crowded.map(tileKey));
+  for (const key of stored) if (!keep.has(key)) remove.run(...key.split('/').map(Number));
+  const rows = db.prepare(`${SQLITE_TILE_FEATURES} WHERE f.id IN (SELECT value FROM json_each(?)) ORDER BY f.id`).all(JSON.stringify(ids)) as SqliteTileRow[];
+  const changed = [...tileFeatures(rows)];
+  const read = db.prepare('SELECT mvt FROM tiles WHERE z = ? AND x = ? AND y = ?').pluck();
+  const write = db.prepare('UPDATE tiles SET mvt = ? WHERE z = ? AND x = ? AND y = ?');
+  for (const tile of crowded) {
+    if (!stored.has(tileKey(tile))) makeSqliteTile(db, tile);
+    else write.run(spliceTile(read.get(tile.z, tile.x, tile.y) as Buffer | null, new Set(ids), encodeTile(tile, changed)), tile.z, tile.x, tile.y);
+  }
 }
+
+const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
 
 /** The crowded tiles in scope, made and stored. */
 function makeSqliteTiles(db: Database.Database, scope: TileScope): void {
   const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
-  const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number, CROWDED_ABOVE, scope);
-  const candidates = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES));
-  const insert = db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)');
-  for (const tile of crowded) {
-    const rows = candidates.iterate(...sqliteTileParams(tile)) as IterableIterator<SqliteTileRow>;
-    // The statement is busy until its rows are read to the end, so the insert comes after.
-    const bytes = encodeTile(tile, tileFeatures(rows));
-    insert.run(tile.z, tile.x, tile.y, bytes);
-  }
+  for (const tile of runCrowdedSearch((t) => count.get(...sqliteTileParams(t)) as number, CROWDED_ABOVE, scope)) makeSqliteTile(db, tile);
+}
+
+function makeSqliteTile(db: Database.Database, tile: TileAddress): void {
+  const rows = db.prepare(toSqlite(SQLITE_TILE_CANDIDATES)).iterate(...sqliteTileParams(tile)) as IterableIterator<SqliteTileRow>;
+  // The statement is busy until its rows are read to the end, so the insert comes after.
+  const bytes = encodeTile(tile, tileFeatures(rows));
+  db.prepare('INSERT INTO tiles (z, x, y, mvt) VALUES (?, ?, ?, ?)').run(tile.z, tile.x, tile.y, bytes);
 }
 
 /** The buffered tile's lon/lat box from tileBox(), as SQLite counts: a web-mercator envelope with a margin reaches past the poles at low zooms, where ST_Transform gives nothing. */
@@ -61,19 +77,32 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
   await makePostgresTiles(client, EVERY_TILE);
 }
 
-/** As refreshSqliteTiles. */
-export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[]): Promise<void> {
+/** As refreshSqliteTiles; the changed features' small tile made by PostGIS, as every tile. */
+export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[], ids: readonly number[]): Promise<void> {
   const scope = tilesMeeting(boxes);
-  const stored = (await client.query<TileAddress>('SELECT z, x, y FROM tiles')).rows.filter(scope);
-  if (stored.length > 0) {
-    await client.query('DELETE FROM tiles t USING unnest($1::int[], $2::int[], $3::int[]) AS s(z, x, y) WHERE t.z = s.z AND t.x = s.x AND t.y = s.y',
-      [stored.map((t) => t.z), stored.map((t) => t.x), stored.map((t) => t.y)]);
+  const stored = new Set((await client.query<TileAddress>('SELECT z, x, y FROM tiles')).rows.filter(scope).map(tileKey));
+  const crowded = await runCrowdedSearchAsync(countPostgres(client), CROWDED_ABOVE, scope);
+  const keep = new Set(crowded.map(tileKey));
+  for (const key of stored) if (!keep.has(key)) await client.query('DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3', key.split('/').map(Number));
+  for (const tile of crowded) {
+    if (!stored.has(tileKey(tile))) {
+      await makePostgresTile(client, tile);
+      continue;
+    }
+    const [old] = (await client.query('SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3', [tile.z, tile.x, tile.y])).rows;
+    const [made] = (await client.query(POSTGRES_TILE_MVT_OF_FEATURES, [...postgresTileParams(tile), ids])).rows;
+    const added = made?.st_asmvt?.length ? (made.st_asmvt as Buffer) : null;
+    const bytes = spliceTile((old?.mvt as Buffer | null) ?? null, new Set(ids), added);
+    await client.query('UPDATE tiles SET mvt = $1 WHERE z = $2 AND x = $3 AND y = $4', [bytes, tile.z, tile.x, tile.y]);
   }
-  await makePostgresTiles(client, scope);
 }
 
+const countPostgres = (client: pg.ClientBase) => async (tile: TileAddress) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number;
+
 async function makePostgresTiles(client: pg.ClientBase, scope: TileScope): Promise<void> {
-  const crowded = await runCrowdedSearchAsync(async (tile) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number, CROWDED_ABOVE, scope);
-  const insert = `INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`;
-  for (const tile of crowded) await client.query(insert, postgresTileParams(tile));
+  for (const tile of await runCrowdedSearchAsync(countPostgres(client), CROWDED_ABOVE, scope)) await makePostgresTile(client, tile);
+}
+
+async function makePostgresTile(client: pg.ClientBase, tile: TileAddress): Promise<void> {
+  await client.query(`INSERT INTO tiles (z, x, y, mvt) SELECT $1, $2, $3, NULLIF((${POSTGRES_TILE_MVT}), ''::bytea)`, postgresTileParams(tile));
 }

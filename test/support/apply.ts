@@ -1,7 +1,9 @@
 // What the apply tests share: a change file applied to a database in process, a store's
 // catalogue read back, and the expected catalogue computed by editing the old one's JSON.
 import assert from 'node:assert/strict';
+import { VectorTile } from '@mapbox/vector-tile';
 import Database from 'better-sqlite3';
+import { PbfReader } from 'pbf';
 import pg from 'pg';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
@@ -77,11 +79,27 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
   }
 }
 
-/** Every stored (crowded) tile as `z/x/y base64`, in address order: straight from the database. */
+/**
+ * Every stored (crowded) tile, in address order, straight from the database: its features
+ * decoded (id, properties, geometry) in id order, and on SQLite its bytes too. (PostGIS
+ * numbers a layer's values by type, an edited tile by first use: the same tile, other bytes.)
+ */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
   const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
-  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
-  return rows.map((r) => `${r['z']}/${r['x']}/${r['y']} ${r['mvt'] === null ? 'empty' : Buffer.from(r['mvt'] as Uint8Array).toString('base64')}`);
+  const sqlite = settings.databaseSchema === undefined;
+  const rows = sqlite ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  return rows.map((r) => {
+    const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
+    return `${r['z']}/${r['x']}/${r['y']} ${JSON.stringify(decodeTile(bytes))}${sqlite ? ` ${bytes?.toString('base64')}` : ''}`;
+  });
+}
+
+function decodeTile(bytes: Buffer | null): unknown[] {
+  if (bytes === null) return [];
+  const layer = new VectorTile(new PbfReader(bytes)).layers['features'];
+  if (!layer) return [];
+  const features = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+  return features.map((f) => ({ id: f.id, properties: f.properties, geometry: f.loadGeometry() })).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 function sqliteRows(file: string, sql: string): Record<string, unknown>[] {
