@@ -313,7 +313,7 @@ const CROWD_CHANGES: { name: string; file: ChangeFileValue }[] = [
   },
 ];
 
-describe('apply: the crowded tiles the changed footprints meet are made again, as an import makes them', () => {
+describe('apply: the crowded tiles the changed footprints meet hold what an import makes of them', () => {
   for (const { name, file } of CROWD_CHANGES) {
     test(name, async () => {
       const applied = createTestDatabase();

@@ -19,8 +19,8 @@ const ids = (records: readonly { id: number }[]) => records.map((r) => r.id);
 const union = (...lists: readonly (readonly number[])[]) => [...new Set(lists.flat())].sort((a, b) => a - b);
 
 export async function rederive(driver: ApplyDriver, changed: Changed): Promise<void> {
-  await replaceRows(driver, changed);
-  for (const list of POSITIONED) await renumber(driver, list, union(ids(changed[list].put), ids(changed[list].old)));
+  const moved = await replaceRows(driver, changed);
+  for (const list of POSITIONED) await renumber(driver, list, moved[list]);
   const affected = await affectedRecords(driver, changed);
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
@@ -28,9 +28,24 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   await driver.refreshTiles(affected.boxes, affected.drawn);
 }
 
-/** The old rows out, the new ones in (positions for now -id: unique, and out of the way). */
-async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<void> {
+/**
+ * The old rows out, the new ones in. A record replaced and published before and after keeps
+ * its position; any other published one gets -id for now (unique, and out of the way).
+ * Returns, per list, the ids whose place among the published changes (renumber from there).
+ */
+async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Record<Positioned, number[]>> {
   const d = driver.dialect;
+  const kept = new Map<string, number>();
+  const moved = {} as Record<Positioned, number[]>;
+  for (const list of POSITIONED) {
+    const old = ids(changed[list].old);
+    const rows = old.length === 0 ? [] : await driver.query(`SELECT id, position FROM ${list} WHERE ${d.idIn('id', '$1')} AND position IS NOT NULL`, [d.idsParam(old)]);
+    for (const row of rows) kept.set(`${list}/${row['id']}`, Number(row['position']));
+    const published = (r: CatalogueRecord) => !('published' in r) || r.published;
+    const before = new Set(rows.map((r) => Number(r['id'])));
+    const after = new Set(changed[list].put.filter(published).map((r) => r.id));
+    moved[list] = union([...before].filter((id) => !after.has(id)), [...after].filter((id) => !before.has(id)));
+  }
   for (const list of CATALOGUE_LISTS) {
     const old = ids(changed[list].old);
     if (old.length === 0) continue;
@@ -41,10 +56,11 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<void>
   const rows = new CatalogueRowBuilder((table, row) => {
     if (table.startsWith('stage_')) return;
     const positioned = (POSITIONED as readonly string[]).includes(table) && row['position'] !== null;
-    driver.write(table, positioned ? { ...row, position: -Number(row['id']) } : row);
+    driver.write(table, positioned ? { ...row, position: kept.get(`${table}/${row['id']}`) ?? -Number(row['id']) } : row);
   });
   for (const list of CATALOGUE_LISTS) for (const record of changed[list].put) rows.add(list, record);
   await driver.flush();
+  return moved;
 }
 
 /**

@@ -29,6 +29,9 @@ export const SQLITE_TILE_CANDIDATES = `${SQLITE_TILE_FEATURES.replace('FROM feat
 /** How many footprints a tile would be made from (which tiles are crowded: tiles/crowded.ts). */
 export const SQLITE_TILE_COUNT = `SELECT count(*) FROM features_rtree r WHERE ${SQLITE_MEETS_TILE}`;
 
+/** The same count, stopped past `limit`: enough to tell a crowded tile, without counting a whole catalogue at zoom 0. */
+export const sqliteTileCountUpTo = (limit: number) => `SELECT count(*) FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_MEETS_TILE} LIMIT ${limit + 1})`;
+
 export function sqliteTileParams(tile: TileAddress): number[] {
   const [minX, minY, maxX, maxY] = tileBox(tile);
   return [minX, maxX, minY, maxY];

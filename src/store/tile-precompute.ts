@@ -15,6 +15,7 @@ import {
   POSTGRES_TILE_MVT,
   POSTGRES_TILE_MVT_OF_FEATURES,
   SQLITE_TILE_FEATURES,
+  sqliteTileCountUpTo,
   SQLITE_TILE_CANDIDATES,
   SQLITE_TILE_COUNT,
   postgresTileParams,
@@ -39,7 +40,7 @@ export function precomputeSqliteTiles(db: Database.Database): void {
 export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[], ids: readonly number[]): void {
   const scope = tilesMeeting(boxes);
   const stored = new Set((db.prepare('SELECT z, x, y FROM tiles').all() as TileAddress[]).filter(scope).map(tileKey));
-  const count = db.prepare(toSqlite(SQLITE_TILE_COUNT)).pluck();
+  const count = db.prepare(toSqlite(sqliteTileCountUpTo(CROWDED_ABOVE))).pluck();
   const crowded = runCrowdedSearch((tile) => count.get(...sqliteTileParams(tile)) as number, CROWDED_ABOVE, scope);
   const remove = db.prepare('DELETE FROM tiles WHERE z = ? AND x = ? AND y = ?');
   const keep = new Set(crowded.map(tileKey));
@@ -81,7 +82,7 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
 export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[], ids: readonly number[]): Promise<void> {
   const scope = tilesMeeting(boxes);
   const stored = new Set((await client.query<TileAddress>('SELECT z, x, y FROM tiles')).rows.filter(scope).map(tileKey));
-  const crowded = await runCrowdedSearchAsync(countPostgres(client), CROWDED_ABOVE, scope);
+  const crowded = await runCrowdedSearchAsync(countPostgres(client, POSTGRES_COUNT_UP_TO), CROWDED_ABOVE, scope);
   const keep = new Set(crowded.map(tileKey));
   for (const key of stored) if (!keep.has(key)) await client.query('DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3', key.split('/').map(Number));
   for (const tile of crowded) {
@@ -97,7 +98,10 @@ export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonl
   }
 }
 
-const countPostgres = (client: pg.ClientBase) => async (tile: TileAddress) => (await client.query(POSTGRES_COUNT, [...tileBox(tile)])).rows[0].n as number;
+const countPostgres = (client: pg.ClientBase, sql = POSTGRES_COUNT) => async (tile: TileAddress) => (await client.query(sql, [...tileBox(tile)])).rows[0].n as number;
+
+/** As sqliteTileCountUpTo. */
+const POSTGRES_COUNT_UP_TO = `SELECT count(*)::int AS n FROM (SELECT 1 FROM features WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) LIMIT ${CROWDED_ABOVE + 1}) t`;
 
 async function makePostgresTiles(client: pg.ClientBase, scope: TileScope): Promise<void> {
   for (const tile of await runCrowdedSearchAsync(countPostgres(client), CROWDED_ABOVE, scope)) await makePostgresTile(client, tile);

@@ -1,23 +1,31 @@
 // A stored vector tile edited instead of made again (apply): the features of some ids taken
 // out, those of a small tile made of the changed footprints put in, in id order. A crowded
-// tile holds up to the whole catalogue, and making it again costs seconds; its bytes are
-// edited in milliseconds. The layer is written as vt-pbf writes one (version, name, extent,
-// features, then keys and values in order of first use), so the SQLite encoder's tiles come
-// out byte for byte as made whole. Only what the Mapbox Vector Tile protobuf needs is read.
+// tile holds up to the whole catalogue: made again it costs seconds, edited milliseconds.
+// Features kept are copied as bytes with their property numbers; the added ones' numbers
+// are those of the stored tile's keys and values, new ones appended. A key or value only a
+// removed feature used stays in the tables, unused (allowed by the Mapbox Vector Tile
+// specification; the next import writes the tile afresh), so decoded, the tile holds what
+// the encoder would make; its bytes may differ. Only what the protobuf needs is read.
 
-/** One feature: its id, properties as key and encoded value, geometry type and packed commands. */
-interface TileFeature {
+/** Where a feature lies in its layer's bytes. */
+interface FeatureSpan {
   id: number;
-  tags: [key: string, value: Buffer][];
-  type: number;
-  geometry: Buffer;
+  layer: ParsedLayer;
+  /** Its field in the layer (key and length first), and the feature message's content. */
+  from: number;
+  start: number;
+  end: number;
 }
 
-interface TileLayer {
+interface ParsedLayer {
+  bytes: Buffer;
   version: number;
   name: string;
   extent: number;
-  features: TileFeature[];
+  features: FeatureSpan[];
+  keys: string[];
+  /** Each value's encoded bytes. */
+  values: Buffer[];
 }
 
 const LAYER = 3;
@@ -30,15 +38,25 @@ export function spliceTile(old: Buffer | null, removed: ReadonlySet<number>, add
   const extra = added === null ? null : readLayer(added);
   const layer = before ?? extra;
   if (layer === null) return null;
-  const features = [...(before?.features.filter((f) => !removed.has(f.id)) ?? []), ...(extra?.features ?? [])];
+  const features = mergeById(before?.features.filter((f) => !removed.has(f.id)) ?? [], extra?.features ?? []);
   if (features.length === 0) return null;
-  features.sort((a, b) => a.id - b.id);
-  return writeTile({ ...layer, features });
+  return writeTile(layer, features, [before, extra].filter((l): l is ParsedLayer => l !== null));
 }
 
+function mergeById(a: FeatureSpan[], b: FeatureSpan[]): FeatureSpan[] {
+  const merged: FeatureSpan[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.id <= b[j]!.id)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
+}
+
+/** A cursor over protobuf bytes. */
 class Reader {
-  pos = 0;
-  constructor(readonly bytes: Buffer, readonly end = bytes.length) {}
+  constructor(readonly bytes: Buffer, public pos = 0, readonly end = bytes.length) {}
 
   varint(): number {
     let value = 0;
@@ -50,129 +68,217 @@ class Reader {
     }
   }
 
+  /** The next field's number and wire type; null at the end. */
   field(): { field: number; wire: number } | null {
     if (this.pos >= this.end) return null;
     const key = this.varint();
     return { field: Math.floor(key / 8), wire: key % 8 };
   }
 
-  slice(): Buffer {
+  /** The next field's key (number × 8 + wire type); -1 at the end. No object per field: a layer has one per feature. */
+  key(): number {
+    return this.pos >= this.end ? -1 : this.varint();
+  }
+
+  /** A length-delimited field's content as [start, end), the cursor past it. */
+  span(): [number, number] {
     const length = this.varint();
     const start = this.pos;
     this.pos += length;
-    return this.bytes.subarray(start, this.pos);
+    return [start, this.pos];
   }
 
   skip(wire: number): void {
     if (wire === VARINT) this.varint();
-    else if (wire === BYTES) this.slice();
+    else if (wire === BYTES) this.span();
     else if (wire === 1) this.pos += 8;
     else if (wire === 5) this.pos += 4;
     else throw new Error(`a vector tile has a field of wire type ${wire}`);
   }
 }
 
-function readLayer(tile: Buffer): TileLayer | null {
+function readLayer(tile: Buffer): ParsedLayer | null {
   const reader = new Reader(tile);
-  let layer: TileLayer | null = null;
   for (let f = reader.field(); f; f = reader.field()) {
-    if (f.field === LAYER && f.wire === BYTES && layer === null) layer = parseLayer(reader.slice());
-    else reader.skip(f.wire);
+    if (f.field === LAYER && f.wire === BYTES) {
+      const [start, end] = reader.span();
+      return parseLayer(tile, start, end);
+    }
+    reader.skip(f.wire);
+  }
+  return null;
+}
+
+function parseLayer(bytes: Buffer, start: number, end: number): ParsedLayer {
+  const reader = new Reader(bytes, start, end);
+  const layer: ParsedLayer = { bytes, version: 1, name: '', extent: 4096, features: [], keys: [], values: [] };
+  for (let key = reader.key(); key !== -1; key = reader.key()) {
+    if (key === FEATURE_KEY) {
+      const from = reader.pos - 1;
+      const length = reader.varint();
+      layer.features.push(featureAt(layer, from, reader.pos, (reader.pos += length)));
+    } else if (key === 15 * 8 + VARINT) layer.version = reader.varint();
+    else if (key === 5 * 8 + VARINT) layer.extent = reader.varint();
+    else if (key === 1 * 8 + BYTES || key === 3 * 8 + BYTES) {
+      const [from, to] = reader.span();
+      const text = bytes.toString('utf8', from, to);
+      if (key === 1 * 8 + BYTES) layer.name = text;
+      else layer.keys.push(text);
+    } else if (key === 4 * 8 + BYTES) layer.values.push(bytes.subarray(...reader.span()));
+    else reader.skip(key % 8);
   }
   return layer;
 }
 
-function parseLayer(bytes: Buffer): TileLayer {
-  const reader = new Reader(bytes);
-  const layer: TileLayer = { version: 1, name: '', extent: 4096, features: [] };
-  const raw: Buffer[] = [];
-  const keys: string[] = [];
-  const values: Buffer[] = [];
-  for (let f = reader.field(); f; f = reader.field()) {
-    if (f.field === 15) layer.version = reader.varint();
-    else if (f.field === 1) layer.name = reader.slice().toString('utf8');
-    else if (f.field === 5) layer.extent = reader.varint();
-    else if (f.field === 2) raw.push(reader.slice());
-    else if (f.field === 3) keys.push(reader.slice().toString('utf8'));
-    else if (f.field === 4) values.push(reader.slice());
-    else reader.skip(f.wire);
+const FEATURE_KEY = 2 * 8 + BYTES;
+const ID_KEY = 1 * 8 + VARINT;
+
+/** A feature's id: its first field, as every encoder writes it (else found among its fields). */
+function featureAt(layer: ParsedLayer, from: number, start: number, end: number): FeatureSpan {
+  const reader = new Reader(layer.bytes, start, end);
+  for (let key = reader.key(); key !== -1; key = reader.key()) {
+    if (key === ID_KEY) return { id: reader.varint(), layer, from, start, end };
+    reader.skip(key % 8);
   }
-  layer.features = raw.map((bytes) => parseFeature(bytes, keys, values));
-  return layer;
+  return { id: 0, layer, from, start, end };
 }
 
-function parseFeature(bytes: Buffer, keys: readonly string[], values: readonly Buffer[]): TileFeature {
-  const reader = new Reader(bytes);
-  const feature: TileFeature = { id: 0, tags: [], type: 0, geometry: Buffer.alloc(0) };
-  for (let f = reader.field(); f; f = reader.field()) {
-    if (f.field === 1) feature.id = reader.varint();
-    else if (f.field === 2) feature.tags = tagsOf(reader.slice(), keys, values);
-    else if (f.field === 3) feature.type = reader.varint();
-    else if (f.field === 4) feature.geometry = reader.slice();
-    else reader.skip(f.wire);
+/** An added feature's tags: [start, end) of their packed numbers. */
+function tagsOf(feature: FeatureSpan): [number, number] {
+  const reader = new Reader(feature.layer.bytes, feature.start, feature.end);
+  for (let key = reader.key(); key !== -1; key = reader.key()) {
+    if (key === 2 * 8 + BYTES) return reader.span();
+    reader.skip(key % 8);
   }
-  return feature;
+  return [feature.start, feature.start];
 }
 
-function tagsOf(packed: Buffer, keys: readonly string[], values: readonly Buffer[]): [string, Buffer][] {
-  const reader = new Reader(packed);
-  const tags: [string, Buffer][] = [];
-  while (reader.pos < packed.length) {
-    const key = keys[reader.varint()];
-    const value = values[reader.varint()];
-    if (key === undefined || value === undefined) throw new Error('a vector tile feature names a key or value its layer lacks');
-    tags.push([key, value]);
-  }
-  return tags;
-}
-
+/** Bytes written into one growing buffer. */
 class Writer {
-  private readonly chunks: Buffer[] = [];
+  private buffer: Buffer;
+  length = 0;
+
+  constructor(size: number) {
+    this.buffer = Buffer.allocUnsafe(Math.max(size, 64));
+  }
 
   varint(value: number): this {
-    const bytes: number[] = [];
+    this.room(10);
     let rest = value;
     while (rest >= 0x80) {
-      bytes.push((rest % 0x80) | 0x80);
+      this.buffer[this.length++] = (rest % 0x80) | 0x80;
       rest = Math.floor(rest / 0x80);
     }
-    bytes.push(rest);
-    this.chunks.push(Buffer.from(bytes));
+    this.buffer[this.length++] = rest;
     return this;
   }
 
-  varintField(field: number, value: number): this {
-    return this.varint(field * 8 + VARINT).varint(value);
+  field(field: number, wire: number): this {
+    return this.varint(field * 8 + wire);
   }
 
-  bytesField(field: number, bytes: Buffer): this {
-    this.varint(field * 8 + BYTES).varint(bytes.length);
-    this.chunks.push(bytes);
+  bytes(source: Buffer, start = 0, end = source.length): this {
+    this.room(end - start);
+    source.copy(this.buffer, this.length, start, end);
+    this.length += end - start;
     return this;
+  }
+
+  lengthDelimited(field: number, source: Buffer, start = 0, end = source.length): this {
+    return this.field(field, BYTES).varint(end - start).bytes(source, start, end);
   }
 
   done(): Buffer {
-    return Buffer.concat(this.chunks);
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
   }
 }
 
-/** As vt-pbf's writeLayer: keys and values numbered in order of first use. */
-function writeTile(layer: TileLayer): Buffer {
-  const out = new Writer().varintField(15, layer.version).bytesField(1, Buffer.from(layer.name, 'utf8')).varintField(5, layer.extent);
-  const keys = new Map<string, number>();
-  const values = new Map<string, { index: number; bytes: Buffer }>();
-  for (const feature of layer.features) {
-    const tags = new Writer();
-    for (const [key, value] of feature.tags) {
-      if (!keys.has(key)) keys.set(key, keys.size);
-      const hex = value.toString('hex');
-      if (!values.has(hex)) values.set(hex, { index: values.size, bytes: value });
-      tags.varint(keys.get(key)!).varint(values.get(hex)!.index);
+/** The stored layer's tables, the added features' keys and values found in them or appended. */
+function writeTile(layer: ParsedLayer, features: FeatureSpan[], sources: ParsedLayer[]): Buffer {
+  const out = new Writer(sources.reduce((n, l) => n + l.bytes.length, 0) + 64);
+  out.field(15, VARINT).varint(layer.version).lengthDelimited(1, Buffer.from(layer.name, 'utf8')).field(5, VARINT).varint(layer.extent);
+  const tables = new Tables(layer);
+  const tags = new Writer(256);
+  for (let i = 0; i < features.length; i++) {
+    const feature = features[i]!;
+    if (feature.layer === layer) {
+      // A run of kept features lying one after the other is copied at once.
+      let last = feature;
+      while (features[i + 1]?.layer === layer && features[i + 1]!.from === last.end) last = features[++i]!;
+      out.bytes(layer.bytes, feature.from, last.end);
+      continue;
     }
-    const body = new Writer().varintField(1, feature.id).bytesField(2, tags.done()).varintField(3, feature.type).bytesField(4, feature.geometry);
-    out.bytesField(2, body.done());
+    tags.length = 0;
+    tables.renumber(feature, tags);
+    const body = new Writer(feature.end - feature.start + 16);
+    const reader = new Reader(feature.layer.bytes, feature.start, feature.end);
+    for (let f = reader.field(); f; f = reader.field()) {
+      const from = reader.pos;
+      if (f.field === 2) {
+        reader.span();
+        body.lengthDelimited(2, tags.done());
+        continue;
+      }
+      reader.skip(f.wire);
+      body.field(f.field, f.wire).bytes(feature.layer.bytes, from, reader.pos);
+    }
+    out.lengthDelimited(2, body.done());
   }
-  for (const key of keys.keys()) out.bytesField(3, Buffer.from(key, 'utf8'));
-  for (const { bytes } of values.values()) out.bytesField(4, bytes);
-  return new Writer().bytesField(LAYER, out.done()).done();
+  for (const key of tables.keys) out.lengthDelimited(3, Buffer.from(key, 'utf8'));
+  for (const value of tables.values) out.lengthDelimited(4, value);
+  return new Writer(out.length + 16).lengthDelimited(LAYER, out.done()).done();
+}
+
+/** The base layer's keys and values, and those the added features bring. */
+class Tables {
+  readonly keys: string[];
+  readonly values: Buffer[];
+  private keyNumbers: Map<string, number> | null = null;
+  private valueNumbers: Map<string, number> | null = null;
+
+  constructor(base: ParsedLayer) {
+    this.keys = [...base.keys];
+    this.values = [...base.values];
+  }
+
+  /** An added feature's tags in the written layer's numbers, into `tags`. */
+  renumber(feature: FeatureSpan, tags: Writer): void {
+    const { layer } = feature;
+    const [start, end] = tagsOf(feature);
+    const reader = new Reader(layer.bytes, start, end);
+    while (reader.pos < end) {
+      const key = layer.keys[reader.varint()];
+      const value = layer.values[reader.varint()];
+      if (key === undefined || value === undefined) throw new Error('a vector tile feature names a key or value its layer lacks');
+      this.keyNumbers ??= numbered(this.keys, (k) => k);
+      this.valueNumbers ??= numbered(this.values, (v) => v.toString('latin1'));
+      tags.varint(numberOf(this.keyNumbers, this.keys, key, key)).varint(numberOf(this.valueNumbers, this.values, value, value.toString('latin1')));
+    }
+  }
+}
+
+/** Each item's first number, by its identity (a key's text, a value's bytes). */
+function numbered<T>(items: readonly T[], identity: (item: T) => string): Map<string, number> {
+  const numbers = new Map<string, number>();
+  items.forEach((item, i) => {
+    const id = identity(item);
+    if (!numbers.has(id)) numbers.set(id, i);
+  });
+  return numbers;
+}
+
+function numberOf<T>(numbers: Map<string, number>, table: T[], item: T, id: string): number {
+  let number = numbers.get(id);
+  if (number === undefined) {
+    number = table.push(item) - 1;
+    numbers.set(id, number);
+  }
+  return number;
 }

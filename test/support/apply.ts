@@ -81,17 +81,13 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
 
 /**
  * Every stored (crowded) tile, in address order, straight from the database: its features
- * decoded (id, properties, geometry) in id order, and on SQLite its bytes too. (PostGIS
- * numbers a layer's values by type, an edited tile by first use: the same tile, other bytes.)
+ * decoded (id, properties, geometry) in id order. (An edited tile keeps the values only a
+ * removed feature used, and PostGIS numbers values by type: the same tile, other bytes.)
  */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
   const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
-  const sqlite = settings.databaseSchema === undefined;
-  const rows = sqlite ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
-  return rows.map((r) => {
-    const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
-    return `${r['z']}/${r['x']}/${r['y']} ${JSON.stringify(decodeTile(bytes))}${sqlite ? ` ${bytes?.toString('base64')}` : ''}`;
-  });
+  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  return rows.map((r) => `${r['z']}/${r['x']}/${r['y']} ${JSON.stringify(decodeTile(r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array)))}`);
 }
 
 function decodeTile(bytes: Buffer | null): unknown[] {
