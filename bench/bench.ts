@@ -1,6 +1,7 @@
 // npm run bench [-- --store sqlite|postgres --scale 1 --seconds 10 --connections 32 --quick]
 //   [--load-only] [--costs] [--profile] [--rounds N] [--loader wrk|autocannon]
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
+// npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -35,6 +36,7 @@ import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
 import { timeOgc } from './ogc.js';
+import { timeApply } from './apply.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
     instructions: { type: 'boolean', default: false },
+    apply: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -263,6 +266,14 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-bench-'));
   const { settings, catalogue } = await prepareDatabase(dir);
   const entry = buildServer();
+  if (values.apply) {
+    try {
+      return await timeApply(entry, settings, catalogue, dir, log);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+  }
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
