@@ -246,7 +246,7 @@ describe('apply from the command line', () => {
     const before_ = await storedCatalogue(database.settings);
     const result = await runCli(['apply', file, ...database.args]);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /bad\.json cannot be applied to .*; nothing was changed \(2 problems\):\n  images\.put\[0\]\.author: there is no author with id 77 in authors, stored or put by this file\n  sites\.remove\[0\]: site 1 is still used by features 1, 5/);
+    assert.match(result.stderr, /bad\.json cannot be applied to .*; nothing was changed \(2 problems\):\n  sites\.remove\[0\]: site 1 is still used by features 1, 5 \(their site\)[^\n]*\n  images\.put\[0\]\.author: there is no author with id 77 in authors, stored or put by this file\n/);
     assertSameCatalogue(await storedCatalogue(database.settings), before_);
   });
 

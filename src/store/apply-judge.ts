@@ -6,7 +6,7 @@ import { REFERENCES } from '../catalogue/checker.js';
 import { fieldsOf } from '../catalogue/fields.js';
 import type { Problem } from '../catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../catalogue/lists.js';
-import { formatPath, type PathSegment } from '../catalogue/paths.js';
+import { comparePositions, formatPath, type PathSegment } from '../catalogue/paths.js';
 import { quote } from '../catalogue/strings.js';
 import type { ChangeSet } from '../changes/format.js';
 import type { ApplyDriver, Stored } from './apply-changes.js';
@@ -32,7 +32,16 @@ export async function judgeChanges(driver: ApplyDriver, changes: ChangeSet, stor
   for (const use of USES) problems.push(...await references(driver, changes, after, use));
   for (const use of USES) problems.push(...await stillUsed(driver, changes, stored, use));
   problems.push(...await usernames(driver, changes));
-  return problems;
+  return inListOrder(problems);
+}
+
+/** By list (in the catalogue's order), put before remove, then index; stable, so a place's problems keep their order. */
+function inListOrder(problems: Problem[]): Problem[] {
+  const place = ({ path }: Problem) => {
+    const [, list = '', part = '', index = '0'] = /^(\w+)\.(put|remove)\[(\d+)\]/.exec(path) ?? [];
+    return [CATALOGUE_LISTS.indexOf(list as ListName), part === 'put' ? 0 : 1, Number(index)];
+  };
+  return problems.map((p) => ({ p, at: place(p) })).sort((a, b) => comparePositions(a.at, b.at)).map(({ p }) => p);
 }
 
 /** Which ids the file puts and removes, per list. */
