@@ -2,7 +2,7 @@
 // stored catalogue in one transaction (store.applyChanges); `--dry-run` says what would
 // change and changes nothing. A file the catalogue already holds as given is a no-op.
 import fs from 'node:fs';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { CATALOGUE_LISTS } from '../catalogue/lists.js';
 import { ChangeValidator } from '../changes/validate.js';
 import { loadConfig, type RawSettings } from '../config.js';
@@ -44,7 +44,7 @@ export async function runApply(file: string, settings: RawSettings, options: App
 }
 
 async function readChangeFile(file: string): Promise<Buffer> {
-  if (file === '-') return Buffer.from(await text(process.stdin));
+  if (file === '-') return buffer(process.stdin);
   try {
     return await fs.promises.readFile(file);
   } catch (error) {

@@ -3,6 +3,7 @@
 // what changed is written and derived again (apply-derived.ts). The store begins and ends
 // the transaction; nothing here commits.
 import type { Problem } from '../catalogue/format.js';
+import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
 import type { Box } from '../search/box.js';
@@ -56,7 +57,7 @@ export type Stored = { [L in ListName]: Map<number, CatalogueRecord<L>> };
 export async function applyChangeSet(driver: ApplyDriver, changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const stored = await readTouched(driver, changes);
   const problems = await judgeChanges(driver, changes, stored);
-  if (problems.length > 0) return { ok: false, problems: problems.slice(0, 1000), total: problems.length };
+  if (problems.length > 0) return { ok: false, problems: problems.slice(0, PROBLEM_LIMIT), total: problems.length };
   const changed = whatChanges(changes, stored);
   const summary = summarise(changes, changed);
   if (options.dryRun || !anyChange(summary)) return { ok: true, summary, version: null };

@@ -30,8 +30,8 @@ export async function judgeChanges(driver: ApplyDriver, changes: ChangeSet, stor
   const after = new CatalogueAfter(changes);
   const problems: Problem[] = [];
   for (const use of USES) problems.push(...await references(driver, changes, after, use));
-  for (const use of USES) problems.push(...await stillUsed(driver, changes, stored, use));
-  problems.push(...await usernames(driver, changes));
+  for (const use of USES) problems.push(...await stillUsed(driver, changes, stored, after, use));
+  problems.push(...await usernames(driver, changes, after));
   return inListOrder(problems);
 }
 
@@ -85,14 +85,13 @@ async function references(driver: ApplyDriver, changes: ChangeSet, after: Catalo
 }
 
 /** Each removal of a record that records staying (stored, neither put nor removed) still use. */
-async function stillUsed(driver: ApplyDriver, changes: ChangeSet, stored: Stored, use: Use): Promise<Problem[]> {
+async function stillUsed(driver: ApplyDriver, changes: ChangeSet, stored: Stored, after: CatalogueAfter, use: Use): Promise<Problem[]> {
   const removed = changes[use.target].remove.filter((id) => stored[use.target].has(id));
   if (removed.length === 0) return [];
   const d = driver.dialect;
   const sql = use.key === 'categories'
     ? `SELECT feature_id AS id, category_id AS target FROM feature_categories WHERE ${d.idIn('category_id', '$1')} ORDER BY feature_id`
     : `SELECT id, ${columnOf(use)} AS target FROM ${use.list} WHERE ${d.idIn(columnOf(use), '$1')} ORDER BY id`;
-  const after = new CatalogueAfter(changes);
   const users = new Map<number, number[]>();
   for (const row of await driver.query(sql, [d.idsParam(removed)])) {
     const id = Number(row['id']);
@@ -115,8 +114,7 @@ function columnOf(use: Use): string {
 }
 
 /** A username put must not be held by a stored author that stays. */
-async function usernames(driver: ApplyDriver, changes: ChangeSet): Promise<Problem[]> {
-  const after = new CatalogueAfter(changes);
+async function usernames(driver: ApplyDriver, changes: ChangeSet, after: CatalogueAfter): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const [i, author] of changes.authors.put.entries()) {
     const rows = await driver.query('SELECT id FROM authors WHERE username = $1', [author.username]);
