@@ -3,6 +3,7 @@
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
 // npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
+// npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -41,6 +42,7 @@ import { timeOgc } from './ogc.js';
 import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
+import { timeApply } from './apply.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +63,7 @@ const { values } = parseArgs({
     replica: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     growth: { type: 'boolean', default: false },
+    apply: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -295,6 +298,14 @@ async function main() {
   const { settings, catalogue } = await prepareDatabase(dir);
   const entry = buildServer();
   if (values.tiles) return await onlyTiles(entry, settings, catalogue, dir);
+  if (values.apply) {
+    try {
+      return await timeApply(entry, settings, catalogue, dir, log);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+  }
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);

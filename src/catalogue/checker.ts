@@ -16,8 +16,8 @@ import type { StructureCheck } from './structure.js';
 /** Ties at one place in the file keep this order (the order of the whole-file checks). */
 const PHASE = { shape: 0, duplicateId: 1, username: 2, reference: 3, category: 4 } as const;
 
-/** `{list}[i].{key}` must be the id of a record in `target`. */
-const REFERENCES: Partial<Record<ListName, readonly { key: string; target: ListName; noun: string }[]>> = {
+/** `{list}[i].{key}` must be the id of a record in `target` (a feature's categories aside). */
+export const REFERENCES: Partial<Record<ListName, readonly { key: string; target: ListName; noun: string }[]>> = {
   features: [{ key: 'site', target: 'sites', noun: 'site' }],
   ...Object.fromEntries((['images', 'documents', 'media'] as const).map((list) => [list, [
     { key: 'feature', target: 'features', noun: 'feature' },
@@ -157,7 +157,7 @@ export class CatalogueChecker implements CatalogueEvents {
       if (!Number.isInteger(value)) return;
       const earlier = first.get(value);
       const segments = ['features', index, 'categories', j];
-      if (earlier !== undefined) this.problems.add([...position, j], { segments, message: `category ${value} is listed twice (also at categories[${earlier}])` }, PHASE.category);
+      if (earlier !== undefined) this.problems.add([...position, j], { segments, message: categoryTwice(value, earlier) }, PHASE.category);
       else this.reference('categories', value as number, [...position, j], segments, `there is no category with id ${value} in categories`, PHASE.category);
       first.set(value, earlier ?? j);
     });
@@ -184,7 +184,12 @@ export class CatalogueChecker implements CatalogueEvents {
 
 /** A record's shape (`structural`) and footprint size; a place the text already refused is not judged again. */
 function recordProblems(structural: LocatedProblem[], record: unknown, list: ListName, limits: CatalogueLimits, textProblems: readonly LocatedProblem[]): LocatedProblem[] {
-  const problems = withoutPlacesOf(structural, textProblems);
+  return [...withoutPlacesOf(structural, textProblems), ...footprintProblems(record, list, limits)];
+}
+
+/** A footprint past the positions limit (what a schema cannot count). */
+export function footprintProblems(record: unknown, list: ListName, limits: CatalogueLimits): LocatedProblem[] {
+  const problems: LocatedProblem[] = [];
   const geometry = list === 'features' && isPlainObject(record) ? record['geometry'] : undefined;
   const positions = isPlainObject(geometry) ? countPositions(geometry['coordinates']) : 0;
   if (positions > limits.maxPositions) {
@@ -192,6 +197,8 @@ function recordProblems(structural: LocatedProblem[], record: unknown, list: Lis
   }
   return problems;
 }
+
+export const categoryTwice = (category: unknown, earlier: number): string => `category ${category} is listed twice (also at categories[${earlier}])`;
 
 function withoutPlacesOf(problems: LocatedProblem[], taken: readonly LocatedProblem[]): LocatedProblem[] {
   if (taken.length === 0) return problems;

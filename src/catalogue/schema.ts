@@ -7,14 +7,14 @@ import { CATALOGUE_FORMAT, FEATURE_TYPES, type FeatureType } from './format.js';
 import { DATE_FORM } from './formats.js';
 import { LATITUDE_LIMIT, LONGITUDE_LIMIT } from './geometry.js';
 
-type DefinitionName = 'PolygonCoordinates' | 'Geometry' | 'Author' | 'Category' | 'Site' | 'Feature' | 'Image' | 'Document' | 'Media';
+export type DefinitionName = 'PolygonCoordinates' | 'Geometry' | 'Author' | 'Category' | 'Site' | 'Feature' | 'Image' | 'Document' | 'Media';
 
 /**
  * A `$ref` to one of the root's `$defs`. Ajv (with `inlineRefs: false`) compiles each as a
  * function of its own; inlined, the whole file is one function too big for V8 to optimise,
  * which made validation five times slower.
  */
-function ref<T extends TSchema>(name: DefinitionName): TUnsafe<Static<T>> {
+export function ref<T extends TSchema>(name: DefinitionName): TUnsafe<Static<T>> {
   return Type.Unsafe<Static<T>>(Type.Ref(`#/$defs/${name}`));
 }
 
@@ -72,7 +72,7 @@ const Geometry = Type.Unsafe<FileGeometry>({
   oneOf: [MultiPolygon, Polygon],
 });
 
-const Id = Type.Integer({
+export const Id = Type.Integer({
   minimum: 1,
   maximum: Number.MAX_SAFE_INTEGER,
   messages: { minimum: 'must be a positive integer', maximum: 'must be a safe integer (at most 2^53 - 1)' },
@@ -162,7 +162,8 @@ const Media = record({
   published: Published,
 });
 
-const DEFINITIONS: Record<DefinitionName, TSchema> = { PolygonCoordinates, Geometry, Author, Category, Site, Feature, Image, Document, Media };
+/** The records' and geometry's schemas, the `$defs` of every file format made of these records (the change file's too). */
+export const DEFINITIONS: Record<DefinitionName, TSchema> = { PolygonCoordinates, Geometry, Author, Category, Site, Feature, Image, Document, Media };
 
 export const CatalogueFileSchema = Type.Object(
   {

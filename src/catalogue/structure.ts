@@ -8,9 +8,10 @@ import { isClosedRing } from './geometry.js';
 import { problemFromAjvError } from './messages.js';
 import { formatPath, type LocatedProblem } from './paths.js';
 import type { ListName } from './lists.js';
-import { CatalogueFileSchema } from './schema.js';
+import { CatalogueFileSchema, type DefinitionName } from './schema.js';
 
-function createAjv(): Ajv {
+/** Ajv with the format's own formats and keywords: every file format made of catalogue records compiles with it. */
+export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true, strict: true, inlineRefs: false });
   // CommonJS default export seen from an ES module: the plugin is its `default`.
   addFormats.default(ajv, ['date']);
@@ -23,7 +24,8 @@ function createAjv(): Ajv {
 }
 
 const ROOT = 'catalogue';
-const RECORD_DEFINITIONS: Record<ListName, string> = {
+/** Each list's record schema among the root's `$defs`. */
+export const RECORD_DEFINITIONS: Record<ListName, DefinitionName> = {
   authors: 'Author', categories: 'Category', sites: 'Site', features: 'Feature', images: 'Image', documents: 'Document', media: 'Media',
 };
 
@@ -54,7 +56,7 @@ export class StructureCheck {
   }
 }
 
-function onePerPath(problems: readonly LocatedProblem[]): LocatedProblem[] {
+export function onePerPath(problems: readonly LocatedProblem[]): LocatedProblem[] {
   const seen = new Set<string>();
   return problems.filter((problem) => {
     const path = formatPath(problem.segments);

@@ -7,7 +7,7 @@
 // References (an image's feature, a feature's site and categories, …) are checked against
 // the catalogue as it would be after the whole file, never half of it.
 import type { CatalogueFile } from '../catalogue/schema.js';
-import type { ListName } from '../catalogue/lists.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 
 export const CHANGES_FORMAT = 'heritage-changes/1';
 
@@ -18,3 +18,11 @@ export interface ListChanges<L extends ListName = ListName> {
 }
 
 export type ChangeFile = { format: typeof CHANGES_FORMAT } & { [L in ListName]?: ListChanges<L> };
+
+/** A checked change file: every list, records normalised as import stores them (validate.ts). */
+export type ChangeSet = { [L in ListName]: { put: CatalogueRecord<L>[]; remove: number[] } };
+
+export function emptyChangeSet(): ChangeSet {
+  const lists = CATALOGUE_LISTS.map((list) => [list, { put: [], remove: [] }]);
+  return Object.fromEntries(lists) as ChangeSet;
+}

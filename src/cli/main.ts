@@ -41,6 +41,11 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<file>', 'catalogue file (heritage-catalogue/1), or - for standard input'), 'import')
     .action((file, o) => done(import('./import.js').then(({ runImport }) => runImport(file, givenSettings('import', o)))));
 
+  addSettingFlags(program.command('apply').description('add, replace and remove a few records (a change file), in one transaction')
+    .argument('<file>', 'change file (heritage-changes/1), or - for standard input'), 'apply')
+    .option('--dry-run', 'check the file against the stored catalogue and say what would change, changing nothing')
+    .action((file, o) => done(import('./apply.js').then(({ runApply }) => runApply(file, givenSettings('apply', o), { dryRun: o.dryRun === true }))));
+
   addSettingFlags(program.command('migrate').description('create or upgrade the database tables (import does this by itself)'), 'migrate')
     .action((o) => done(import('./migrate.js').then(({ runMigrate }) => runMigrate(givenSettings('migrate', o)))));
 

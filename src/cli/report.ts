@@ -4,9 +4,9 @@ import type { CatalogueCounts } from '../catalogue/checker.js';
 import type { Catalogue, Problem } from '../catalogue/format.js';
 
 /** Every problem listed, or the first ones of `total` and how many more there are. */
-export function printProblems(source: string, problems: Problem[], total = problems.length): void {
+export function printProblems(source: string, problems: Problem[], total = problems.length, verdict = 'is not a valid catalogue'): void {
   const noun = total === 1 ? 'problem' : 'problems';
-  process.stderr.write(`${source} is not a valid catalogue (${total} ${noun}):\n`);
+  process.stderr.write(`${source} ${verdict} (${total} ${noun}):\n`);
   for (const p of problems) process.stderr.write(`  ${p.path}: ${p.message}\n`);
   if (total > problems.length) process.stderr.write(`  … and ${total - problems.length} more (the first ${problems.length} in file order are listed)\n`);
 }

@@ -8,7 +8,7 @@ import {
 } from './parsers.js';
 
 /** The commands whose flags are settings. */
-export type SettingCommand = 'serve' | 'import' | 'migrate' | 'export' | 'validate' | 'diff';
+export type SettingCommand = 'serve' | 'import' | 'apply' | 'migrate' | 'export' | 'validate' | 'diff';
 
 export interface SettingFlag {
   readonly name: string;
@@ -34,8 +34,8 @@ export interface Setting<T> {
 }
 
 const SERVE: readonly SettingCommand[] = ['serve'];
-const USES_DATABASE: readonly SettingCommand[] = ['serve', 'import', 'migrate', 'export'];
-const READS_CATALOGUES: readonly SettingCommand[] = ['import', 'validate', 'diff'];
+const USES_DATABASE: readonly SettingCommand[] = ['serve', 'import', 'apply', 'migrate', 'export'];
+const READS_CATALOGUES: readonly SettingCommand[] = ['import', 'apply', 'validate', 'diff'];
 
 function serveFlag(name: string, value?: string): SettingFlag {
   return { name, value, commands: SERVE };

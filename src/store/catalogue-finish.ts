@@ -31,19 +31,35 @@ function positionSql(table: string, publishedOnly: boolean): string[] {
   ];
 }
 
-function featuresSearchSql(d: Dialect): string {
+/** An apply stages the text of more records than it rewrites: `stage_redo` names those to write. */
+const redoOnly = (list: string, id: string) => `${id} IN (SELECT id FROM stage_redo WHERE list = '${list}')`;
+
+function featuresSearchSql(d: Dialect, redo = false): string {
   const row = d.searchRow('t.id', words('t.own', 'c.text', 'a.text'));
+  const where = redo ? `\n    WHERE ${redoOnly('features', 't.id')}` : '';
   return `INSERT INTO features_search (${row.columns}) SELECT ${row.values} FROM stage_feature_text t
     LEFT JOIN (SELECT fc.feature_id, ${d.joinWords("NULLIF(n.text, '')", 'fc.position')} AS text
       FROM feature_categories fc JOIN stage_category_names n ON n.id = fc.category_id GROUP BY fc.feature_id) c ON c.feature_id = t.id
     LEFT JOIN (SELECT feature_id, ${d.joinWords("NULLIF(text, '')", 'kind, seq')} AS text
-      FROM stage_attached GROUP BY feature_id) a ON a.feature_id = t.id`;
+      FROM stage_attached GROUP BY feature_id) a ON a.feature_id = t.id${where}`;
 }
 
-function recordsSearchSql(d: Dialect, kind: number, table: string): string {
+function recordsSearchSql(d: Dialect, kind: number, table: string, redo = false): string {
   const row = d.searchRow('a.id', words('a.text', 't.names'));
   return `INSERT INTO ${table}_search (${row.columns}) SELECT ${row.values} FROM stage_attached a
-    LEFT JOIN stage_feature_text t ON t.id = a.feature_id WHERE a.kind = ${kind}`;
+    LEFT JOIN stage_feature_text t ON t.id = a.feature_id WHERE a.kind = ${kind}${redo ? ` AND ${redoOnly(table, 'a.id')}` : ''}`;
+}
+
+/** The staging table of the records an apply writes search text for, beside the load's. */
+export function redoStagingStatements(d: Dialect): string[] {
+  return [...stagingStatements(d), d.temporaryTable('stage_redo', 'list text NOT NULL, id integer NOT NULL')];
+}
+
+export const REDO_STAGING_TABLE_NAMES: readonly string[] = [...STAGING_TABLE_NAMES, 'stage_redo'];
+
+/** The search text of the records `stage_redo` names, from what is staged (an apply). */
+export function redoSearchStatements(d: Dialect): string[] {
+  return [featuresSearchSql(d, true), ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list, true))];
 }
 
 const ITEM_COUNT_SQL = `UPDATE features SET item_count = c.n

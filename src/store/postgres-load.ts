@@ -37,12 +37,47 @@ function insertSql(table: string, columns: string[]): string {
   return `INSERT INTO ${table} (${targets.join(', ')}) SELECT ${values} FROM unnest(${arrays}) AS u(${columns.join(', ')})`;
 }
 
-export class PostgresCatalogueLoad {
-  private readonly rows: CatalogueRowBuilder;
+/** Rows held per table and written in batches (a load, an apply). */
+export class PostgresRowWriter {
   private readonly pending = new Map<string, Record<string, unknown>[]>();
 
+  constructor(private readonly client: pg.ClientBase) {}
+
+  buffer(table: string, row: Record<string, unknown>): void {
+    if (SKIPPED_TABLES.has(table)) return;
+    let rows = this.pending.get(table);
+    if (!rows) this.pending.set(table, (rows = []));
+    rows.push(row);
+  }
+
+  /** Writes every row held. */
+  async flush(): Promise<void> {
+    for (const [table, rows] of this.pending) {
+      if (rows.length === 0) continue;
+      this.pending.set(table, []);
+      await this.insert(table, rows);
+    }
+  }
+
+  private async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+    const [first] = rows;
+    if (!first) return;
+    const columns = Object.keys(first);
+    const sql = insertSql(table, columns);
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      const batch = rows.slice(start, start + BATCH_ROWS);
+      await this.client.query(sql, columns.map((c) => batch.map((row) => row[c] ?? null)));
+    }
+  }
+}
+
+export class PostgresCatalogueLoad {
+  private readonly rows: CatalogueRowBuilder;
+  private readonly writer: PostgresRowWriter;
+
   private constructor(private readonly client: pg.ClientBase) {
-    this.rows = new CatalogueRowBuilder((table, row) => this.buffer(table, row));
+    this.writer = new PostgresRowWriter(client);
+    this.rows = new CatalogueRowBuilder((table, row) => this.writer.buffer(table, row));
   }
 
   /** Empties the catalogue's tables; the caller has begun the transaction. */
@@ -58,11 +93,7 @@ export class PostgresCatalogueLoad {
 
   /** Writes every row held, so memory holds at most what one chunk of the file made. */
   async flush(): Promise<void> {
-    for (const [table, rows] of this.pending) {
-      if (rows.length === 0) continue;
-      this.pending.set(table, []);
-      await this.insert(table, rows);
-    }
+    await this.writer.flush();
   }
 
   /** How many steps finish() tells of. */
@@ -88,23 +119,5 @@ export class PostgresCatalogueLoad {
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
-  }
-
-  private buffer(table: string, row: Record<string, unknown>): void {
-    if (SKIPPED_TABLES.has(table)) return;
-    let rows = this.pending.get(table);
-    if (!rows) this.pending.set(table, (rows = []));
-    rows.push(row);
-  }
-
-  private async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
-    const [first] = rows;
-    if (!first) return;
-    const columns = Object.keys(first);
-    const sql = insertSql(table, columns);
-    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      const batch = rows.slice(start, start + BATCH_ROWS);
-      await this.client.query(sql, columns.map((c) => batch.map((row) => row[c] ?? null)));
-    }
   }
 }

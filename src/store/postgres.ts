@@ -4,8 +4,11 @@
 import type pg from 'pg';
 import { createPool, storeFailure, type PostgresSettings } from './postgres-connect.js';
 import { describeUrl } from './database-url.js';
-import { PostgresCatalogueLoad } from './postgres-load.js';
+import { PostgresCatalogueLoad, PostgresRowWriter } from './postgres-load.js';
 import { stepTeller } from './catalogue-finish.js';
+import { applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
+import { refreshPostgresTiles } from './tile-precompute.js';
+import type { ChangeSet } from '../changes/format.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
 import { checkSchemaVersion, migrate } from './postgres-migrate.js';
 import { ReplicaLag, readReplication, refuseReplica } from './postgres-replication.js';
@@ -303,6 +306,23 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
+  /** One transaction holding the import lock; committed only when something changed. */
+  async applyChanges(changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+    const client = await this.pool.connect();
+    let broken = true;
+    try {
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE meta IN EXCLUSIVE MODE');
+      const outcome = await applyChangeSet(applyDriver(client), changes, options);
+      await client.query(outcome.ok && outcome.version !== null ? 'COMMIT' : 'ROLLBACK');
+      broken = false;
+      return outcome;
+    } finally {
+      if (broken) await client.query('ROLLBACK').catch(() => undefined);
+      client.release(broken);
+    }
+  }
+
   /** One REPEATABLE READ snapshot held while batches go out. */
   async *exportCatalogue(): AsyncGenerator<RecordBatch> {
     const client = await this.pool.connect();
@@ -320,4 +340,21 @@ export class PostgresStore implements CatalogueStore {
   async close(): Promise<void> {
     await Promise.all([this.pool.end(), this.streamPool.end()]);
   }
+}
+
+function applyDriver(client: pg.PoolClient): ApplyDriver {
+  const writer = new PostgresRowWriter(client);
+  return {
+    dialect: POSTGRES_DIALECT,
+    query: async (sql, params = []) => (await client.query(sql, params)).rows as Row[],
+    write: (table, row) => writer.buffer(table, row),
+    flush: () => writer.flush(),
+    // The GiST index on geom follows the rows.
+    deleteBoxes: async () => undefined,
+    refreshTiles: (boxes) => refreshPostgresTiles(client, boxes),
+    nextVersion: async () => {
+      const { rows } = await client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version' RETURNING value");
+      return Number(rows[0].value);
+    },
+  };
 }

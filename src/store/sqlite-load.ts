@@ -15,9 +15,27 @@ const IMPORT_CACHE_KB = 65536;
 /** Tables the rows name that SQLite keeps under another name. */
 const TABLE_NAMES: Record<string, string> = { feature_boxes: 'features_rtree' };
 
+/** Rows into their tables through prepared statements, one per table and column list (a load, an apply). */
+export class SqliteRowWriter {
+  private readonly inserts = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  insert(table: string, row: Record<string, unknown>): void {
+    const columns = Object.keys(row);
+    const key = `${table}(${columns.join(',')})`;
+    let statement = this.inserts.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`INSERT INTO ${TABLE_NAMES[table] ?? table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      this.inserts.set(key, statement);
+    }
+    statement.run(columns.map((c) => sqliteValue(row[c])));
+  }
+}
+
 export class SqliteCatalogueLoad {
   private readonly rows: CatalogueRowBuilder;
-  private readonly inserts = new Map<string, Database.Statement>();
+  private readonly writer: SqliteRowWriter;
 
   /** Empties the catalogue's tables; the caller has begun the transaction. */
   constructor(private readonly db: Database.Database) {
@@ -26,7 +44,8 @@ export class SqliteCatalogueLoad {
     this.dropStaging();
     for (const sql of stagingStatements(SQLITE_DIALECT)) db.exec(sql);
     for (const table of [...CATALOGUE_TABLES_IN_DELETE_ORDER, 'features_rtree']) db.prepare(`DELETE FROM ${table}`).run();
-    this.rows = new CatalogueRowBuilder((table, row) => this.insert(table, row));
+    this.writer = new SqliteRowWriter(db);
+    this.rows = new CatalogueRowBuilder((table, row) => this.writer.insert(table, row));
   }
 
   get sink(): CatalogueSink {
@@ -56,17 +75,6 @@ export class SqliteCatalogueLoad {
 
   private dropStaging(): void {
     for (const table of STAGING_TABLE_NAMES) this.db.exec(`DROP TABLE IF EXISTS temp.${table}`);
-  }
-
-  private insert(table: string, row: Record<string, unknown>): void {
-    const columns = Object.keys(row);
-    const key = `${table}(${columns.join(',')})`;
-    let statement = this.inserts.get(key);
-    if (!statement) {
-      statement = this.db.prepare(`INSERT INTO ${TABLE_NAMES[table] ?? table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-      this.inserts.set(key, statement);
-    }
-    statement.run(columns.map((c) => sqliteValue(row[c])));
   }
 }
 

@@ -17,8 +17,11 @@ import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { feedCatalogue } from '../catalogue/lists.js';
-import { SqliteCatalogueLoad } from './sqlite-load.js';
+import { SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
 import { stepTeller } from './catalogue-finish.js';
+import { applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
+import { refreshSqliteTiles } from './tile-precompute.js';
+import type { ChangeSet } from '../changes/format.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
 import {
   StoreError,
@@ -252,6 +255,43 @@ export class SqliteStore implements CatalogueStore {
       this.db.exec('ROLLBACK');
       throw error;
     }
+  }
+
+  /** One IMMEDIATE transaction, as an import's; committed only when something changed. */
+  async applyChanges(changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const outcome = await applyChangeSet(this.applyDriver(), changes, options);
+      this.db.exec(outcome.ok && outcome.version !== null ? 'COMMIT' : 'ROLLBACK');
+      return outcome;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  private applyDriver(): ApplyDriver {
+    const db = this.db;
+    const writer = new SqliteRowWriter(db);
+    return {
+      dialect: SQLITE_DIALECT,
+      query: async (sql, params = []) => {
+        const statement = db.prepare(toSqlite(sql));
+        if (statement.reader) return statement.all(...params) as Row[];
+        statement.run(...params);
+        return [];
+      },
+      write: (table, row) => writer.insert(table, row),
+      flush: async () => undefined,
+      deleteBoxes: async (ids) => {
+        db.prepare('DELETE FROM features_rtree WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(ids));
+      },
+      refreshTiles: async (boxes) => refreshSqliteTiles(db, boxes),
+      nextVersion: async () => {
+        db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
+        return Number(db.prepare("SELECT value FROM meta WHERE key = 'catalogue_version'").pluck().get());
+      },
+    };
   }
 
   /** A read transaction held while batches go out: the export is one snapshot. */

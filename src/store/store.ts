@@ -4,6 +4,8 @@ import type { JsonText } from '../json-text.js';
 import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
+import type { ChangeSet } from '../changes/format.js';
+import type { ApplyOptions, ApplyOutcome } from './apply-changes.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
@@ -170,6 +172,12 @@ export interface CatalogueLoad {
 export interface CatalogueStore extends CatalogueReader {
   /** Start replacing the whole catalogue record by record (a streamed import). */
   beginLoad(): Promise<CatalogueLoad>;
+  /**
+   * A change file's records put and removed in one transaction, judged first against the
+   * catalogue as it would be after it (refused: nothing changes); only what changed is
+   * derived again, and the version moves on unless nothing changed or it is a dry run.
+   */
+  applyChanges(changes: ChangeSet, options?: ApplyOptions): Promise<ApplyOutcome>;
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
   close(): Promise<void>;

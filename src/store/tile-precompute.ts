@@ -5,12 +5,16 @@
 // (tile-plans.ts), its footprints read in batches.
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { runCrowdedSearch, runCrowdedSearchAsync } from '../tiles/crowded.js';
+import type { Box } from '../search/box.js';
+import { CROWDED_ABOVE, runCrowdedSearch, runCrowdedSearchAsync, tilesMeeting } from '../tiles/crowded.js';
+import type { TileAddress } from '../tiles/grid.js';
 import { runAsync, runSync, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, crowdedTilePlan, tileParams } from './tile-plans.js';
 
 const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
+const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+const STORED_TILES = 'SELECT z, x, y FROM tiles';
 
 export function precomputeSqliteTiles(db: Database.Database): void {
   db.prepare('DELETE FROM tiles').run();
@@ -34,4 +38,39 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
     const bytes = await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query);
     await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, bytes]);
   }
+}
+
+/**
+ * After an apply: the crowded tiles that the changed footprints' boxes (old and new) meet
+ * are made again, as at import, and those no longer crowded are dropped; no other tile's
+ * footprints changed. A tile is made whole rather than edited: a point of the tiles'
+ * `points` layer stands for every small footprint of its cell, so a change reaches past the
+ * changed footprint itself.
+ */
+export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[]): void {
+  const scope = tilesMeeting(boxes);
+  const statements = new Map<string, Database.Statement>();
+  const query = ({ sql, params }: Query) => {
+    if (!statements.has(sql)) statements.set(sql, db.prepare(toSqlite(sql)));
+    return statements.get(sql)!.all(...params);
+  };
+  const count = (tile: TileAddress) => (query({ sql: countUpTo(SQLITE_TILE_SQL.count), params: tileParams(tile) })[0] as { n: number }).n;
+  const crowded = runCrowdedSearch(count, CROWDED_ABOVE, scope);
+  for (const tile of (db.prepare(STORED_TILES).all() as TileAddress[]).filter(scope)) db.prepare(toSqlite(DELETE_TILE)).run(tile.z, tile.x, tile.y);
+  const insert = db.prepare(toSqlite(INSERT_TILE));
+  for (const tile of crowded) insert.run(tile.z, tile.x, tile.y, runSync(crowdedTilePlan(tile, SQLITE_TILE_SQL), query));
+}
+
+export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[]): Promise<void> {
+  const scope = tilesMeeting(boxes);
+  const query = async ({ sql, params }: Query) => (await client.query(sql, params)).rows;
+  const crowded = await runCrowdedSearchAsync(async (tile) => (await query({ sql: countUpTo(POSTGRES_TILE_SQL.count), params: tileParams(tile) }))[0].n as number, CROWDED_ABOVE, scope);
+  for (const tile of (await client.query<TileAddress>(STORED_TILES)).rows.filter(scope)) await client.query(DELETE_TILE, [tile.z, tile.x, tile.y]);
+  for (const tile of crowded) await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query)]);
+}
+
+/** A tile's count stopped past CROWDED_ABOVE: enough to tell a crowded tile, without counting the whole catalogue at zoom 0. */
+function countUpTo(count: string): string {
+  const from = count.indexOf(' FROM ');
+  return `SELECT count(*) AS n FROM (SELECT 1${count.slice(from)} LIMIT ${CROWDED_ABOVE + 1}) t`;
 }

@@ -12,27 +12,44 @@ export const CROWDED_ABOVE = 1000;
 
 export type CrowdedSearch = Generator<TileAddress, TileAddress[], number>;
 
-/** The crowded tiles, parents before children; yields each tile whose count it needs. */
-export function* crowdedSearch(limit = CROWDED_ABOVE): CrowdedSearch {
+/** Which tiles a search visits: every tile, or (after an apply) those a changed footprint meets. */
+export type TileScope = (tile: TileAddress) => boolean;
+
+const EVERY_TILE: TileScope = () => true;
+
+/** The crowded tiles in scope, parents before children; yields each tile whose count it needs. */
+export function* crowdedSearch(limit = CROWDED_ABOVE, scope = EVERY_TILE): CrowdedSearch {
   const crowded: TileAddress[] = [];
-  const queue: TileAddress[] = [{ z: 0, x: 0, y: 0 }];
+  const queue: TileAddress[] = [{ z: 0, x: 0, y: 0 }].filter(scope);
   for (let tile = queue.shift(); tile; tile = queue.shift()) {
     if ((yield tile) <= limit) continue;
     crowded.push(tile);
-    if (tile.z < MAX_TILE_ZOOM) queue.push(...children(tile));
+    if (tile.z < MAX_TILE_ZOOM) queue.push(...children(tile).filter(scope));
   }
   return crowded;
 }
 
-export function runCrowdedSearch(count: (tile: TileAddress) => number, limit = CROWDED_ABOVE): TileAddress[] {
-  const search = crowdedSearch(limit);
+export function runCrowdedSearch(count: (tile: TileAddress) => number, limit = CROWDED_ABOVE, scope = EVERY_TILE): TileAddress[] {
+  const search = crowdedSearch(limit, scope);
   for (let step = search.next(); ; step = search.next(count(step.value))) if (step.done) return step.value;
 }
 
-export async function runCrowdedSearchAsync(count: (tile: TileAddress) => Promise<number>, limit = CROWDED_ABOVE): Promise<TileAddress[]> {
-  const search = crowdedSearch(limit);
+export async function runCrowdedSearchAsync(count: (tile: TileAddress) => Promise<number>, limit = CROWDED_ABOVE, scope = EVERY_TILE): Promise<TileAddress[]> {
+  const search = crowdedSearch(limit, scope);
   for (let step = search.next(); ; step = search.next(await count(step.value))) if (step.done) return step.value;
 }
+
+/**
+ * The tiles whose buffered box meets one of these footprint boxes: the only tiles whose
+ * count or content a change of those footprints can alter. Boxes are widened a little, as
+ * SQLite's R*Tree keeps them rounded outwards to 32-bit floats.
+ */
+export function tilesMeeting(boxes: readonly Box[]): TileScope {
+  const widened = boxes.map(([minX, minY, maxX, maxY]): Box => [minX - BOX_MARGIN, minY - BOX_MARGIN, maxX + BOX_MARGIN, maxY + BOX_MARGIN]);
+  return (tile) => boxesMeeting(widened, tileBox(tile)) > 0;
+}
+
+const BOX_MARGIN = 1e-4;
 
 /** The same search over boxes held in memory (the unit tests' counter). */
 export function crowdedTiles(boxes: readonly Box[], limit = CROWDED_ABOVE): TileAddress[] {

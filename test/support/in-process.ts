@@ -36,7 +36,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? createTestDatabase();
   await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
-  const config = loadConfig({ ...database.settings, logLevel: 'silent', ...options.settings }, {});
+  return appOnDatabase(database, options.settings);
+}
+
+/** The app on a database as it stands (nothing imported first); close() drops the database. */
+export async function appOnDatabase(database: TestDatabase, settings: RawSettings = {}): Promise<TestApp> {
+  const config = loadConfig({ ...database.settings, logLevel: 'silent', ...settings }, {});
   const store = await openStore(config, { serving: true });
   const log = await logDestination(config);
   const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream) });

@@ -92,16 +92,27 @@ export async function importUnderLoad(origins: string[], oldCatalogue: Catalogue
   return result;
 }
 
-/** Catalogue A as imported first, and B, written to a file for `import`. */
-export function liveCatalogues(dir: string): { oldCatalogue: Catalogue; fresh: Catalogue; file: string } {
+/** The change file from the old catalogue to the new one: every record put as it is new, the dropped ones removed. */
+function changeFile(oldCatalogue: Catalogue, fresh: Catalogue): Record<string, unknown> {
+  const lists = ['features', 'images', 'documents', 'media'] as const;
+  const changes = Object.fromEntries(lists.map((list) => {
+    const kept = new Set(fresh[list].map((r) => r.id));
+    return [list, { put: fresh[list], remove: oldCatalogue[list].filter((r) => !kept.has(r.id)).map((r) => r.id) }];
+  }));
+  return { format: 'heritage-changes/1', ...changes };
+}
+
+/** Catalogue A as imported first, and B, written to a file for `import` (or as the change from A to B, for `apply`). */
+export function liveCatalogues(dir: string, via: 'import' | 'apply' = 'import'): { oldCatalogue: Catalogue; fresh: Catalogue; file: string } {
   const oldCatalogue = buildTestCatalogue();
   const fresh = newCatalogue(oldCatalogue);
   const file = path.join(dir, 'new.json');
-  fs.writeFileSync(file, JSON.stringify(fresh));
+  fs.writeFileSync(file, JSON.stringify(via === 'import' ? fresh : changeFile(oldCatalogue, fresh)));
   return { oldCatalogue, fresh, file };
 }
 
-export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
+/** `via`: the catalogue replaced by `import`, or changed record by record by `apply`. */
+export function liveUpdateSuite(kind: 'sqlite' | 'postgres', via: 'import' | 'apply' = 'import'): void {
   let database: TestDatabase;
   let dir: string;
   let catalogues: ReturnType<typeof liveCatalogues>;
@@ -110,7 +121,7 @@ export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
   before(async () => {
     database = createTestDatabase(kind);
     dir = temporaryDir();
-    catalogues = liveCatalogues(dir);
+    catalogues = liveCatalogues(dir, via);
     await importInto(database.settings, catalogues.oldCatalogue);
     for (let i = 0; i < 2; i++) servers.push(await startCliServer(database.args));
   });
@@ -123,14 +134,14 @@ export function liveUpdateSuite(kind: 'sqlite' | 'postgres'): void {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test(`${kind}: an import under load goes live on both servers; no error, no mixed answer`, async (t) => {
+  test(`${kind}: ${via === 'import' ? 'an import' : 'an apply'} under load goes live on both servers; no error, no mixed answer`, async (t) => {
     const { oldCatalogue, fresh, file } = catalogues;
     const { requests, seen, lastOldAfterImport } = await importUnderLoad(servers.map((s) => s.origin), oldCatalogue, fresh, async () => {
-      const imported = await runCli(['import', file, ...database.args]);
+      const imported = await runCli([via, file, ...database.args]);
       assert.equal(imported.code, 0, imported.stderr);
     });
     const lastOld = Math.max(...lastOldAfterImport.values());
-    t.diagnostic(`${requests} requests: ${seen.old} old, ${seen.new} new; last old answer ${lastOld} ms after the import`);
+    t.diagnostic(`${requests} requests: ${seen.old} old, ${seen.new} new; last old answer ${lastOld} ms after the ${via}`);
     assert.ok(seen.old > 0, 'the old catalogue was served before the import');
     assert.ok(seen.new > 0, 'the new catalogue was served after it');
     assert.ok(lastOld <= 2000, `old answers ${lastOld} ms after the import finished`);

@@ -17,7 +17,7 @@ const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
 const EXTENSION = path.extname(import.meta.filename);
 /** Files run alone, after the rest (paths below test/, without the extension). */
-const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limits.test', 'live-update.test', 'postgres/live-update.test', 'postgres/replica.test'];
+const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limits.test', 'live-update.test', 'postgres/live-update.test', 'live-apply.test', 'postgres/live-apply.test', 'postgres/replica.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.

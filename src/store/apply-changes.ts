@@ -1,0 +1,119 @@
+// A change file applied inside one transaction, written once for both stores (each hands in
+// an ApplyDriver): its references judged against the catalogue as it will be, then only
+// what changed is written and derived again (apply-derived.ts). The store begins and ends
+// the transaction; nothing here commits.
+import type { Problem } from '../catalogue/format.js';
+import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
+import type { ChangeSet } from '../changes/format.js';
+import type { Box } from '../search/box.js';
+import { rederive, type Changed } from './apply-derived.js';
+import { judgeChanges } from './apply-judge.js';
+import type { Dialect } from './dialect.js';
+import { recordColumnList, recordFromRow } from './record-columns.js';
+
+export type Row = Readonly<Record<string, unknown>>;
+
+/** What apply needs of a store inside its open transaction. */
+export interface ApplyDriver {
+  readonly dialect: Dialect;
+  /** SQL with `$n` placeholders, each once and in order. */
+  query(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** A row for a table as catalogue-rows.ts names them (`feature_boxes` included); written by `flush` at the latest. */
+  write(table: string, row: Record<string, unknown>): void;
+  flush(): Promise<void>;
+  /** Deletes the footprint boxes of these features where the store keeps them apart (SQLite's R*Tree). */
+  deleteBoxes(ids: readonly number[]): Promise<void>;
+  /** The crowded tiles these footprint boxes meet are stale: made again, or dropped when no longer crowded (tile-precompute.ts). */
+  refreshTiles(boxes: readonly Box[]): Promise<void>;
+  /** Moves the catalogue version on; returns the new one. */
+  nextVersion(): Promise<number>;
+}
+
+/** What a list's part of the file does to the stored catalogue. */
+export interface ListOutcome {
+  added: number[];
+  replaced: number[];
+  removed: number[];
+  /** Records put exactly as stored, and ids removed that are not there. */
+  unchanged: number;
+}
+
+export type ChangeSummary = Record<ListName, ListOutcome>;
+
+export type ApplyOutcome =
+  | { ok: false; problems: Problem[]; total: number }
+  /** version: the new catalogue version; null when nothing changed or on a dry run. */
+  | { ok: true; summary: ChangeSummary; version: number | null };
+
+export interface ApplyOptions {
+  dryRun?: boolean;
+}
+
+/** Stored records of a list by id. */
+export type Stored = { [L in ListName]: Map<number, CatalogueRecord<L>> };
+
+/** Judges the file against the stored catalogue, then (unless a dry run or nothing changes) writes it. */
+export async function applyChangeSet(driver: ApplyDriver, changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const stored = await readTouched(driver, changes);
+  const problems = await judgeChanges(driver, changes, stored);
+  if (problems.length > 0) return { ok: false, problems: problems.slice(0, PROBLEM_LIMIT), total: problems.length };
+  const changed = whatChanges(changes, stored);
+  const summary = summarise(changes, changed);
+  if (options.dryRun || !anyChange(summary)) return { ok: true, summary, version: null };
+  await rederive(driver, changed);
+  return { ok: true, summary, version: await driver.nextVersion() };
+}
+
+/** The stored records the file puts or removes. */
+async function readTouched(driver: ApplyDriver, changes: ChangeSet): Promise<Stored> {
+  const entries = await Promise.all(CATALOGUE_LISTS.map(async (list) => {
+    const ids = [...changes[list].put.map((r) => r.id), ...changes[list].remove];
+    const records = await readRecords(driver, list, ids);
+    return [list, new Map(records.map((r) => [r.id, r]))] as const;
+  }));
+  return Object.fromEntries(entries) as unknown as Stored;
+}
+
+/** Stored records of a list by id, in id order (ids absent are left out). */
+export async function readRecords<L extends ListName>(driver: ApplyDriver, list: L, ids: readonly number[]): Promise<CatalogueRecord<L>[]> {
+  if (ids.length === 0) return [];
+  const d = driver.dialect;
+  const rows = await driver.query(`SELECT ${recordColumnList(list, list, d.categoryIds)} FROM ${list} WHERE ${d.idIn('id', '$1')} ORDER BY id`, [d.idsParam(ids)]);
+  return rows.map((row) => recordFromRow(list, row));
+}
+
+/** Records put that differ from the stored ones (or are new), and stored records removed. */
+function whatChanges(changes: ChangeSet, stored: Stored): Changed {
+  const changed = {} as Record<ListName, { put: CatalogueRecord[]; old: CatalogueRecord[] }>;
+  for (const list of CATALOGUE_LISTS) {
+    const before: Map<number, CatalogueRecord> = stored[list];
+    const put = changes[list].put.filter((r) => !sameRecord(before.get(r.id), r));
+    const old = [...put.map((r) => before.get(r.id)), ...changes[list].remove.map((id) => before.get(id))].filter((r): r is CatalogueRecord => r !== undefined);
+    changed[list] = { put, old };
+  }
+  return changed as Changed;
+}
+
+/** Both normalised with their keys in declaration order (normalise.ts, record-columns.ts): equal text, equal record. */
+function sameRecord(a: CatalogueRecord | undefined, b: CatalogueRecord): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+function summarise(changes: ChangeSet, changed: Changed): ChangeSummary {
+  const summary = {} as ChangeSummary;
+  for (const list of CATALOGUE_LISTS) {
+    const oldIds = new Set(changed[list].old.map((r) => r.id));
+    const put = changed[list].put.map((r) => r.id);
+    const removed = changes[list].remove.filter((id) => oldIds.has(id));
+    const added = put.filter((id) => !oldIds.has(id));
+    const replaced = put.filter((id) => oldIds.has(id));
+    const given = changes[list].put.length + changes[list].remove.length;
+    summary[list] = { added, replaced, removed, unchanged: given - added.length - replaced.length - removed.length };
+  }
+  return summary;
+}
+
+function anyChange(summary: ChangeSummary): boolean {
+  return CATALOGUE_LISTS.some((list) => summary[list].added.length + summary[list].replaced.length + summary[list].removed.length > 0);
+}

@@ -1,0 +1,175 @@
+// The writing half of an apply: the changed records' rows replaced, then only what they
+// change derived again: positions from the lowest changed id on, the search text of the
+// records whose text draws on them, item counts of the features they hang on, the counts in
+// meta, and the crowded tiles their footprints (old and new) meet.
+import type { Feature } from '../catalogue/format.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
+import { boundingBox, type Box } from '../search/box.js';
+import type { ApplyDriver } from './apply-changes.js';
+import { readRecords } from './apply-changes.js';
+import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements } from './catalogue-finish.js';
+import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
+
+/** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
+export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };
+
+type Positioned = 'features' | AttachedList;
+const POSITIONED: readonly Positioned[] = ['features', ...ATTACHED_LISTS];
+const ids = (records: readonly { id: number }[]) => records.map((r) => r.id);
+const union = (...lists: readonly (readonly number[])[]) => [...new Set(lists.flat())].sort((a, b) => a - b);
+
+export async function rederive(driver: ApplyDriver, changed: Changed): Promise<void> {
+  const moved = await replaceRows(driver, changed);
+  for (const list of POSITIONED) await renumber(driver, list, moved[list]);
+  const affected = await affectedRecords(driver, changed);
+  await redoSearch(driver, affected);
+  await countItems(driver, affected.counted);
+  await countRecords(driver);
+  await driver.refreshTiles(affected.boxes);
+}
+
+/**
+ * The old rows out, the new ones in. A record replaced and published before and after keeps
+ * its position; any other published one gets -id for now (unique, and out of the way).
+ * Returns, per list, the ids whose place among the published changes (renumber from there).
+ */
+async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Record<Positioned, number[]>> {
+  const d = driver.dialect;
+  const kept = new Map<string, number>();
+  const moved = {} as Record<Positioned, number[]>;
+  for (const list of POSITIONED) {
+    const old = ids(changed[list].old);
+    const rows = old.length === 0 ? [] : await driver.query(`SELECT id, position FROM ${list} WHERE ${d.idIn('id', '$1')} AND position IS NOT NULL`, [d.idsParam(old)]);
+    for (const row of rows) kept.set(`${list}/${row['id']}`, Number(row['position']));
+    const published = (r: CatalogueRecord) => !('published' in r) || r.published;
+    const before = new Set(rows.map((r) => Number(r['id'])));
+    const after = new Set(changed[list].put.filter(published).map((r) => r.id));
+    moved[list] = union([...before].filter((id) => !after.has(id)), [...after].filter((id) => !before.has(id)));
+  }
+  for (const list of CATALOGUE_LISTS) {
+    const old = ids(changed[list].old);
+    if (old.length === 0) continue;
+    const tables = list === 'features' ? [['feature_categories', 'feature_id'], ['feature_tags', 'feature_id'], ['features', 'id']] : [[list, 'id']];
+    for (const [table, column] of tables) await driver.query(`DELETE FROM ${table} WHERE ${d.idIn(column!, '$1')}`, [d.idsParam(old)]);
+    if (list === 'features') await driver.deleteBoxes(old);
+  }
+  const rows = new CatalogueRowBuilder((table, row) => {
+    if (table.startsWith('stage_')) return;
+    const positioned = (POSITIONED as readonly string[]).includes(table) && row['position'] !== null;
+    driver.write(table, positioned ? { ...row, position: kept.get(`${table}/${row['id']}`) ?? -Number(row['id']) } : row);
+  });
+  for (const list of CATALOGUE_LISTS) for (const record of changed[list].put) rows.add(list, record);
+  await driver.flush();
+  return moved;
+}
+
+/**
+ * Positions from the lowest changed id on: rows below it keep theirs (0 … n-1, unchanged);
+ * the rest are moved to -id (unique) and numbered on from n in id order.
+ */
+async function renumber(driver: ApplyDriver, list: Positioned, changedIds: readonly number[]): Promise<void> {
+  const from = changedIds[0];
+  if (from === undefined) return;
+  await driver.query(`UPDATE ${list} SET position = -id WHERE id >= $1 AND position >= 0`, [from]);
+  await driver.query(`UPDATE ${list} SET position = r.p FROM (
+      SELECT id, (SELECT count(*) FROM ${list} WHERE id < $1 AND position IS NOT NULL) + row_number() OVER (ORDER BY id) - 1 AS p
+      FROM ${list} WHERE id >= $2 AND position IS NOT NULL) r
+    WHERE ${list}.id = r.id`, [from, from]);
+}
+
+interface Affected {
+  /** Records whose search text is written again (their list's ids), and those removed (search rows dropped only). */
+  search: Record<Positioned, number[]>;
+  gone: Record<Positioned, number[]>;
+  /** Features whose item_count is counted again. */
+  counted: number[];
+  /** Footprint boxes whose tiles change: old and new footprints, and features whose first category was renamed. */
+  boxes: Box[];
+}
+
+/** What draws on the changed records: a feature's text on its categories' names and its published attachments; an attachment's on its feature's names. */
+async function affectedRecords(driver: ApplyDriver, changed: Changed): Promise<Affected> {
+  const d = driver.dialect;
+  const put = (list: ListName) => ids(changed[list].put);
+  const gone = Object.fromEntries(POSITIONED.map((list) => {
+    const kept = new Set(put(list));
+    return [list, ids(changed[list].old).filter((id) => !kept.has(id))];
+  })) as Record<Positioned, number[]>;
+  const renamed = union(put('categories'), ids(changed.categories.old));
+  const inCategories = renamed.length === 0 ? [] : (await driver.query(`SELECT DISTINCT feature_id FROM feature_categories WHERE ${d.idIn('category_id', '$1')}`, [d.idsParam(renamed)])).map((r) => Number(r['feature_id']));
+  const attachedTo = ATTACHED_LISTS.flatMap((list) => [...changed[list].put, ...changed[list].old].map((r) => (r as { feature: number }).feature));
+  const removedFeatures = new Set(gone.features);
+  const features = union(put('features'), inCategories, attachedTo).filter((id) => !removedFeatures.has(id));
+  const search = { features } as Record<Positioned, number[]>;
+  for (const list of ATTACHED_LISTS) {
+    const ofPut = await publishedOf(driver, list, put('features'));
+    const removed = new Set(gone[list]);
+    search[list] = union(put(list), ofPut).filter((id) => !removed.has(id));
+  }
+  const recolouredIds = new Set(inCategories);
+  const recoloured = (await readRecords(driver, 'features', [...recolouredIds])) as Feature[];
+  const footprints = [...changed.features.put, ...changed.features.old, ...recoloured] as Feature[];
+  const counted = union(put('features'), attachedTo).filter((id) => !removedFeatures.has(id));
+  return { search, gone, counted, boxes: footprints.map((f) => boundingBox(f.geometry)) };
+}
+
+/** Published records of a list attached to these features. */
+async function publishedOf(driver: ApplyDriver, list: AttachedList, featureIds: readonly number[]): Promise<number[]> {
+  if (featureIds.length === 0) return [];
+  const d = driver.dialect;
+  const rows = await driver.query(`SELECT id FROM ${list} WHERE ${d.idIn('feature_id', '$1')} AND position IS NOT NULL`, [d.idsParam(featureIds)]);
+  return rows.map((r) => Number(r['id']));
+}
+
+/**
+ * Search rows of the affected records dropped and written again, from their text staged as
+ * import stages it (catalogue-rows.ts): the features', with their categories and every
+ * published attachment; the attachments', with their features' names.
+ */
+async function redoSearch(driver: ApplyDriver, affected: Affected): Promise<void> {
+  const d = driver.dialect;
+  for (const list of POSITIONED) {
+    const dropped = union(affected.search[list], affected.gone[list]);
+    if (dropped.length > 0) await driver.query(`DELETE FROM ${list}_search WHERE ${d.idIn('id', '$1')}`, [d.idsParam(dropped)]);
+  }
+  for (const table of REDO_STAGING_TABLE_NAMES) await driver.query(`DROP TABLE IF EXISTS ${table}`);
+  for (const sql of redoStagingStatements(d)) await driver.query(sql);
+  await stageText(driver, affected.search);
+  for (const list of POSITIONED) for (const id of affected.search[list]) driver.write('stage_redo', { list, id });
+  await driver.flush();
+  for (const sql of redoSearchStatements(d)) await driver.query(sql);
+  for (const table of REDO_STAGING_TABLE_NAMES) await driver.query(`DROP TABLE IF EXISTS ${table}`);
+}
+
+/** The staged text those search rows are made of, records fed in id order per list as an exported file would be. */
+async function stageText(driver: ApplyDriver, search: Record<Positioned, number[]>): Promise<void> {
+  const staging = new CatalogueRowBuilder((table, row) => {
+    if (table.startsWith('stage_')) driver.write(table, row);
+  });
+  const attachments = new Map<AttachedList, CatalogueRecord<AttachedList>[]>();
+  for (const list of ATTACHED_LISTS) {
+    const wanted = union(search[list], await publishedOf(driver, list, search.features));
+    attachments.set(list, await readRecords(driver, list, wanted));
+  }
+  const attachedTo = [...attachments.values()].flat().map((r) => (r as { feature: number }).feature);
+  const features = (await readRecords(driver, 'features', union(search.features, attachedTo))) as Feature[];
+  const categories = await readRecords(driver, 'categories', union(...features.map((f) => f.categories)));
+  for (const record of categories) staging.add('categories', record);
+  for (const record of features) staging.add('features', record);
+  for (const list of ATTACHED_LISTS) for (const record of attachments.get(list) ?? []) staging.add(list, record);
+}
+
+async function countItems(driver: ApplyDriver, featureIds: readonly number[]): Promise<void> {
+  if (featureIds.length === 0) return;
+  const d = driver.dialect;
+  const count = (list: AttachedList) => `(SELECT count(*) FROM ${list} x WHERE x.feature_id = features.id AND x.position IS NOT NULL)`;
+  await driver.query(`UPDATE features SET item_count = ${ATTACHED_LISTS.map(count).join(' + ')} WHERE ${d.idIn('id', '$1')}`, [d.idsParam(featureIds)]);
+}
+
+/** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
+async function countRecords(driver: ApplyDriver): Promise<void> {
+  for (const list of POSITIONED) {
+    const [row] = await driver.query(`SELECT count(*) AS n FROM ${list}${list === 'features' ? '' : ' WHERE position IS NOT NULL'}`);
+    await driver.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [`count.${list}`, String(row?.['n'] ?? 0)]);
+  }
+}

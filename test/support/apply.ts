@@ -1,0 +1,118 @@
+// What the apply tests share: a change file applied to a database in process, a store's
+// catalogue read back, and the expected catalogue computed by editing the old one's JSON.
+import assert from 'node:assert/strict';
+import { VectorTile } from '@mapbox/vector-tile';
+import Database from 'better-sqlite3';
+import { PbfReader } from 'pbf';
+import pg from 'pg';
+import type { Catalogue } from '../../src/catalogue/format.js';
+import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
+import { ChangeValidator } from '../../src/changes/validate.js';
+import { loadConfig, type RawSettings } from '../../src/config.js';
+import type { ApplyOptions, ApplyOutcome } from '../../src/store/apply-changes.js';
+import { openStore } from '../../src/store/open.js';
+
+/** A change file as a test writes it: any JSON value. */
+export type ChangeFileValue = Record<string, unknown>;
+
+export async function applyTo(settings: RawSettings, file: ChangeFileValue, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const check = new ChangeValidator().parseBytes(Buffer.from(JSON.stringify(file)));
+  if (!check.ok) return check;
+  const store = await openStore(loadConfig(settings, {}));
+  try {
+    return await store.applyChanges(check.changes, options);
+  } finally {
+    await store.close();
+  }
+}
+
+export async function storedCatalogue(settings: RawSettings): Promise<Catalogue> {
+  const store = await openStore(loadConfig(settings, {}));
+  const catalogue: Record<string, unknown[]> = Object.fromEntries(CATALOGUE_LISTS.map((list) => [list, []]));
+  try {
+    for await (const batch of store.exportCatalogue()) catalogue[batch.list]!.push(...batch.records);
+  } finally {
+    await store.close();
+  }
+  return { format: 'heritage-catalogue/1', ...catalogue } as unknown as Catalogue;
+}
+
+export async function storedVersion(settings: RawSettings): Promise<number> {
+  const store = await openStore(loadConfig(settings, {}));
+  try {
+    return await store.catalogueVersion();
+  } finally {
+    await store.close();
+  }
+}
+
+type AnyRecord = { id: number } & Record<string, unknown>;
+
+/**
+ * The old catalogue with a change applied by hand: a record put replaces the one with its id
+ * or joins the list, an id removed leaves it; lists in id order, as export writes them.
+ * `published` and `search_str` are filled in as the format says when a record leaves them out.
+ */
+export function editedCatalogue(old: Catalogue, file: ChangeFileValue): Catalogue {
+  const copy = structuredClone(old) as unknown as Record<ListName, AnyRecord[]>;
+  for (const list of CATALOGUE_LISTS) {
+    const changes = file[list] as { put?: AnyRecord[]; remove?: number[] } | undefined;
+    if (!changes) continue;
+    const removed = new Set([...(changes.remove ?? []), ...(changes.put ?? []).map((r) => r.id)]);
+    const kept = copy[list].filter((r) => !removed.has(r.id));
+    copy[list] = [...kept, ...(changes.put ?? []).map((r) => filledIn(list, r))].sort((a, b) => a.id - b.id);
+  }
+  return { format: 'heritage-catalogue/1', ...copy } as unknown as Catalogue;
+}
+
+function filledIn(list: ListName, record: AnyRecord): AnyRecord {
+  if (list === 'images' || list === 'documents' || list === 'media') return { ...record, published: record['published'] ?? true };
+  return structuredClone(record);
+}
+
+/** Record by record, so that a difference names its record. */
+export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): void {
+  for (const list of CATALOGUE_LISTS) {
+    const ids = (c: Catalogue) => (c[list] as { id: number }[]).map((r) => r.id);
+    assert.deepEqual(ids(actual), ids(expected), `${list}: the ids`);
+    (actual[list] as AnyRecord[]).forEach((record, i) => assert.deepEqual(record, expected[list][i], `${list} ${record.id}`));
+  }
+}
+
+/**
+ * Every stored (crowded) tile, in address order, straight from the database: its features
+ * decoded (id, properties, geometry) in id order. (An edited tile keeps the values only a
+ * removed feature used, and PostGIS numbers values by type: the same tile, other bytes.)
+ */
+export async function storedTiles(settings: RawSettings): Promise<string[]> {
+  const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
+  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  return rows.map((r) => `${r['z']}/${r['x']}/${r['y']} ${JSON.stringify(decodeTile(r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array)))}`);
+}
+
+function decodeTile(bytes: Buffer | null): unknown[] {
+  if (bytes === null) return [];
+  const layer = new VectorTile(new PbfReader(bytes)).layers['features'];
+  if (!layer) return [];
+  const features = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+  return features.map((f) => ({ id: f.id, properties: f.properties, geometry: f.loadGeometry() })).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+function sqliteRows(file: string, sql: string): Record<string, unknown>[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresRows(settings: RawSettings, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: String(settings.database), options: `-c search_path=${settings.databaseSchema}` });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
