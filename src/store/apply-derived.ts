@@ -9,6 +9,7 @@ import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
 import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
+import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
 export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };
@@ -25,6 +26,7 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
   await countRecords(driver);
+  if (affected.boxes.length > 0) await keepExtent(driver);
   await driver.refreshTiles(affected.boxes);
 }
 
@@ -130,7 +132,7 @@ async function redoSearch(driver: ApplyDriver, affected: Affected): Promise<void
   const d = driver.dialect;
   for (const list of POSITIONED) {
     const dropped = union(affected.search[list], affected.gone[list]);
-    if (dropped.length > 0) await driver.query(`DELETE FROM ${list}_search WHERE ${d.idIn('id', '$1')}`, [d.idsParam(dropped)]);
+    if (dropped.length > 0) await driver.query(`DELETE FROM ${list}_search WHERE ${d.idIn(d.searchId, '$1')}`, [d.idsParam(dropped)]);
   }
   for (const table of REDO_STAGING_TABLE_NAMES) await driver.query(`DROP TABLE IF EXISTS ${table}`);
   for (const sql of redoStagingStatements(d)) await driver.query(sql);
@@ -167,9 +169,17 @@ async function countItems(driver: ApplyDriver, featureIds: readonly number[]): P
 }
 
 /** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
+const SET_META = 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+
+/** Every footprint's extent, kept where the import keeps it (read-plans.ts), once footprints changed. */
+async function keepExtent(driver: ApplyDriver): Promise<void> {
+  const extent = await runAsync(extentPlan(driver.dialect), ({ sql, params }) => driver.query(sql, params));
+  await driver.query(SET_META, [EXTENT_META_KEY, JSON.stringify(extent)]);
+}
+
 async function countRecords(driver: ApplyDriver): Promise<void> {
   for (const list of POSITIONED) {
     const [row] = await driver.query(`SELECT count(*) AS n FROM ${list}${list === 'features' ? '' : ' WHERE position IS NOT NULL'}`);
-    await driver.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [`count.${list}`, String(row?.['n'] ?? 0)]);
+    await driver.query(SET_META, [`count.${list}`, String(row?.['n'] ?? 0)]);
   }
 }

@@ -36,6 +36,8 @@ export interface Dialect extends Cql2Dialect {
   joinWords(expression: string, orderBy: string): string;
   /** The column list and value of a search-table row from its text. */
   searchRow(idExpression: string, textExpression: string): { columns: string; values: string };
+  /** The search table's column that is the record's id. */
+  searchId: string;
   /** A table of the loading connection's own (staging), gone by the end of the load. */
   temporaryTable(name: string, columns: string): string;
   /** Features aliased `alias` with their footprint's box as min_x, min_y, max_x, max_y. */
@@ -72,6 +74,7 @@ export const SQLITE_DIALECT: Dialect = {
   categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'rowid, text', values: `${id}, ${text}` }),
+  searchId: 'rowid',
   // Dropped by the load itself (sqlite-load.ts), before and after.
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
   // The R*Tree's boxes (32-bit floats rounded outwards: within a metre), not the JSON parsed per row.
@@ -113,6 +116,7 @@ export const POSTGRES_DIALECT: Dialect = {
   categoryIds: (from) => `(SELECT string_agg(category_id::text, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `string_agg(${e}, ' ' ORDER BY ${o})`,
   searchRow: (id, text) => ({ columns: 'id, document', values: `${id}, to_tsvector('simple', unaccent(${text}))` }),
+  searchId: 'id',
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns}) ON COMMIT DROP`,
   featureBoxes: (alias) => ({
     from: `features ${alias}`,
