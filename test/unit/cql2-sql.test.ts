@@ -1,5 +1,7 @@
 // Every operator's SQL for both stores' dialects, written by hand, with its parameters
-// (`$n` in both: SQLite's `?` come later, from toSqlite); and the refusals of toSql.
+// (`$n` in both: SQLite's `?` come later, from toSqlite); and the refusals of toSql. On
+// PostgreSQL text compares by code point (COLLATE "C") and CASEI folds with ICU's root
+// locale, whatever the database's own (test/postgres/collation.test.ts runs them).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cql2Error } from '../../src/ogc/cql2/errors.js';
@@ -12,7 +14,7 @@ const parser = createCql2TextParser();
 const point = '{"type":"Point","coordinates":[-0.07,51.52]}';
 
 const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, unknown[]] }[] = [
-  { filter: "name = 'Toynbee Hall'", sqlite: ['f.name = $1', ['Toynbee Hall']], postgres: ['f.name = $1', ['Toynbee Hall']] },
+  { filter: "name = 'Toynbee Hall'", sqlite: ['f.name = $1', ['Toynbee Hall']], postgres: ['f.name COLLATE "C" = $1', ['Toynbee Hall']] },
   { filter: 'floors <> 3', sqlite: ['f.floors <> $1', [3]], postgres: ['f.floors <> $1', [3]] },
   { filter: 'height < 12.5', sqlite: ['f.height < $1', [12.5]], postgres: ['f.height < $1', [12.5]] },
   { filter: 'floors > 2', sqlite: ['f.floors > $1', [2]], postgres: ['f.floors > $1', [2]] },
@@ -26,13 +28,13 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
   { filter: "name LIKE 'Toyn%e_'", sqlite: ['f.name GLOB $1', ['Toyn*e?']], postgres: ['f.name LIKE $1', ['Toyn%e_']] },
   { filter: String.raw`name LIKE '100\% [*?]'`, sqlite: ['f.name GLOB $1', ['100% [[][*][?]]']], postgres: ['f.name LIKE $1', [String.raw`100\% [*?]`]] },
   { filter: "name NOT LIKE 'A%'", sqlite: ['NOT f.name GLOB $1', ['A*']], postgres: ['NOT f.name LIKE $1', ['A%']] },
-  { filter: "CASEI(name) LIKE CASEI('a%')", sqlite: ['casefold(f.name) GLOB casefold($1)', ['a*']], postgres: ['lower(f.name) LIKE lower($1)', ['a%']] },
-  { filter: "CASEI(name) = CASEI('Straße')", sqlite: ['casefold(f.name) = casefold($1)', ['Straße']], postgres: ['lower(f.name) = lower($1)', ['Straße']] },
+  { filter: "CASEI(name) LIKE CASEI('a%')", sqlite: ['casefold(f.name) GLOB casefold($1)', ['a*']], postgres: ['lower(f.name COLLATE "und-x-icu") COLLATE "C" LIKE lower($1 COLLATE "und-x-icu") COLLATE "C"', ['a%']] },
+  { filter: "CASEI(name) = CASEI('Straße')", sqlite: ['casefold(f.name) = casefold($1)', ['Straße']], postgres: ['lower(f.name COLLATE "und-x-icu") COLLATE "C" = lower($1 COLLATE "und-x-icu") COLLATE "C"', ['Straße']] },
   { filter: 'floors BETWEEN 2 AND 4', sqlite: ['f.floors BETWEEN $1 AND $2', [2, 4]], postgres: ['f.floors BETWEEN $1 AND $2', [2, 4]] },
   { filter: 'height NOT BETWEEN 2 AND 4.5', sqlite: ['NOT f.height BETWEEN $1 AND $2', [2, 4.5]], postgres: ['NOT f.height BETWEEN $1 AND $2', [2, 4.5]] },
   { filter: "name IN ('a', 'b')", sqlite: ['f.name IN ($1, $2)', ['a', 'b']], postgres: ['f.name IN ($1, $2)', ['a', 'b']] },
   { filter: 'floors NOT IN (1, 2, 3)', sqlite: ['NOT f.floors IN ($1, $2, $3)', [1, 2, 3]], postgres: ['NOT f.floors IN ($1, $2, $3)', [1, 2, 3]] },
-  { filter: "CASEI(name) IN (CASEI('A'))", sqlite: ['casefold(f.name) IN (casefold($1))', ['A']], postgres: ['lower(f.name) IN (lower($1))', ['A']] },
+  { filter: "CASEI(name) IN (CASEI('A'))", sqlite: ['casefold(f.name) IN (casefold($1))', ['A']], postgres: ['lower(f.name COLLATE "und-x-icu") COLLATE "C" IN (lower($1 COLLATE "und-x-icu") COLLATE "C")', ['A']] },
   {
     filter: 'S_INTERSECTS(geometry, POINT(-0.07 51.52))',
     sqlite: [
@@ -47,7 +49,7 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
       'f.floors = $1 AND (f.id IN (SELECT id FROM features_rtree WHERE max_x >= $2 AND min_x <= $3 AND max_y >= $4 AND min_y <= $5) AND intersects_box(f.geometry, $6, $7, $8, $9)) AND f.name = $10',
       [1, 0, 2, 1, 3, 0, 1, 2, 3, 'x'],
     ],
-    postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)) AND f.name = $6', [1, 0, 1, 2, 3, 'x']],
+    postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)) AND f.name COLLATE "C" = $6', [1, 0, 1, 2, 3, 'x']],
   },
   {
     filter: 'floors = 1 OR NOT (floors = 2 AND height > 3) OR (listed = TRUE AND floors = 4)',
@@ -73,7 +75,7 @@ test('placeholders go on from the parameters the query already has', () => {
   const earlier = [bind('x'), bind('y'), bind('z')];
   const sql = toSql(parser.parse("name = 'a' AND S_INTERSECTS(geometry, POINT(1 2)) AND floors = 3"), QUERYABLES, POSTGRES, bind);
   assert.deepEqual(earlier, ['$1', '$2', '$3']);
-  assert.equal(sql, 'f.name = $4 AND ST_Intersects(f.geom, ST_SetSRID(ST_GeomFromGeoJSON($5), 4326)) AND f.floors = $6');
+  assert.equal(sql, 'f.name COLLATE "C" = $4 AND ST_Intersects(f.geom, ST_SetSRID(ST_GeomFromGeoJSON($5), 4326)) AND f.floors = $6');
   assert.deepEqual(params, ['x', 'y', 'z', 'a', '{"type":"Point","coordinates":[1,2]}', 3]);
 });
 

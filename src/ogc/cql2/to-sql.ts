@@ -62,8 +62,9 @@ function condition(expression: Expression, t: Translation): string {
     case 'compare': {
       const [left, right] = [operand(expression.left, t), operand(expression.right, t)];
       sameType([left, right], `"${expression.op}"`);
-      // Text compares by code point on both stores, whatever the database's collation.
-      return `${t.dialect.sortKey(left.sql, left.type === 'string')} ${expression.op} ${right.sql}`;
+      // Text compares by code point on both stores, whatever the database's collation (CASEI's fold already does).
+      const key = expression.left.kind === 'casei' ? left.sql : t.dialect.sortKey(left.sql, left.type === 'string');
+      return `${key} ${expression.op} ${right.sql}`;
     }
     case 'like': return like(expression.value, expression.pattern, t);
     case 'between': {
