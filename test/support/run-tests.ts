@@ -1,9 +1,10 @@
-// npm test: every test file, in two passes, with one total at the end. Most files run three
+// npm test: every test file, in two passes, with one total at the end. Most files run four
 // at a time, the longest first: a pass lasts until its last file ends, and a long file
 // started late would run on by itself at the end. The few whose tests race signals,
 // timeouts and bursts of connections against a server process (shutdown, workers,
-// connection limits, live updates) run afterwards one at a time: with other files beside
-// them on two cores they measured the machine, not the code.
+// connection limits, live updates, the replica) run afterwards, two at a time: beside the
+// busy first pass on two cores they measured the machine, not the code; two of them
+// together mostly wait (on signals, polls and timeouts), which one at a time wasted.
 // npm test runs this file compiled (dist-test/, see compiled-tests.ts) without tsx, so the
 // test processes it starts, which inherit its node options, load JavaScript; run through tsx
 // it runs the .ts files.
@@ -17,7 +18,7 @@ const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
 const EXTENSION = path.extname(import.meta.filename);
 /** Files run alone, after the rest (paths below test/, without the extension). */
-const ALONE = ['shutdown.test', 'postgres/shutdown.test', 'workers.test', 'limits.test', 'live-update.test', 'postgres/live-update.test', 'live-apply.test', 'postgres/live-apply.test', 'postgres/replica.test'];
+const ALONE = ['shutdown.test', 'postgres/replica.test', 'postgres/shutdown.test', 'live-update.test', 'workers.test', 'postgres/live-update.test', 'limits.test', 'live-apply.test', 'postgres/live-apply.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
@@ -26,7 +27,8 @@ const LONGEST = [
   'large-catalogue.test', 'large-diff.test', 'cli.test', 'browser/map.test', 'postgres/browser-map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test',
   'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
-const CONCURRENCY = 3;
+const CONCURRENCY = 4;
+const ALONE_CONCURRENCY = 2;
 
 interface Totals {
   pass: number;
@@ -37,6 +39,7 @@ function testFiles(): string[] {
   const files = fs.readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(`.test${EXTENSION}`) && f.split(path.sep).length <= 2);
   return files.sort().map((f) => path.join(TEST_DIR, f));
 }
+
 
 /** One pass through node's runner, its TAP written out as it comes; the pass's own totals. */
 async function pass(files: string[], concurrency: number): Promise<Totals> {
@@ -61,7 +64,7 @@ const missing = [...alone, ...longest].filter((f) => !all.includes(f));
 if (missing.length > 0) throw new Error(`run-tests.ts names files that do not exist: ${missing.join(', ')}`);
 const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f));
 const together = await pass([...longest, ...rest], CONCURRENCY);
-const separately = await pass(alone, 1);
+const separately = await pass(alone, ALONE_CONCURRENCY);
 const passed = together.pass + separately.pass;
 const failed = together.fail + separately.fail;
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
