@@ -73,7 +73,8 @@ const scale = Number(values.scale);
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
-const keep = values.keep || scale >= 10;
+// Never for --apply: it changes the catalogue, which the kept one must not be.
+const keep = !values.apply && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
