@@ -65,9 +65,12 @@ describe('the API reference pages', { skip }, () => {
     );
     // page_size shows its default, which finds the same records as no value.
     assert.deepEqual(filled, [['page_size', '20']]);
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/features/');
-    await operation.locator('button.execute').click();
-    const sent = new URL((await answer).url());
+    await operation.locator('button.execute').waitFor({ state: 'visible' });
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/features/'),
+      operation.locator('button.execute').click(),
+    ]);
+    const sent = new URL(answer.url());
     assert.deepEqual([...sent.searchParams.keys()], ['page_size']);
     const shown = operation.locator('.live-responses-table .response-col_description pre.microlight');
     await shown.first().waitFor();
@@ -82,9 +85,13 @@ describe('the API reference pages', { skip }, () => {
     const operation = page.locator('#operations-features-getFeaturesItems');
     await operation.locator('.opblock-body').waitFor();
     await operation.locator('button.try-out__btn').click();
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/ogc/collections/features/items');
-    await operation.locator('button.execute').click();
-    assert.equal((await answer).status(), 200);
+    // Execute appears once Try it out has taken; the answer is awaited with the click, never left pending.
+    await operation.locator('button.execute').waitFor({ state: 'visible' });
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/ogc/collections/features/items'),
+      operation.locator('button.execute').click(),
+    ]);
+    assert.equal(answer.status(), 200);
     assertSelfContained();
   });
 });
