@@ -139,6 +139,8 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.ok(expected.count > 0 && expected.count < catalogue.features.length);
     const listed = await page.locator('#results-list .result').evaluateAll((buttons) => buttons.map((b: any) => Number(b.dataset.feature)));
     assert.deepEqual(listed, expected.results.features.map((f: { id: number }) => f.id));
+    // The outlines follow the list: the matches' ids arrive, the map moves to them, their tiles are drawn.
+    await page.waitForFunction(() => (globalThis as any).__map.queryRenderedFeatures({ layers: ['matches-line'] }).length > 0);
     const outlined = await renderedIds(page, undefined, 'matches-line');
     const matching = new Set(await apiIds(`q=${encodeURIComponent(street)}`));
     assert.ok(outlined.length > 0);
