@@ -6,12 +6,11 @@
 // other PostgreSQL tests' database is C.UTF-8, where the two orders agree) and asks it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { enc } from '../support/ogc.js';
-import { postgresUnavailableReason, TEST_PG_URL } from '../support/stores.js';
+import { postgresUnavailableReason, TEST_PG_URL, withPgClient } from '../support/stores.js';
 
 const reason = await postgresUnavailableReason();
 const skip = reason !== null && process.env.HERITAGE_TEST_POSTGRES !== 'required' ? reason : false;
@@ -19,14 +18,11 @@ const skip = reason !== null && process.env.HERITAGE_TEST_POSTGRES !== 'required
 const NAMES = ['apple', 'Banana', 'banana', 'Zebra', 'éclair', 'Apple', 'İSTANBUL', 'ΣΑΣ'];
 const database = `heritage_test_collation_${process.pid}`;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_PG_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+/** The tests' server, this file's own database. */
+function databaseUrl(): string {
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 function catalogueWithNames(): Catalogue {
@@ -45,28 +41,17 @@ describe('PostgreSQL with a language collation: text compares and sorts by code 
   let t: TestApp;
   before(async () => {
     if (reason !== null) throw new Error(reason);
-    await admin((c) => c.query(`CREATE DATABASE ${database} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`));
-    const url = new URL(TEST_PG_URL);
-    url.pathname = `/${database}`;
-    const settings = { database: url.toString() };
-    t = await startTestApp({ catalogue, database: { settings, args: ['--db', url.toString()], drop: async () => undefined } });
+    await withPgClient((c) => c.query(`CREATE DATABASE ${database} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`));
+    t = await startTestApp({ catalogue, database: { settings: { database: databaseUrl() }, args: ['--db', databaseUrl()], drop: async () => undefined } });
   });
   after(async () => {
     await t?.close();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await withPgClient((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
   test('the database does order these names otherwise (so the next tests can fail)', async () => {
-    const url = new URL(TEST_PG_URL);
-    url.pathname = `/${database}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: string }>(`SELECT n FROM unnest($1::text[]) AS n ORDER BY n`, [NAMES]);
-      assert.notDeepEqual(rows.map((r) => r.n), [...NAMES].sort(byCodePoint));
-    } finally {
-      await client.end();
-    }
+    const { rows } = await withPgClient((c) => c.query<{ n: string }>(`SELECT n FROM unnest($1::text[]) AS n ORDER BY n`, [NAMES]), databaseUrl());
+    assert.notDeepEqual(rows.map((r) => r.n), [...NAMES].sort(byCodePoint));
   });
 
   test('b_name < \'a\' finds the names before it by code point', async () => {

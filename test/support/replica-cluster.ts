@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { TEST_PG_URL } from './stores.js';
+import { TEST_PG_URL, withPgClient } from './stores.js';
 
 const run = promisify(execFile);
 
@@ -56,12 +56,12 @@ function freePort(): Promise<number> {
 
 /** The primary's binaries folder (its major version), and the settings the standby must match. */
 async function primaryFacts(primaryUrl: string): Promise<{ binDir: string; matched: Record<string, string> }> {
-  return withClient(primaryUrl, async (client) => {
+  return withPgClient(async (client) => {
     const major = Math.floor(Number((await client.query('SHOW server_version_num')).rows[0].server_version_num) / 10_000);
     const rows = (await client.query('SELECT name, setting FROM pg_settings WHERE name = ANY($1)', [MATCHED_SETTINGS])).rows;
     const binDir = process.env.HERITAGE_TEST_PG_BIN ?? `/usr/lib/postgresql/${major}/bin`;
     return { binDir, matched: Object.fromEntries(rows.map((r) => [r.name, r.setting])) };
-  });
+  }, primaryUrl);
 }
 
 /** The base backup carries no configuration (Debian keeps it in /etc): the standby's own. */
@@ -130,7 +130,7 @@ export async function startReplica(primaryUrl = TEST_PG_URL): Promise<Replica> {
 
 /** Resolves once the replica has replayed everything the primary had written when called. */
 export async function caughtUp(replica: Replica): Promise<void> {
-  const target = await withClient(replica.primaryUrl, async (c) => (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows[0].lsn as string);
+  const target = await withPgClient(async (c) => (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows[0].lsn as string, replica.primaryUrl);
   const deadline = Date.now() + 60_000;
   await withReplicaClient(replica, async (c) => {
     while (Date.now() < deadline) {
@@ -143,16 +143,6 @@ export async function caughtUp(replica: Replica): Promise<void> {
 }
 
 export function withReplicaClient<T>(replica: Replica, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  return withClient(replica.url, work);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return withPgClient(work, replica.url);
 }
 

@@ -43,8 +43,9 @@ export function createTestDatabase(kind: StoreKind = testStoreKind()): TestDatab
   };
 }
 
-export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_PG_URL });
+/** One connection to `url` (the tests' database unless said), for `work`, then closed. */
+export async function withPgClient<T>(work: (client: pg.Client) => Promise<T>, url = TEST_PG_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
