@@ -4,14 +4,11 @@
 // stores share one encoder, so the tiles are compared byte for byte, which is stricter than
 // the issue's "within one tile unit".
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startTestApp, type TestApp } from '../support/in-process.js';
+import { test } from 'node:test';
+import { onBothStores } from '../support/both-stores.js';
 import { buildTileCatalogue, decodeLayers, tilePath, type Tile } from '../support/tile-catalogue.js';
 import { tileOf } from '../support/tile-math.js';
-import { createTestDatabase, postgresUnavailableReason } from '../support/stores.js';
 
-const reason = await postgresUnavailableReason();
-const required = process.env.HERITAGE_TEST_POSTGRES === 'required';
 /** Distinct tiles compared per zoom, spread over the tiles holding a footprint's corner. */
 const PER_ZOOM = 40;
 
@@ -34,27 +31,12 @@ function tileGrid(): Tile[] {
   return grid;
 }
 
-if (reason !== null && !required) {
-  test(`SQLite and PostgreSQL draw the same tiles: ${reason}`, { skip: reason }, () => undefined);
-} else {
-  let sqlite: TestApp;
-  let postgres: TestApp;
-  before(async () => {
-    if (reason !== null) throw new Error(reason);
-    const catalogue = buildTileCatalogue();
-    sqlite = await startTestApp({ catalogue, database: createTestDatabase('sqlite') });
-    postgres = await startTestApp({ catalogue, database: createTestDatabase('postgres') });
-  });
-  after(async () => {
-    await sqlite?.close();
-    await postgres?.close();
-  });
-
+await onBothStores('SQLite and PostgreSQL draw the same tiles', buildTileCatalogue, (apps) => {
   test('SQLite and PostgreSQL give the same tile, byte for byte, over a grid of tiles at every zoom 0–22', async () => {
     const zooms = new Set<number>();
     let [features, points] = [0, 0];
     for (const tile of tileGrid()) {
-      const [a, b] = [await sqlite.request(tilePath(tile)), await postgres.request(tilePath(tile))];
+      const [a, b] = [await apps.sqlite.request(tilePath(tile)), await apps.postgres.request(tilePath(tile))];
       assert.equal(a.status, b.status, tilePath(tile));
       if (a.status === 204) continue;
       assert.equal(a.status, 200, tilePath(tile));
@@ -70,4 +52,4 @@ if (reason !== null && !required) {
     assert.deepEqual([...zooms].sort((x, y) => x - y), Array.from({ length: 23 }, (_, z) => z), 'tiles with something in them at every zoom');
     assert.ok(features > 1000 && points > 100, `${features} polygons and ${points} points compared`);
   });
-}
+});
