@@ -5,6 +5,7 @@
 // tile (at import window by window), and the one JavaScript encoder (tiles/encode.ts)
 // draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
 import type { FeatureType } from '../catalogue/format.js';
+import { CROWDED_ABOVE } from '../tiles/crowded.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
 import { TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
 import { versionPlan, type Plan, type Query } from './read-plans.js';
@@ -36,7 +37,10 @@ export interface TileSql {
    * the rows being imported, and would scan and sort the whole box again for each batch).
    */
   batch(tile: TileAddress, from: number, to: number): Query;
-  /** How many footprints meet the box (which tiles are crowded: tiles/crowded.ts). */
+  /**
+   * How many footprints meet the box, counted up to one past CROWDED_ABOVE: enough to tell a
+   * crowded tile (tiles/crowded.ts) without counting the whole catalogue at zoom 0.
+   */
   count: string;
 }
 
@@ -54,7 +58,7 @@ export const SQLITE_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
   WHERE ${SQLITE_BOX}`,
   batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
-  count: `SELECT count(*) AS n FROM features_rtree r WHERE ${SQLITE_BOX}`,
+  count: `SELECT count(*) AS n FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
 };
 
 /**
@@ -84,7 +88,7 @@ const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS categor
 export const POSTGRES_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
   batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
-  count: `SELECT count(*)::int AS n FROM features f WHERE ${POSTGRES_BOX}`,
+  count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
 };
 
 /** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import type { Box } from '../search/box.js';
-import { CROWDED_ABOVE, runCrowdedSearch, runCrowdedSearchAsync, tilesMeeting } from '../tiles/crowded.js';
+import { CROWDED_ABOVE, EVERY_TILE, runCrowdedSearch, runCrowdedSearchAsync, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import type { TileAddress } from '../tiles/grid.js';
 import { runAsync, runSync, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
@@ -16,28 +16,13 @@ const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
 const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 const STORED_TILES = 'SELECT z, x, y FROM tiles';
 
+/** At import: every crowded tile made, and the previous catalogue's dropped. */
 export function precomputeSqliteTiles(db: Database.Database): void {
-  db.prepare('DELETE FROM tiles').run();
-  const statements = new Map<string, Database.Statement>();
-  const query = ({ sql, params }: Query) => {
-    if (!statements.has(sql)) statements.set(sql, db.prepare(toSqlite(sql)));
-    return statements.get(sql)!.all(...params);
-  };
-  const count = (tile: Parameters<typeof tileParams>[0]) => (query({ sql: SQLITE_TILE_SQL.count, params: tileParams(tile) })[0] as { n: number }).n;
-  const insert = db.prepare(toSqlite(INSERT_TILE));
-  for (const tile of runCrowdedSearch(count)) {
-    insert.run(tile.z, tile.x, tile.y, runSync(crowdedTilePlan(tile, SQLITE_TILE_SQL), query));
-  }
+  remakeSqliteTiles(db, EVERY_TILE);
 }
 
 export async function precomputePostgresTiles(client: pg.ClientBase): Promise<void> {
-  await client.query('DELETE FROM tiles');
-  const query = async ({ sql, params }: Query) => (await client.query(sql, params)).rows;
-  const crowded = await runCrowdedSearchAsync(async (tile) => (await query({ sql: POSTGRES_TILE_SQL.count, params: tileParams(tile) }))[0].n as number);
-  for (const tile of crowded) {
-    const bytes = await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query);
-    await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, bytes]);
-  }
+  await remakePostgresTiles(client, EVERY_TILE);
 }
 
 /**
@@ -48,29 +33,31 @@ export async function precomputePostgresTiles(client: pg.ClientBase): Promise<vo
  * changed footprint itself.
  */
 export function refreshSqliteTiles(db: Database.Database, boxes: readonly Box[]): void {
-  const scope = tilesMeeting(boxes);
+  remakeSqliteTiles(db, tilesMeeting(boxes));
+}
+
+export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[]): Promise<void> {
+  await remakePostgresTiles(client, tilesMeeting(boxes));
+}
+
+/** The stored tiles in scope dropped, then the crowded ones in scope made and stored. */
+function remakeSqliteTiles(db: Database.Database, scope: TileScope): void {
   const statements = new Map<string, Database.Statement>();
   const query = ({ sql, params }: Query) => {
     if (!statements.has(sql)) statements.set(sql, db.prepare(toSqlite(sql)));
     return statements.get(sql)!.all(...params);
   };
-  const count = (tile: TileAddress) => (query({ sql: countUpTo(SQLITE_TILE_SQL.count), params: tileParams(tile) })[0] as { n: number }).n;
-  const crowded = runCrowdedSearch(count, CROWDED_ABOVE, scope);
-  for (const tile of (db.prepare(STORED_TILES).all() as TileAddress[]).filter(scope)) db.prepare(toSqlite(DELETE_TILE)).run(tile.z, tile.x, tile.y);
+  const crowded = runCrowdedSearch((tile) => (query({ sql: SQLITE_TILE_SQL.count, params: tileParams(tile) })[0] as { n: number }).n, CROWDED_ABOVE, scope);
+  const remove = db.prepare(toSqlite(DELETE_TILE));
+  for (const tile of (db.prepare(STORED_TILES).all() as TileAddress[]).filter(scope)) remove.run(tile.z, tile.x, tile.y);
   const insert = db.prepare(toSqlite(INSERT_TILE));
   for (const tile of crowded) insert.run(tile.z, tile.x, tile.y, runSync(crowdedTilePlan(tile, SQLITE_TILE_SQL), query));
 }
 
-export async function refreshPostgresTiles(client: pg.ClientBase, boxes: readonly Box[]): Promise<void> {
-  const scope = tilesMeeting(boxes);
+async function remakePostgresTiles(client: pg.ClientBase, scope: TileScope): Promise<void> {
   const query = async ({ sql, params }: Query) => (await client.query(sql, params)).rows;
-  const crowded = await runCrowdedSearchAsync(async (tile) => (await query({ sql: countUpTo(POSTGRES_TILE_SQL.count), params: tileParams(tile) }))[0].n as number, CROWDED_ABOVE, scope);
+  const count = async (tile: TileAddress) => (await query({ sql: POSTGRES_TILE_SQL.count, params: tileParams(tile) }))[0].n as number;
+  const crowded = await runCrowdedSearchAsync(count, CROWDED_ABOVE, scope);
   for (const tile of (await client.query<TileAddress>(STORED_TILES)).rows.filter(scope)) await client.query(DELETE_TILE, [tile.z, tile.x, tile.y]);
   for (const tile of crowded) await client.query(INSERT_TILE, [tile.z, tile.x, tile.y, await runAsync(crowdedTilePlan(tile, POSTGRES_TILE_SQL), query)]);
-}
-
-/** A tile's count stopped past CROWDED_ABOVE: enough to tell a crowded tile, without counting the whole catalogue at zoom 0. */
-function countUpTo(count: string): string {
-  const from = count.indexOf(' FROM ');
-  return `SELECT count(*) AS n FROM (SELECT 1${count.slice(from)} LIMIT ${CROWDED_ABOVE + 1}) t`;
 }

@@ -15,7 +15,7 @@ export type CrowdedSearch = Generator<TileAddress, TileAddress[], number>;
 /** Which tiles a search visits: every tile, or (after an apply) those a changed footprint meets. */
 export type TileScope = (tile: TileAddress) => boolean;
 
-const EVERY_TILE: TileScope = () => true;
+export const EVERY_TILE: TileScope = () => true;
 
 /** The crowded tiles in scope, parents before children; yields each tile whose count it needs. */
 export function* crowdedSearch(limit = CROWDED_ABOVE, scope = EVERY_TILE): CrowdedSearch {
