@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { Config } from '../../config.js';
+import type { CatalogueReader } from '../../store/store.js';
 import type { VersionWatch } from '../../version-watch.js';
 import { encodedBody, makeAnswer, type Answer, type AnswerCache, type Encoding } from './answer-cache.js';
 import { CONTENT_TYPE_JSON } from '../../constants.js';
@@ -50,6 +51,14 @@ export async function cachedAnswer(deps: AnswerDeps, key: string, render: () => 
     const { version, body } = await render();
     return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType: CONTENT_TYPE_JSON };
   });
+}
+
+/**
+ * The version to store an answer that depends on no record under (a landing page, a style
+ * sheet): the one the watch has seen; the store's only before the watch's first poll.
+ */
+export async function seenVersion(deps: AnswerDeps & { store: CatalogueReader }): Promise<number> {
+  return deps.versions.current() ?? deps.store.catalogueVersion();
 }
 
 /** The same for answers that are not JSON; empty bytes are sent as 204 No Content. */

@@ -10,7 +10,7 @@ import { OGC_COLLECTIONS } from '../../ogc/properties.js';
 import { PAGE_STYLE_PATH } from '../../render/ogc/html/pages.js';
 import { PAGE_CSS } from '../../render/ogc/html/style.js';
 import type { CatalogueReader } from '../../store/store.js';
-import { cachedBytes, HeaderChoices, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { cachedBytes, HeaderChoices, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { isOgcPath } from '../protocol/faces.js';
 
 export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8';
@@ -80,13 +80,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
   };
   app.get(PAGE_STYLE_PATH, async (request, reply) => {
     const key = `${request.baseUrl}\n${PAGE_STYLE_PATH}`;
-    const answer = await cachedBytes(deps, key, async () => ({ version: await deps.store.catalogueVersion(), bytes: Buffer.from(PAGE_CSS), contentType: 'text/css; charset=utf-8' }));
+    const answer = await cachedBytes(deps, key, async () => ({ version: await seenVersion(deps), bytes: Buffer.from(PAGE_CSS), contentType: 'text/css; charset=utf-8' }));
     return sendAnswer(request, reply, deps, key, answer);
   });
   app.get('/robots.txt', async (request, reply) => {
     const key = `${request.baseUrl}\n/robots.txt`;
     const text = `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${request.baseUrl}/sitemap.xml\n`;
-    const answer = await cachedBytes(deps, key, async () => ({ version: await deps.store.catalogueVersion(), bytes: Buffer.from(text), contentType: 'text/plain; charset=utf-8' }));
+    const answer = await cachedBytes(deps, key, async () => ({ version: await seenVersion(deps), bytes: Buffer.from(text), contentType: 'text/plain; charset=utf-8' }));
     return sendAnswer(request, reply, deps, key, answer);
   });
   app.get('/sitemap.xml', async (request, reply) => {

@@ -16,7 +16,7 @@ import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../r
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
 import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS } from './html.js';
-import { cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
@@ -44,19 +44,17 @@ function lazyCql2(): () => Cql2Reader {
 
 export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   const cql2 = lazyCql2();
-  // Resources that change with no record: the version the watch has seen (the store only before its first poll).
-  const versionNow = async () => deps.versions.current() ?? deps.store.catalogueVersion();
   readOnly(app, OGC_PATHS.api, ogcApiHandler(deps, cql2));
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
     route(app, deps, path, async (request, query) => {
       checkParameters(query, FORMAT_PARAMETERS);
-      return { version: await versionNow(), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
+      return { version: await seenVersion(deps), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
     }, asPage(htmlLanding));
   }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderConformance(), contentType: jsonType(query) };
+    return { version: await seenVersion(deps), body: renderConformance(), contentType: jsonType(query) };
   }, asPage(htmlConformance));
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);
@@ -72,17 +70,17 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
+    return { version: await seenVersion(deps), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.schema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
+    return { version: await seenVersion(deps), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.featureSchema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, ['f']);
-    return { version: await versionNow(), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
+    return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   registerTilesetRoutes(app, deps);
   const itemsPage = answerer(deps, async (request, query) => {
@@ -127,11 +125,10 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
 
 /** OGC API – Tiles: the `features` collection's one tileset, and its tile matrix set. */
 function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
-  const versionNow = async () => deps.store.catalogueVersion();
   route(app, deps, OGC_PATHS.tilesets(':collection'), async (request, query) => {
     tiledCollection(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderTilesets(request.baseUrl), contentType: metadataType(query) };
+    return { version: await seenVersion(deps), body: renderTilesets(request.baseUrl), contentType: metadataType(query) };
   });
   route(app, deps, OGC_PATHS.tileset(':collection', ':tileMatrixSet'), async (request, query) => {
     tiledCollection(request);
@@ -142,12 +139,12 @@ function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   });
   route(app, deps, OGC_PATHS.tileMatrixSets, async (request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderTileMatrixSets(request.baseUrl), contentType: metadataType(query) };
+    return { version: await seenVersion(deps), body: renderTileMatrixSets(request.baseUrl), contentType: metadataType(query) };
   });
   route(app, deps, OGC_PATHS.tileMatrixSet(':tileMatrixSet'), async (request, query) => {
     tileMatrixSetParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    return { version: await versionNow(), body: renderWebMercatorQuad(), contentType: metadataType(query) };
+    return { version: await seenVersion(deps), body: renderWebMercatorQuad(), contentType: metadataType(query) };
   });
 }
 
