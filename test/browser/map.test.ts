@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
@@ -105,8 +105,12 @@ describe('the map explorer in a browser', { skip }, () => {
     browser = await launchBrowser(WEBGL_FLAGS);
   });
 
+  // A page left open goes on drawing beside the next tests' pages: each test closes its own.
+  afterEach(async () => {
+    for (const p of pages.splice(0)) await p.close();
+  });
+
   after(async () => {
-    for (const p of pages) await p.close();
     await browser?.close();
     await server?.close();
   });
