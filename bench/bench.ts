@@ -4,6 +4,7 @@
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
 // npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
+// npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -38,7 +39,7 @@ import { openStore } from '../src/store/open.js';
 import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
-import { timeOgc } from './ogc.js';
+import { timeDownloads, timeOgc } from './ogc.js';
 import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     growth: { type: 'boolean', default: false },
     apply: { type: 'boolean', default: false },
+    downloads: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -311,6 +313,19 @@ async function main() {
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   const startup = performance.now() - startedAt;
+  if (values.downloads) {
+    try {
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        log(`downloads, round ${round}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+        await timeDownloads(server.origin, server.child.pid!, log);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+    return;
+  }
   if (values.soak) {
     // --soak replaces the measurements: soak.ts; --quick makes it 30 s.
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);

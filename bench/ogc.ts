@@ -90,7 +90,7 @@ function rssMb(pid: number): number {
 }
 
 /** Each download of the whole features layer: time to its first bytes and to its end, and the server's RSS while it streams. */
-async function downloads(origin: string, pid: number, log: Log): Promise<void> {
+export async function timeDownloads(origin: string, pid: number, log: Log): Promise<void> {
   for (const format of ['geojson', 'csv', 'fgb', 'gpkg']) {
     const before = rssMb(pid);
     let peak = before;
@@ -116,6 +116,6 @@ export async function timeOgc(origin: string, pid: number, box: string, log: Log
   await filters(origin, box, log);
   await counts(origin, log);
   await recordPages(origin, log);
-  await downloads(origin, pid, log);
+  await timeDownloads(origin, pid, log);
   ogr2ogr(origin, log);
 }
