@@ -90,6 +90,8 @@ export class PostgresStore implements CatalogueStore {
   private schemaChecked = false;
   private readonly statementNames = new StatementNames();
   private readonly replicaLag = new ReplicaLag();
+  /** databaseIdentity(), read once. */
+  private identity: Promise<string> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -150,6 +152,23 @@ export class PostgresStore implements CatalogueStore {
 
   catalogueVersion(): Promise<number> {
     return this.read(versionPlan());
+  }
+
+  /**
+   * The server and database as the URL names them, the schema, and the oids of the database
+   * and of its meta table: a database or schema dropped and made again has new ones.
+   */
+  databaseIdentity(): Promise<string> {
+    this.identity ??= (async () => {
+      const { rows } = await this.pool.query<{ database: string; meta: string }>(
+        "SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::text AS database, 'meta'::regclass::oid::text AS meta",
+      );
+      return `postgres ${describeUrl(this.settings.url)} ${this.settings.schema} ${rows[0]!.database}:${rows[0]!.meta}`;
+    })().catch((error: unknown) => {
+      this.identity = null;
+      throw storeFailure(error);
+    });
+    return this.identity;
   }
 
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
