@@ -117,6 +117,9 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
 /** A whole result, every parameter but the page's: what a download reads. */
 export type ItemsQuery = Omit<ItemsRequest, 'cursor' | 'limit'>;
 
+/** Every item of a collection, in id order: a whole download (the `rel=enclosure` files, `export --format`). */
+export const WHOLE_COLLECTION: ItemsQuery = { filter: null, words: null, sortBy: [] };
+
 /**
  * Every matching item, read in batches by key inside one snapshot the store holds open
  * (one catalogue version) until `close`, which the reader must call (batches() calls it

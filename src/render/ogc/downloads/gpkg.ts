@@ -37,8 +37,8 @@ export function geoPackageGeometry(geometry: MultiPolygon): Buffer {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Writes the file; returns its path (in a temporary folder the caller removes). */
-async function writeGeoPackage(source: DownloadSource, file: string): Promise<void> {
+/** Writes the whole file at `file` (a new name: the caller removes it, or gives it its place). */
+export async function writeGeoPackage(source: DownloadSource, file: string): Promise<void> {
   const db = new Database(file);
   try {
     db.pragma('journal_mode = OFF');
