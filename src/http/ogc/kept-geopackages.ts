@@ -67,7 +67,7 @@ export type WarningLog = Pick<FastifyBaseLogger, 'warn'>;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
 const FILE_NAME = /^([\w-]{16})-([\w-]{16})-([a-z]+)-(\d+)\.gpkg$/;
-const TEMP_NAME = /^\.[\w-]+\.gpkg\.(\d+)-[0-9a-f]+\.tmp$/;
+const TEMP_NAME = /^\.[\w-]+\.gpkg\.(\d+)-[0-9a-f]+\.tmp(?:-journal)?$/;
 
 function isAlive(pid: number): boolean {
   try {
