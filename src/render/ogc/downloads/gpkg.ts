@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setImmediate } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { MultiPolygon } from '../../../catalogue/format.js';
 import { COLLECTION_TITLES, type PropertyType } from '../../../ogc/properties.js';
@@ -88,12 +87,7 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
         if (e !== null) box = box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
       }
     });
-    for await (const rows of source.batches) {
-      insertBatch(rows.map((row) => writtenItem(row, source)));
-      // SQLite's batches are read without I/O, so the loop would otherwise never let the event
-      // loop turn: every other request would wait for the whole file.
-      await setImmediate();
-    }
+    for await (const rows of source.batches) insertBatch(rows.map((row) => writtenItem(row, source)));
     const extent = box as [number, number, number, number] | null;
     if (extent !== null) db.prepare('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? WHERE table_name = ?').run(...extent, table);
   } finally {
