@@ -186,6 +186,8 @@ export class SqliteStore implements CatalogueStore {
     };
     try {
       db.pragma('busy_timeout = 5000');
+      // Read once, in key order: better-sqlite3's 16 MB page cache per download would only hold memory.
+      db.pragma('cache_size = -2000');
       registerFunctions(db);
       const statements = new Map<string, Database.Statement>();
       db.exec('BEGIN');

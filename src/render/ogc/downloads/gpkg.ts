@@ -45,6 +45,8 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
     // less, is refused in better-sqlite3's defensive mode, which kept a journal file on disk).
     db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
+    // Rows are appended, never read back: better-sqlite3's 16 MB page cache would only hold memory.
+    db.pragma('cache_size = -2000');
     db.pragma('application_id = 1196444487'); // 'GPKG'
     db.pragma('user_version = 10300');
     const table = source.collection;
