@@ -90,8 +90,6 @@ export class PostgresStore implements CatalogueStore {
   private schemaChecked = false;
   private readonly statementNames = new StatementNames();
   private readonly replicaLag = new ReplicaLag();
-  /** databaseIdentity(), read once. */
-  private identity: Promise<string> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -156,19 +154,18 @@ export class PostgresStore implements CatalogueStore {
 
   /**
    * The server and database as the URL names them, the schema, and the oids of the database
-   * and of its meta table: a database or schema dropped and made again has new ones.
+   * and of its meta table: a database or schema dropped and made again has new ones. Read
+   * each time (one small query), so that a schema made again under a running server is seen.
    */
-  databaseIdentity(): Promise<string> {
-    this.identity ??= (async () => {
+  async databaseIdentity(): Promise<string> {
+    try {
       const { rows } = await this.pool.query<{ database: string; meta: string }>(
         "SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::text AS database, 'meta'::regclass::oid::text AS meta",
       );
       return `postgres ${describeUrl(this.settings.url)} ${this.settings.schema} ${rows[0]!.database}:${rows[0]!.meta}`;
-    })().catch((error: unknown) => {
-      this.identity = null;
+    } catch (error) {
       throw storeFailure(error);
-    });
-    return this.identity;
+    }
   }
 
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {

@@ -330,7 +330,7 @@ test('with BASE_URL, a new version\'s files are built ahead of any request; the 
   }
 });
 
-test('a build that fails leaves no file (the request then builds its own); a folder anyone may write to is not used', async () => {
+test('a build that fails leaves no file (the request then builds its own); a folder removed is made again; a folder anyone may write to is not used', async () => {
   const database = createTestDatabase();
   await importInto(database.settings, buildTestCatalogue());
   const store = await openTestStore(database);
@@ -349,6 +349,12 @@ test('a build that fails leaves no file (the request then builds its own); a fol
     const file: KeptFile | null = await kept.open('features', BASE, version);
     assert.ok(file !== null, 'the next request builds it');
     file.body.destroy();
+    // A cleaner of temporary folders removes the folder: it is made again.
+    fs.rmSync(dir, { recursive: true });
+    const again = await kept.open('features', BASE, version);
+    assert.ok(again !== null);
+    again.body.destroy();
+    assert.equal(folder(dir).kept.length, 1);
     await kept.close();
 
     fs.mkdirSync(open, { mode: 0o777 });

@@ -99,7 +99,8 @@ class KeptFiles implements KeptGeoPackages {
   /** Builds under way in this process, by file name (one per collection, base and version). */
   private readonly building = new Map<string, Promise<Built>>();
   private readonly bases: string[];
-  private folder: Promise<boolean> | null = null;
+  /** The folder's last refusal, said once. */
+  private refusal: string | null = null;
   private background: Promise<void> = Promise.resolve();
   private latest = -1;
   private closed = false;
@@ -114,7 +115,7 @@ class KeptFiles implements KeptGeoPackages {
   }
 
   async open(collection: OgcCollection, baseUrl: string, version: number): Promise<KeptFile | null> {
-    if (this.closed || !(await this.usable())) return null;
+    if (this.closed || !this.usable()) return null;
     this.remember(baseUrl);
     try {
       const identity = digest(await this.store.databaseIdentity());
@@ -138,7 +139,7 @@ class KeptFiles implements KeptGeoPackages {
   }
 
   sawVersion(version: number): Promise<void> {
-    this.latest = Math.max(this.latest, version);
+    this.latest = version;
     // One after the other: never more than one background build, and a stale round stops.
     this.background = this.background.then(() => this.buildAll(version)).catch((error: unknown) => {
       this.log.warn({ err: error, version }, 'GeoPackages of a new catalogue version could not be built ahead');
@@ -161,19 +162,21 @@ class KeptFiles implements KeptGeoPackages {
     this.bases.length = Math.min(this.bases.length, KEPT_BASES);
   }
 
-  /** Whether the folder can hold the files (checked once; refused: said once, every GeoPackage built per request). */
-  private usable(): Promise<boolean> {
-    this.folder ??= (async () => {
-      try {
-        const refusal = prepareFolder(this.dir);
-        if (refusal === null) return true;
-        this.log.warn(`DOWNLOAD_CACHE_DIR: ${refusal}; GeoPackages are built for each request`);
-      } catch (error) {
-        this.log.warn({ err: error }, `DOWNLOAD_CACHE_DIR: ${this.dir} cannot be used; GeoPackages are built for each request`);
-      }
-      return false;
-    })();
-    return this.folder;
+  /**
+   * Whether the folder can hold the files, checked at each use (a cleaner of temporary folders
+   * may remove it; it is made again); a refusal is said once, and GeoPackages are then built
+   * per request.
+   */
+  private usable(): boolean {
+    let refusal: string | null;
+    try {
+      refusal = prepareFolder(this.dir);
+    } catch (error) {
+      refusal = `${this.dir} cannot be used (${(error as Error).message})`;
+    }
+    if (refusal !== null && refusal !== this.refusal) this.log.warn(`DOWNLOAD_CACHE_DIR: ${refusal}; GeoPackages are built for each request`);
+    this.refusal = refusal;
+    return refusal === null;
   }
 
   private fileOf(identity: string, baseUrl: string, collection: OgcCollection, version: number): string {
@@ -221,6 +224,7 @@ class KeptFiles implements KeptGeoPackages {
         if (other !== undefined) return await other;
       }
       if (fs.existsSync(file)) return { file, version };
+      if (!this.usable()) throw new Error('DOWNLOAD_CACHE_DIR cannot be used');
       const temp = path.join(this.dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
       try {
         await this.write(collection, baseUrl, stream, temp);
@@ -291,12 +295,12 @@ class KeptFiles implements KeptGeoPackages {
   }
 
   private async buildAll(version: number): Promise<void> {
-    if (this.closed || version < this.latest || !(await this.usable())) return;
+    if (this.closed || version !== this.latest || !this.usable()) return;
     const identity = digest(await this.store.databaseIdentity());
     this.cleanUp(identity, version);
     for (const baseUrl of [...this.bases]) {
       for (const collection of OGC_COLLECTIONS) {
-        if (this.closed || version < this.latest) return;
+        if (this.closed || version !== this.latest) return;
         const file = this.fileOf(identity, baseUrl, collection, version);
         if (fs.existsSync(file) || this.buildingElsewhere(file)) continue;
         await this.build(identity, collection, baseUrl, version);
