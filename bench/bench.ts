@@ -4,6 +4,7 @@
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
 // npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
+// npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -24,6 +25,7 @@
 // Loopback only, bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,7 +40,7 @@ import { openStore } from '../src/store/open.js';
 import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
-import { timeOgc } from './ogc.js';
+import { timeDownloads, timeOgc } from './ogc.js';
 import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
@@ -64,6 +66,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     growth: { type: 'boolean', default: false },
     apply: { type: 'boolean', default: false },
+    downloads: { type: 'boolean', default: false },
   },
 });
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
@@ -112,9 +115,9 @@ function buildServer(): string {
 }
 
 /** `serve` with its defaults (and the environment's settings, plus `env`): as a user runs it. */
-function startServer(entry: string, settings: { database: string; databaseSchema?: string }, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Started> {
+function startServer(entry: string, settings: { database: string; databaseSchema?: string }, env: Record<string, string> = {}, nodeFlags: string[] = [], port = 0): Promise<Started> {
   const schema = settings.databaseSchema ? ['--schema', settings.databaseSchema] : [];
-  const args = [process.execPath, ...nodeFlags, entry, 'serve', '--db', settings.database, ...schema, '--port', '0'];
+  const args = [process.execPath, ...nodeFlags, entry, 'serve', '--db', settings.database, ...schema, '--port', String(port)];
   return startProcess(args, /serving .* at (http:\/\/[^/\s]+)\/api\/v1\//, env);
 }
 
@@ -224,6 +227,17 @@ function startProcess(args: string[], pattern: RegExp, env: Record<string, strin
   });
 }
 
+/** A port nothing listens on now (asked of the system, then let go). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 /** The same URLs' exact answers, for the limit server. */
 async function capture(origin: string, urls: string[], file: string): Promise<number> {
   const captured: Record<string, unknown> = {};
@@ -311,6 +325,28 @@ async function main() {
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   const startup = performance.now() - startedAt;
+  if (values.downloads) {
+    try {
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        log(`downloads, round ${round}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+        await timeDownloads(server.origin, server.child.pid!, log);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    // With BASE_URL the server knows every request's base URL, so it builds the GeoPackages ahead, at start.
+    const port = await freePort();
+    const based = await startServer(entry, settings, { BASE_URL: `http://127.0.0.1:${port}` }, [], port);
+    try {
+      log(`downloads from a server started with BASE_URL (GeoPackages built ahead at start-up); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      await timeDownloads(based.origin, based.child.pid!, log);
+    } finally {
+      based.child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+    return;
+  }
   if (values.soak) {
     // --soak replaces the measurements: soak.ts; --quick makes it 30 s.
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);

@@ -22,6 +22,7 @@ import { registerMapPage } from './http/pages/map-page.js';
 import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
 import { watchCatalogueVersion } from './version-watch.js';
+import { keptGeoPackages } from './http/ogc/kept-geopackages.js';
 import { registerApiRoutes } from './http/api/routes.js';
 import { PageChoices } from './http/ogc/html.js';
 import { registerOgcRoutes } from './http/ogc/routes.js';
@@ -87,16 +88,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(301).header('location', target).send();
   });
   const cache = new AnswerCache(deps.config.cacheMaxBytes);
+  const geoPackages = keptGeoPackages(deps.store, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log });
   const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
+    void geoPackages?.sawVersion(version);
   });
-  app.addHook('onClose', async () => versions.stop());
+  app.addHook('onClose', async () => {
+    versions.stop();
+    await geoPackages?.close();
+  });
   // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
   const replays = deps.fastAnswers === false ? null : new ReplayNotes();
   const answering = { cache, versions, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
-  registerOgcRoutes(app, { ...deps, ...answering });
+  registerOgcRoutes(app, { ...deps, ...answering, geoPackages });
   registerPageRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();

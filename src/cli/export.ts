@@ -6,6 +6,8 @@ import { CliError, writeOutput } from './io.js';
 import type { DownloadFormat } from '../ogc/downloads.js';
 import { isOgcCollection, OGC_COLLECTIONS } from '../ogc/properties.js';
 import { encodeDownload } from '../render/ogc/downloads/encode.js';
+import { ALL_OF_EACH_ITEM } from '../render/ogc/items.js';
+import { WHOLE_COLLECTION } from '../store/ogc-plans.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 
@@ -23,7 +25,7 @@ export async function runFormatExport(settings: RawSettings, format: DownloadFor
   const store = await openStore(config);
   let written = 0;
   try {
-    const stream = await store.itemStream(collection, { filter: null, words: null, sortBy: [] });
+    const stream = await store.itemStream(collection, WHOLE_COLLECTION);
     const progress = new ProgressDisplay(`Exporting ${collection} of ${describeDatabase(config)} as ${format}`, 'records');
     async function* counted() {
       for await (const rows of stream.batches()) {
@@ -35,7 +37,7 @@ export async function runFormatExport(settings: RawSettings, format: DownloadFor
     }
     try {
       const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
-      const chunks = encodeDownload(format, { collection, baseUrl, options: { properties: null, skipGeometry: false }, numberMatched: stream.numberMatched, batches: counted() });
+      const chunks = encodeDownload(format, { collection, baseUrl, options: ALL_OF_EACH_ITEM, numberMatched: stream.numberMatched, batches: counted() });
       await writeOutput(chunks, out);
     } finally {
       await stream.close();

@@ -1,6 +1,8 @@
 // A setting's text → its typed value, or a ConfigError sentence naming the setting.
 // Each parser takes the value and the setting's environment variable (for the sentence).
 import { isIP } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export class ConfigError extends Error {}
 
@@ -19,6 +21,11 @@ export const LOG_FORMATS = ['json', 'pretty'] as const;
 /** Taken as given. */
 export function text(value: string): string {
   return value;
+}
+
+/** A folder made absolute; `auto`: a folder of this user's in the system's temporary folder (os.tmpdir()). */
+export function parseFolder(autoName: string): Parser<string> {
+  return (value) => (value === 'auto' ? path.join(os.tmpdir(), `${autoName}-${process.getuid?.() ?? 'user'}`) : path.resolve(value));
 }
 
 /** Empty (or blank) is "none" (null); otherwise parsed. */

@@ -4,7 +4,7 @@
 import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
 import {
   LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
-  parseHostList, parsePort, parseRateLimit, parseRedisUrl, parseSchemaName, parseSwitch, text, wholeNumber, type Parser,
+  parseFolder, parseHostList, parsePort, parseRateLimit, parseRedisUrl, parseSchemaName, parseSwitch, text, wholeNumber, type Parser,
 } from './parsers.js';
 
 /** The commands whose flags are settings. */
@@ -126,6 +126,11 @@ export const SETTINGS = {
   cacheMaxMb: {
     env: 'CACHE_MAX_MB', default: '16', parse: wholeNumber(0, 100_000),
     help: 'memory for rendered answers, in MB (0: no cache)',
+  },
+  downloadCacheDir: {
+    env: 'DOWNLOAD_CACHE_DIR', default: 'auto', parse: orNone(parseFolder('heritage-api-downloads')),
+    emptyMeans: 'no kept files: each GeoPackage download is built for its request',
+    help: 'folder of each collection\'s whole GeoPackage, built once per catalogue version (auto: heritage-api-downloads-<uid> in the system\'s temporary folder); processes on one machine may share it',
   },
   compress: onOff('COMPRESS', '0', 'gzip or brotli bodies by Accept-Encoding, each compressed once', serveFlag('--compress')),
   corsOrigins: {

@@ -2,6 +2,7 @@
 // items by key (keyset paging: the sort keys and the id of the last row, never an offset,
 // so the last page costs what the first does), the exact count of what matches, one item,
 // and each collection's extents.
+import { setImmediate } from 'node:timers/promises';
 import { JsonText } from '../json-text.js';
 import type { Expression } from '../ogc/cql2/ast.js';
 import { toSql } from '../ogc/cql2/to-sql.js';
@@ -117,6 +118,9 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
 /** A whole result, every parameter but the page's: what a download reads. */
 export type ItemsQuery = Omit<ItemsRequest, 'cursor' | 'limit'>;
 
+/** Every item of a collection, in id order: a whole download (the `rel=enclosure` files, `export --format`). */
+export const WHOLE_COLLECTION: ItemsQuery = { filter: null, words: null, sortBy: [] };
+
 /**
  * Every matching item, read in batches by key inside one snapshot the store holds open
  * (one catalogue version) until `close`, which the reader must call (batches() calls it
@@ -155,6 +159,9 @@ export async function openItemStream(
         for (;;) {
           if (page.rows.length > 0) yield page.rows;
           if (page.next === null) return;
+          // SQLite reads a batch without I/O: without a turn of the event loop here, a download
+          // (or a GeoPackage being built) would hold every other request until it ended.
+          await setImmediate();
           const cursor = { after: true, keys: page.next };
           page = await run(itemsPlan(collection, { ...query, cursor, limit: batchRows }, dialect, { count: false }));
           if (page.version !== first.version) throw new Error(`the catalogue version changed inside a download's snapshot (${first.version} → ${page.version})`);

@@ -152,6 +152,22 @@ export class PostgresStore implements CatalogueStore {
     return this.read(versionPlan());
   }
 
+  /**
+   * The server and database as the URL names them, the schema, and the oids of the database
+   * and of its meta table: a database or schema dropped and made again has new ones. Read
+   * each time (one small query), so that a schema made again under a running server is seen.
+   */
+  async databaseIdentity(): Promise<string> {
+    try {
+      const { rows } = await this.pool.query<{ database: string; meta: string }>(
+        "SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::text AS database, 'meta'::regclass::oid::text AS meta",
+      );
+      return `postgres ${describeUrl(this.settings.url)} ${this.settings.schema} ${rows[0]!.database}:${rows[0]!.meta}`;
+    } catch (error) {
+      throw storeFailure(error);
+    }
+  }
+
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
     return this.read(itemsPlan(collection, request, POSTGRES_DIALECT));
   }

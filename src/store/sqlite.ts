@@ -155,6 +155,13 @@ export class SqliteStore implements CatalogueStore {
     return this.read(versionPlan());
   }
 
+  /** The file's path and its inode and birth time: a file deleted and imported again is another. */
+  async databaseIdentity(): Promise<string> {
+    const file = fs.realpathSync(this.db.name);
+    const stat = fs.statSync(file, { bigint: true });
+    return `sqlite ${file} ${stat.dev}:${stat.ino}:${stat.birthtimeNs}`;
+  }
+
   async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
     return this.read(itemsPlan(collection, request, SQLITE_DIALECT));
   }
@@ -179,6 +186,8 @@ export class SqliteStore implements CatalogueStore {
     };
     try {
       db.pragma('busy_timeout = 5000');
+      // Read once, in key order: better-sqlite3's 16 MB page cache per download would only hold memory.
+      db.pragma('cache_size = -2000');
       registerFunctions(db);
       const statements = new Map<string, Database.Statement>();
       db.exec('BEGIN');

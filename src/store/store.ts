@@ -124,6 +124,13 @@ export interface CatalogueReader {
   get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;
+  /**
+   * Names this database apart from any other, and from one made again under the same name
+   * (whose versions start again from 1): what is kept on disk per catalogue version (the
+   * GeoPackage downloads) is kept under it as well, so a version number never finds another
+   * database's file.
+   */
+  databaseIdentity(): Promise<string>;
   /** Connection pool usage, for /metrics (stores without a pool leave it out). */
   poolStats?(): PoolStats;
   /** Primary or replica, and the replica's lag, for /readyz (stores without replication leave it out). */

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
-import { buildTestCatalogue } from '../support/catalogue.js';
+import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
 import { gdal, gdalSkipReason, ogrinfoFields } from '../support/gdal.js';
 import { startTestApp, IN_PROCESS_ORIGIN, type TestApp } from '../support/in-process.js';
 import { importInto, startTestServer, temporaryDir } from '../support/server.js';
@@ -324,20 +324,6 @@ describe('OGC downloads', () => {
     }
   });
 });
-
-/** Extra buildings with long rings, so that the download outgrows the socket's buffers. */
-function largeCatalogue(): Catalogue {
-  const catalogue = buildTestCatalogue();
-  const model = catalogue.features[4]!;
-  for (let n = 0; n < 3000; n++) {
-    const id = 1000 + n;
-    const [x, y] = [-0.08 + (n % 100) * 0.0002, 51.51 + Math.floor(n / 100) * 0.0002];
-    const ring = Array.from({ length: 40 }, (_, k) => [x + 0.00005 * Math.cos((k / 40) * 2 * Math.PI), y + 0.00005 * Math.sin((k / 40) * 2 * Math.PI)] as [number, number]);
-    ring.push(ring[0]!);
-    catalogue.features.push({ ...model, id, address: `${id} Old Street`, search_str: `${id} Old Street`, geometry: { type: 'MultiPolygon', coordinates: [[ring]] } });
-  }
-  return catalogue;
-}
 
 test('a download started before an import is entirely the catalogue it started from', async () => {
   const old = largeCatalogue();

@@ -4,6 +4,7 @@
 // request targets, connection limits and timeouts, shutdown, several processes, and the fast
 // path for cached answers, which listens on node's request event (fast-answers.test.ts
 // proves its answers are Fastify's, byte for byte).
+import fs from 'node:fs';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -13,7 +14,7 @@ import { logDestination, loggerOptions } from '../../src/http/operations/request
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { checkedAnswer, type Answer, type HttpTarget, type RequestOptions } from './http.js';
-import { importInto } from './server.js';
+import { importInto, temporaryDir } from './server.js';
 import { createTestDatabase, type TestDatabase } from './stores.js';
 
 /**
@@ -41,7 +42,9 @@ export async function startTestApp(
 
 /** The app on a database as it stands (nothing imported first); close() drops the database. */
 export async function appOnDatabase(database: TestDatabase, settings: RawSettings = {}): Promise<TestApp> {
-  const config = loadConfig({ ...database.settings, logLevel: 'silent', ...settings }, {});
+  // Kept GeoPackages in a folder of the app's own, removed with it (not the machine's shared one).
+  const downloads = temporaryDir();
+  const config = loadConfig({ ...database.settings, logLevel: 'silent', downloadCacheDir: downloads, ...settings }, {});
   const store = await openStore(config, { serving: true });
   const log = await logDestination(config);
   const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream) });
@@ -55,6 +58,7 @@ export async function appOnDatabase(database: TestDatabase, settings: RawSetting
       await log?.close();
       await store.close();
       await database.drop();
+      fs.rmSync(downloads, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 // A real server, listening on a socket, on a temporary database of the tests' store (see
 // stores.ts), loaded from a catalogue built in the test. Suites that need no socket use
 // in-process.ts instead.
+import fs from 'node:fs';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -9,8 +10,9 @@ import { replaceCatalogue } from '../../src/store/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { request, type HttpTarget } from './http.js';
 import { createTestDatabase, type TestDatabase } from './stores.js';
+import { temporaryDir } from './temporary.js';
 
-export { temporaryDir } from './temporary.js';
+export { temporaryDir };
 
 export interface TestServer extends HttpTarget {
   /** e.g. http://127.0.0.1:41234 */
@@ -38,7 +40,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = options.database ?? createTestDatabase();
   await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
-  const settings = { ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', ...options.settings };
+  // Kept GeoPackages in a folder of the server's own, removed with it (not the machine's shared one).
+  const downloads = temporaryDir();
+  const settings = { ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', downloadCacheDir: downloads, ...options.settings };
   const server = await startServer(loadConfig(settings, {}));
   const port = new URL(server.address).port;
   const origin = `http://127.0.0.1:${port}`;
@@ -51,6 +55,7 @@ export async function startTestServer(
     close: async () => {
       await server.close();
       await database.drop();
+      fs.rmSync(downloads, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,8 @@
 // but the page's applies (limit, after and before are refused: a download has no pages).
 // Streamed from one catalogue version (store.itemStream holds a snapshot), never through
 // the answer cache (too large); its ETag is the catalogue version's and the URL's, so a
-// repeat with If-None-Match is a 304 before anything is read.
+// repeat with If-None-Match is a 304 before anything is read. A collection's whole
+// GeoPackage is sent from the file kept for its version (kept-geopackages.ts).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,6 +45,16 @@ export async function sendDownload(
   const polledEtag = downloadEtag(polled, request.baseUrl, request.url);
   if (matchesEtag(request.headers['if-none-match'], polledEtag)) return head(polledEtag).code(304).send();
   if (request.method === 'HEAD') return head(polledEtag).code(200).send();
+  // `f=gpkg` alone (the enclosure link): the whole collection's file, kept per version.
+  const kept = format === 'gpkg' && query.names.length === 1 ? await deps.geoPackages?.open(collection, request.baseUrl, polled) : null;
+  if (kept != null) {
+    const etag = downloadEtag(kept.version, request.baseUrl, request.url);
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
+      kept.body.destroy();
+      return head(etag).code(304).send();
+    }
+    return head(etag).header('content-length', kept.size).code(200).send(kept.body);
+  }
   const stream = await deps.store.itemStream(collection, { filter, words, sortBy });
   // The snapshot's own version: an import may have landed since the poll.
   const etag = downloadEtag(stream.version, request.baseUrl, request.url);

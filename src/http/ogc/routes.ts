@@ -21,10 +21,13 @@ import { ogcApiHandler } from './api-document.js';
 import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
+import type { KeptGeoPackages } from './kept-geopackages.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: CatalogueReader;
+  /** Whole GeoPackages kept per catalogue version; null: DOWNLOAD_CACHE_DIR is off. */
+  geoPackages: KeptGeoPackages | null;
 }
 
 type Render = (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; body: unknown; contentType: string }>;

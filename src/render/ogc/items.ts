@@ -16,6 +16,9 @@ export interface ItemOptions {
   readonly skipGeometry: boolean;
 }
 
+/** Every property and the geometry: an item as written when no parameter narrows it. */
+export const ALL_OF_EACH_ITEM: ItemOptions = { properties: null, skipGeometry: false };
+
 export interface ItemBody {
   type: 'Feature';
   id: number;

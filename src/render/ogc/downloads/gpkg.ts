@@ -37,12 +37,16 @@ export function geoPackageGeometry(geometry: MultiPolygon): Buffer {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Writes the file; returns its path (in a temporary folder the caller removes). */
-async function writeGeoPackage(source: DownloadSource, file: string): Promise<void> {
+/** Writes the whole file at `file` (a new name: the caller removes it, or gives it its place). */
+export async function writeGeoPackage(source: DownloadSource, file: string): Promise<void> {
   const db = new Database(file);
   try {
-    db.pragma('journal_mode = OFF');
+    // A new file nobody reads until it is whole: the journal in memory (OFF, which would be
+    // less, is refused in better-sqlite3's defensive mode, which kept a journal file on disk).
+    db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
+    // Rows are appended, never read back: better-sqlite3's 16 MB page cache would only hold memory.
+    db.pragma('cache_size = -2000');
     db.pragma('application_id = 1196444487'); // 'GPKG'
     db.pragma('user_version = 10300');
     const table = source.collection;
