@@ -6,7 +6,7 @@ import type { Problem } from '../catalogue/format.js';
 import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
-import type { Box } from '../search/box.js';
+import type { TileChange } from '../tiles/edit.js';
 import { rederive, type Changed } from './apply-derived.js';
 import { judgeChanges } from './apply-judge.js';
 import type { Dialect } from './dialect.js';
@@ -24,8 +24,8 @@ export interface ApplyDriver {
   flush(): Promise<void>;
   /** Deletes the footprint boxes of these features where the store keeps them apart (SQLite's R*Tree). */
   deleteBoxes(ids: readonly number[]): Promise<void>;
-  /** The crowded tiles these footprint boxes meet are stale: made again, or dropped when no longer crowded (tile-precompute.ts). */
-  refreshTiles(boxes: readonly Box[]): Promise<void>;
+  /** The stored tiles these changed features reach are stale: edited, dropped or made (tile-plans.ts refreshTilesPlan). */
+  refreshTiles(changes: readonly TileChange[]): Promise<void>;
   /** Moves the catalogue version on; returns the new one. */
   nextVersion(): Promise<number>;
 }

@@ -1,13 +1,19 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
-// at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
-// footprints. Either way the store only finds the footprints whose box meets the buffered
-// tile (at import window by window), and the one JavaScript encoder (tiles/encode.ts)
-// draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
+// at import (tile-precompute.ts) and edited by each apply since (tiles/edit.ts); any other
+// is made now, from at most CROWDED_ABOVE footprints. Either way the store only finds the
+// footprints whose box meets the buffered tile (at import window by window), and the one
+// JavaScript encoder (tiles/encode.ts) draws them: the two stores differ only in how they
+// find a box, so their tiles cannot disagree. The plans that write tiles are here too, once
+// for both stores.
 import type { FeatureType } from '../catalogue/format.js';
-import { CROWDED_ABOVE } from '../tiles/crowded.js';
+import type { Box } from '../search/box.js';
+import { CROWDED_ABOVE, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
+import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
-import { TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { lonLatBox } from '../tiles/tile-geometry.js';
+import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
 import { versionPlan, type Plan, type Query } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
@@ -28,6 +34,8 @@ const TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name
 
 /** Which store's SQL finds the footprints whose box meets the buffered tile ($1..$4: tileParams). */
 export interface TileSql {
+  /** Its ids lists (`idIn`), for the features a tile edit reads by id. */
+  dialect: Dialect;
   /** Every candidate, found through the spatial index: a tile made on request has at most CROWDED_ABOVE. */
   inBox: string;
   /**
@@ -42,6 +50,8 @@ export interface TileSql {
    * crowded tile (tiles/crowded.ts) without counting the whole catalogue at zoom 0.
    */
   count: string;
+  /** The ids of footprints whose box meets a box ($1..$4, as tileParams), above the id $5, in id order, at most $6. */
+  idsInBox: string;
 }
 
 const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
@@ -55,10 +65,13 @@ const SQLITE_BATCH = `${TILE_FEATURES.replace('FROM features f', 'FROM features 
   WHERE r.id = f.id AND ${SQLITE_BOX} AND f.position >= $5 AND f.position < $6`;
 
 export const SQLITE_TILE_SQL: TileSql = {
+  dialect: SQLITE_DIALECT,
   inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
   WHERE ${SQLITE_BOX}`,
   batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
   count: `SELECT count(*) AS n FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
+  // The R*Tree alone (no footprint read), sorted: a cell of a low zoom meets most of the catalogue.
+  idsInBox: `SELECT id FROM features_rtree r WHERE ${SQLITE_BOX} AND r.id > $5 ORDER BY r.id LIMIT $6`,
 };
 
 /**
@@ -86,14 +99,19 @@ const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS categor
   WHERE ${POSTGRES_BOX} AND f.position >= $5 AND f.position < $6`;
 
 export const POSTGRES_TILE_SQL: TileSql = {
+  dialect: POSTGRES_DIALECT,
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
   batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
   count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
+  idsInBox: `SELECT f.id FROM features f WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`,
 };
 
 /** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
 export function tileParams(tile: TileAddress): number[] {
-  const [minX, minY, maxX, maxY] = tileBox(tile);
+  return boxParams(tileBox(tile));
+}
+
+function boxParams([minX, minY, maxX, maxY]: Box): number[] {
   return [minX, maxX, minY, maxY];
 }
 
@@ -134,6 +152,81 @@ export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer |
     for (const row of rows) builder.add(toTileFeature(row));
   }
   return builder.finish();
+}
+
+/** What tiles carry of these features (those found), in id order; with categoryIds, of every feature whose first category is one of them too. */
+export function* tileFeaturesPlan(dialect: Dialect, ids: readonly number[], categoryIds: readonly number[] = []): Plan<TileFeature[]> {
+  const { idIn, idsParam } = dialect;
+  const rows = ids.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('f.id', '$1')}`, params: [idsParam(ids)] }) as TileRow[];
+  const byCategory = categoryIds.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('c.id', '$1')}`, params: [idsParam(categoryIds)] }) as TileRow[];
+  const features = new Map([...rows, ...byCategory].map((row) => [Number(row.id), toTileFeature(row)]));
+  return [...features.values()].sort((a, b) => a.id - b.id);
+}
+
+const STORED_TILES = 'SELECT z, x, y FROM tiles';
+const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
+const UPDATE_TILE = 'UPDATE tiles SET mvt = $1 WHERE z = $2 AND x = $3 AND y = $4';
+const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+
+/** The crowded tiles in scope (tiles/crowded.ts), counted by the store. */
+function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> {
+  const search = crowdedSearch(CROWDED_ABOVE, scope);
+  for (let step = search.next(); ;) {
+    if (step.done) return step.value;
+    const [row] = (yield { sql: sql.count, params: tileParams(step.value) }) as [{ n: number }];
+    step = search.next(Number(row.n));
+  }
+}
+
+/** At import: the previous catalogue's tiles dropped, and every crowded tile made and stored. */
+export function* makeTilesPlan(sql: TileSql): Plan<void> {
+  const crowded = yield* crowdedTilesPlan(EVERY_TILE, sql);
+  yield { sql: 'DELETE FROM tiles', params: [] };
+  for (const tile of crowded) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+}
+
+/**
+ * After an apply, its changed features (as tiles see them, before and after): the stored
+ * tiles of each zoom that draws one of them otherwise are edited (tiles/edit.ts); where a
+ * footprint was added, removed or moved, the tiles its boxes meet are counted again, and
+ * those no longer crowded dropped, those newly crowded made whole.
+ */
+export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql): Plan<void> {
+  const drawn = changes.map((change) => ({ change, from: firstChangedZoom(change), meets: tilesMeeting(boxesOf(change)) })).filter(({ from }) => from <= MAX_TILE_ZOOM);
+  if (drawn.length === 0) return;
+  const moved = drawn.filter(({ change }) => footprintChanged(change)).flatMap(({ change }) => boxesOf(change));
+  const counted: TileScope = moved.length === 0 ? () => false : tilesMeeting(moved);
+  const crowded = new Map((yield* crowdedTilesPlan(counted, sql)).map((tile) => [tileKey(tile), tile]));
+  for (const tile of (yield { sql: STORED_TILES, params: [] }) as TileAddress[]) {
+    // A tile no footprint added, removed or moved meets keeps its count, so stays crowded.
+    const stillCrowded = crowded.delete(tileKey(tile)) || !counted(tile);
+    const edits = drawn.filter(({ from, meets }) => from <= tile.z && meets(tile)).map(({ change }) => change);
+    if (!stillCrowded) yield { sql: DELETE_TILE, params: [tile.z, tile.x, tile.y] };
+    else if (edits.length > 0) yield { sql: UPDATE_TILE, params: [yield* editedTilePlan(tile, edits, sql), tile.z, tile.x, tile.y] };
+  }
+  for (const tile of crowded.values()) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+}
+
+const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
+const boxesOf = ({ before, after }: TileChange): Box[] => [before, after].flatMap((f) => (f?.geometry ? [lonLatBox(f.geometry)] : []));
+
+/** Footprints read per query while looking for a cell's lowest id. */
+const CELL_BATCH = 100;
+
+/** A stored tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
+function* editedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
+  const stored = yield* storedTile(tile);
+  const edit = new TileEdit(tile, stored?.bytes ? Buffer.from(stored.bytes) : null, changes);
+  edit.settle(yield* tileFeaturesPlan(sql.dialect, edit.unsureIds()));
+  for (const { key, box } of edit.vacant()) {
+    // Ids start at 1 (catalogue/schema.ts).
+    for (let after = 0; ;) {
+      const ids = ((yield { sql: sql.idsInBox, params: [...boxParams(box), after, CELL_BATCH] }) as { id: number }[]).map((r) => Number(r.id));
+      if (ids.length === 0 || (yield* tileFeaturesPlan(sql.dialect, ids)).some((feature) => edit.offer(key, feature))) break;
+      after = ids[ids.length - 1]!;
+    }
+  }
+  return edit.finish();
 }
 
 function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
