@@ -65,14 +65,14 @@ export async function applyChangeSet(driver: ApplyDriver, changes: ChangeSet, op
   return { ok: true, summary, version: await driver.nextVersion() };
 }
 
-/** The stored records the file puts or removes. */
+/** The stored records the file puts or removes, a list at a time: one connection runs one query at a time (pg warns of more). */
 async function readTouched(driver: ApplyDriver, changes: ChangeSet): Promise<Stored> {
-  const entries = await Promise.all(CATALOGUE_LISTS.map(async (list) => {
+  const stored: Partial<Record<ListName, Map<number, CatalogueRecord>>> = {};
+  for (const list of CATALOGUE_LISTS) {
     const ids = [...changes[list].put.map((r) => r.id), ...changes[list].remove];
-    const records = await readRecords(driver, list, ids);
-    return [list, new Map(records.map((r) => [r.id, r]))] as const;
-  }));
-  return Object.fromEntries(entries) as unknown as Stored;
+    stored[list] = new Map((await readRecords(driver, list, ids)).map((r) => [r.id, r]));
+  }
+  return stored as unknown as Stored;
 }
 
 /** Stored records of a list by id, in id order (ids absent are left out). */
