@@ -50,8 +50,10 @@ export interface TileSql {
    * crowded tile (tiles/crowded.ts) without counting the whole catalogue at zoom 0.
    */
   count: string;
-  /** The ids of footprints whose box meets a box ($1..$4, as tileParams), above the id $5, in id order, at most $6. */
-  idsInBox: string;
+  /** The footprints whose box meets a box, above an id, in id order, at most `limit` of them. */
+  byIdInBox(box: Box, after: number, limit: number): Plan<TileRow[]>;
+  /** The same for each of several boxes from the lowest id: the first page of each. */
+  firstInBoxes(boxes: readonly Box[], limit: number): Plan<TileRow[][]>;
 }
 
 const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
@@ -70,9 +72,20 @@ export const SQLITE_TILE_SQL: TileSql = {
   WHERE ${SQLITE_BOX}`,
   batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
   count: `SELECT count(*) AS n FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
-  // The R*Tree alone (no footprint read), sorted: a cell of a low zoom meets most of the catalogue.
-  idsInBox: `SELECT id FROM features_rtree r WHERE ${SQLITE_BOX} AND r.id > $5 ORDER BY r.id LIMIT $6`,
+  // Their ids from the R*Tree alone, sorted, then their rows: a cell of a low zoom meets most of the catalogue, whose rows a sort would hold.
+  *byIdInBox(box, after, limit) {
+    const ids = ((yield { sql: SQLITE_IDS_IN_BOX, params: [...boxParams(box), after, limit] }) as { id: number }[]).map((r) => r.id);
+    return yield* tileRowsPlan(SQLITE_DIALECT, ids);
+  },
+  // In process, a query per box costs no round trip. Ids start at 1 (catalogue/schema.ts).
+  *firstInBoxes(boxes, limit) {
+    const pages: TileRow[][] = [];
+    for (const box of boxes) pages.push(yield* SQLITE_TILE_SQL.byIdInBox(box, 0, limit));
+    return pages;
+  },
 };
+
+const SQLITE_IDS_IN_BOX = `SELECT id FROM features_rtree r WHERE ${SQLITE_BOX} AND r.id > $5 ORDER BY r.id LIMIT $6`;
 
 /**
  * PostgreSQL: the GiST index on geom, against the buffered tile's lon/lat box (a web-mercator
@@ -103,8 +116,23 @@ export const POSTGRES_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
   batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
   count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
-  idsInBox: `SELECT f.id FROM features f WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`,
+  *byIdInBox(box, after, limit) {
+    return (yield { sql: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`, params: [...boxParams(box), after, limit] }) as TileRow[];
+  },
+  // One round trip for every box (each a cell of a tile an apply edits: there may be hundreds).
+  *firstInBoxes(boxes, limit) {
+    const column = (i: number) => boxes.map((box) => boxParams(box)[i]);
+    const rows = (yield { sql: POSTGRES_FIRST_IN_BOXES, params: [column(0), column(1), column(2), column(3), limit] }) as (TileRow & { box: number })[];
+    const pages: TileRow[][] = boxes.map(() => []);
+    for (const { box, ...row } of rows) pages[Number(box) - 1]!.push(row);
+    return pages;
+  },
 };
+
+/** POSTGRES_BOX for each box of four arrays (min lon, max lon, min lat, max lat), numbered from 1. */
+const POSTGRES_FIRST_IN_BOXES = `SELECT b.n AS box, t.* FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[]) WITH ORDINALITY AS b(min_x, max_x, min_y, max_y, n)
+  CROSS JOIN LATERAL (${TILE_FEATURES} WHERE f.geom && ST_MakeEnvelope(b.min_x, b.min_y, b.max_x, b.max_y, 4326) ORDER BY f.id LIMIT $5) t
+  ORDER BY b.n, t.id`;
 
 /** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
 export function tileParams(tile: TileAddress): number[] {
@@ -157,10 +185,16 @@ export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer |
 /** What tiles carry of these features (those found), in id order; with categoryIds, of every feature whose first category is one of them too. */
 export function* tileFeaturesPlan(dialect: Dialect, ids: readonly number[], categoryIds: readonly number[] = []): Plan<TileFeature[]> {
   const { idIn, idsParam } = dialect;
-  const rows = ids.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('f.id', '$1')}`, params: [idsParam(ids)] }) as TileRow[];
+  const rows = yield* tileRowsPlan(dialect, ids);
   const byCategory = categoryIds.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('c.id', '$1')}`, params: [idsParam(categoryIds)] }) as TileRow[];
   const features = new Map([...rows, ...byCategory].map((row) => [Number(row.id), toTileFeature(row)]));
   return [...features.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The rows of these features, in id order. */
+function* tileRowsPlan(dialect: Dialect, ids: readonly number[]): Plan<TileRow[]> {
+  if (ids.length === 0) return [];
+  return (yield { sql: `${TILE_FEATURES} WHERE ${dialect.idIn('f.id', '$1')} ORDER BY f.id`, params: [dialect.idsParam(ids)] }) as TileRow[];
 }
 
 const STORED_TILES = 'SELECT z, x, y FROM tiles';
@@ -210,20 +244,21 @@ export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql):
 const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
 const boxesOf = ({ before, after }: TileChange): Box[] => [before, after].flatMap((f) => (f?.geometry ? [lonLatBox(f.geometry)] : []));
 
-/** Footprints read per query while looking for a cell's lowest id. */
-const CELL_BATCH = 100;
+/** Footprints read while looking for a cell's lowest id: mostly the first is it; where not, often many more are not. */
+const CELL_FIRST_PAGE = 10;
+const CELL_PAGE = 100;
 
 /** A stored tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
 function* editedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
   const stored = yield* storedTile(tile);
   const edit = new TileEdit(tile, stored?.bytes ? Buffer.from(stored.bytes) : null, changes);
   edit.settle(yield* tileFeaturesPlan(sql.dialect, edit.unsureIds()));
-  for (const { key, box } of edit.vacant()) {
-    // Ids start at 1 (catalogue/schema.ts).
-    for (let after = 0; ;) {
-      const ids = ((yield { sql: sql.idsInBox, params: [...boxParams(box), after, CELL_BATCH] }) as { id: number }[]).map((r) => Number(r.id));
-      if (ids.length === 0 || (yield* tileFeaturesPlan(sql.dialect, ids)).some((feature) => edit.offer(key, feature))) break;
-      after = ids[ids.length - 1]!;
+  const vacant = edit.vacant();
+  const firstPages = vacant.length === 0 ? [] : yield* sql.firstInBoxes(vacant.map(({ box }) => box), CELL_FIRST_PAGE);
+  for (const [i, { key, box }] of vacant.entries()) {
+    for (let rows = firstPages[i]!; ;) {
+      if (rows.length === 0 || rows.map(toTileFeature).some((feature) => edit.offer(key, feature))) break;
+      rows = yield* sql.byIdInBox(box, Number(rows[rows.length - 1]!.id), CELL_PAGE);
     }
   }
   return edit.finish();
