@@ -1,12 +1,13 @@
 // `npm run bench -- --apply [--store …] [--scale 10]`: `heritage-api apply` end to end (the
 // compiled command in a process of its own, as an archivist runs it: read, check, judge,
 // write, derive, commit) on the bench's catalogue: one record, and 1,000 records spread over
-// the catalogue (every crowded tile and much of the search text touched). Each change is
+// the catalogue (every crowded tile and much of the search text touched); names and text,
+// and footprints moved (every zoom's tiles). Each change is
 // applied in turns with a twin (an `A`/`B` mark), so every round changes something.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalogue } from '../src/catalogue/format.js';
+import type { Catalogue, Feature, Ring } from '../src/catalogue/format.js';
 
 const ROUNDS = 3;
 
@@ -31,7 +32,17 @@ function changes(catalogue: Catalogue): [string, Change][] {
     ['1 image retitled', (m) => ({ images: { put: [{ ...image, title: `Retitled ${m}` }] } })],
     ['1,000 features renamed, spread over the map', (m) => ({ features: { put: features.map((f) => ({ ...f, b_name: `${f.b_name ?? ''} ${m}` })) } })],
     ['1,000 records: 250 features, 500 images, 200 documents, 50 media', (m) => Object.fromEntries(Object.entries(mixed).map(([list, records]) => [list, { put: records.map((r) => marked(r, m)) }]))],
+    // A footprint moved reaches every zoom: its tiles' cells counted again, the crowded ones recounted.
+    ['1 footprint moved (about 30 m)', (m) => ({ features: { put: [moved(middle, m)] } })],
+    ['1,000 footprints moved, spread over the map', (m) => ({ features: { put: features.map((f) => moved(f, m)) } })],
   ];
+}
+
+/** Mark A: the footprint shifted 0.0003° (about 30 m) north-east; B: as generated. */
+function moved(feature: Feature, mark: string): Feature {
+  if (mark !== 'A') return feature;
+  const shift = (ring: Ring): Ring => ring.map(([lon, lat]) => [lon + 0.0003, lat + 0.0003]);
+  return { ...feature, geometry: { ...feature.geometry, coordinates: feature.geometry.coordinates.map((polygon) => polygon.map(shift)) } };
 }
 
 /** A feature's address or a record's title, marked. */

@@ -280,12 +280,17 @@ describe('a running server switches to the applied catalogue', () => {
   });
 });
 
-/** The test catalogue and a crowd: more footprints in one spot than a tile is made of on request (CROWDED_ABOVE). */
-function crowdCatalogue(): Catalogue {
+/**
+ * The test catalogue and a crowd: more footprints in one spot than a tile is made of on
+ * request (CROWDED_ABOVE), each `size` degrees across, `size` * 1.25 apart, from `south`. The
+ * crowd of 0.0001° has crowded tiles down to zoom 15; the dense one (0.00005°, inside one tile
+ * of zoom 16) down to zoom 17, where its footprints are polygons carrying names and types.
+ */
+function crowdCatalogue(size = 0.0001, south = 51.6): Catalogue {
   const catalogue = buildTestCatalogue();
   for (let i = 0; i < 1120; i++) {
-    const [lon, lat] = [0.5 + (i % 40) * 0.000125, 51.6 + Math.floor(i / 40) * 0.000125];
-    const ring: [number, number][] = [[lon, lat], [lon + 0.0001, lat], [lon + 0.0001, lat + 0.0001], [lon, lat]];
+    const [lon, lat] = [0.5 + (i % 40) * size * 1.25, south + Math.floor(i / 40) * size * 1.25];
+    const ring: [number, number][] = [[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat]];
     catalogue.features.push({
       id: 1000 + i, feature_type: 'WHITECHAPEL_BUILDING', b_number: String(i), b_name: i % 2 ? `Crowd ${i}` : null, street: 'Crowd Row',
       postcode: 'E1 1AA', address: `${i} Crowd Row`, current: null, site: null, categories: i % 3 ? [3] : [], tags: [],
@@ -296,11 +301,21 @@ function crowdCatalogue(): Catalogue {
 }
 
 const crowd = crowdCatalogue();
-const crowdFeature = (id: number) => structuredClone(crowd.features.find((f) => f.id === id)!);
+const denseCrowd = crowdCatalogue(0.00005, 51.601);
+const crowdFeature = (id: number, from = crowd) => structuredClone(from.features.find((f) => f.id === id)!);
+const FEW_REMOVED = Array.from({ length: 150 }, (_, i) => 1000 + i);
+const thinnedCrowd = { ...crowd, features: crowd.features.filter((f) => !FEW_REMOVED.includes(f.id)) };
 
-const CROWD_CHANGES: { name: string; file: ChangeFileValue }[] = [
+/** A footprint moved a fraction of the crowd's spacing: another cell of the points grid at some zooms, the same at others. */
+function nudged(f: Feature, by: number): Feature['geometry'] {
+  return { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon! + by, lat! - by]))) };
+}
+
+/** keepsBelow: the zoom below which every tile stays as it was (and from which some are crowded). */
+const CROWD_CHANGES: { name: string; catalogue: Catalogue; file: ChangeFileValue; keepsBelow?: number }[] = [
   {
     name: 'a footprint moved out of the crowd, one renamed, one added, a category renamed: its tiles made again',
+    catalogue: crowd,
     file: {
       format: FORMAT,
       categories: { put: [{ ...crowd.categories[0]!, name: 'Taverns' }] },
@@ -309,25 +324,69 @@ const CROWD_CHANGES: { name: string; file: ChangeFileValue }[] = [
   },
   {
     name: 'enough of the crowd removed that no tile is crowded: its tiles dropped',
-    file: { format: FORMAT, features: { remove: Array.from({ length: 150 }, (_, i) => 1000 + i) } },
+    catalogue: crowd,
+    file: { format: FORMAT, features: { remove: FEW_REMOVED } },
+  },
+  {
+    name: 'the crowd made whole again: its tiles newly crowded, made',
+    catalogue: thinnedCrowd,
+    file: { format: FORMAT, features: { put: FEW_REMOVED.map((id) => crowdFeature(id)) } },
+  },
+  {
+    name: 'the lowest ids of cells moved within the crowd and removed, one added below them all, first categories changed: its tiles edited',
+    catalogue: crowd,
+    file: {
+      format: FORMAT,
+      features: {
+        put: [
+          { ...crowdFeature(1000), geometry: nudged(crowdFeature(1000), 0.00004) }, { ...crowdFeature(1041), geometry: crowdFeature(1500).geometry },
+          newFeature(999, { geometry: nudged(crowdFeature(1300), 0.00002) }), { ...crowdFeature(1002), categories: [] }, { ...crowdFeature(1003), categories: [4, 3] },
+        ],
+        remove: [1040, 1080, 1200],
+      },
+    },
+  },
+  {
+    name: 'names, a type and a category name changed in a dense crowd: only its tiles from zoom 16 edited',
+    catalogue: denseCrowd,
+    keepsBelow: 16,
+    file: {
+      format: FORMAT,
+      categories: { put: [{ ...denseCrowd.categories.find((c) => c.id === 3)!, name: 'Taverns' }] },
+      features: { put: [{ ...crowdFeature(1001, denseCrowd), b_name: 'Renamed' }, { ...crowdFeature(1500, denseCrowd), b_name: null, feature_type: 'PLACE' }, { ...crowdFeature(1502, denseCrowd), address: 'Not drawn' }] },
+    },
+  },
+  {
+    name: 'footprints moved and recategorised in a dense crowd: its tiles edited at every zoom',
+    catalogue: denseCrowd,
+    file: {
+      format: FORMAT,
+      features: { put: [{ ...crowdFeature(1000, denseCrowd), geometry: nudged(crowdFeature(1000, denseCrowd), 0.00002) }, { ...crowdFeature(1501, denseCrowd), categories: [] }] },
+    },
   },
 ];
 
+
 describe('apply: the crowded tiles the changed footprints meet hold what an import makes of them', () => {
-  for (const { name, file } of CROWD_CHANGES) {
+  for (const { name, catalogue, file, keepsBelow } of CROWD_CHANGES) {
     test(name, async () => {
       const applied = createTestDatabase();
       const imported = createTestDatabase();
       try {
-        await importInto(applied.settings, crowd);
+        await importInto(applied.settings, catalogue);
         const before_ = await storedTiles(applied.settings);
-        assert.ok(before_.length > 10, 'the crowd has crowded tiles');
+        assert.ok(before_.length > 10 || catalogue === thinnedCrowd, 'the crowd has crowded tiles');
         const outcome = await applyTo(applied.settings, file);
         assert.ok(outcome.ok, JSON.stringify(outcome));
-        await importInto(imported.settings, editedCatalogue(crowd, file));
+        await importInto(imported.settings, editedCatalogue(catalogue, file));
         const after_ = await storedTiles(applied.settings);
         assert.notDeepEqual(after_, before_);
         assert.deepEqual(after_, await storedTiles(imported.settings));
+        if (keepsBelow !== undefined) {
+          const below = (tiles: string[]) => tiles.filter((tile) => Number(tile.split('/')[0]) < keepsBelow);
+          assert.ok(after_.length > below(after_).length, `crowded tiles from zoom ${keepsBelow}`);
+          assert.deepEqual(below(after_), below(before_));
+        }
       } finally {
         await applied.drop();
         await imported.drop();

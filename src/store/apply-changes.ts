@@ -6,7 +6,7 @@ import type { Problem } from '../catalogue/format.js';
 import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
-import type { Box } from '../search/box.js';
+import type { TileChange } from '../tiles/edit.js';
 import { rederive, type Changed } from './apply-derived.js';
 import { judgeChanges } from './apply-judge.js';
 import type { Dialect } from './dialect.js';
@@ -24,8 +24,8 @@ export interface ApplyDriver {
   flush(): Promise<void>;
   /** Deletes the footprint boxes of these features where the store keeps them apart (SQLite's R*Tree). */
   deleteBoxes(ids: readonly number[]): Promise<void>;
-  /** The crowded tiles these footprint boxes meet are stale: made again, or dropped when no longer crowded (tile-precompute.ts). */
-  refreshTiles(boxes: readonly Box[]): Promise<void>;
+  /** The stored tiles these changed features reach are stale: edited, dropped or made (tile-plans.ts refreshTilesPlan). */
+  refreshTiles(changes: readonly TileChange[]): Promise<void>;
   /** Moves the catalogue version on; returns the new one. */
   nextVersion(): Promise<number>;
 }
@@ -65,14 +65,14 @@ export async function applyChangeSet(driver: ApplyDriver, changes: ChangeSet, op
   return { ok: true, summary, version: await driver.nextVersion() };
 }
 
-/** The stored records the file puts or removes. */
+/** The stored records the file puts or removes, a list at a time: one connection runs one query at a time (pg warns of more). */
 async function readTouched(driver: ApplyDriver, changes: ChangeSet): Promise<Stored> {
-  const entries = await Promise.all(CATALOGUE_LISTS.map(async (list) => {
+  const stored: Partial<Record<ListName, Map<number, CatalogueRecord>>> = {};
+  for (const list of CATALOGUE_LISTS) {
     const ids = [...changes[list].put.map((r) => r.id), ...changes[list].remove];
-    const records = await readRecords(driver, list, ids);
-    return [list, new Map(records.map((r) => [r.id, r]))] as const;
-  }));
-  return Object.fromEntries(entries) as unknown as Stored;
+    stored[list] = new Map((await readRecords(driver, list, ids)).map((r) => [r.id, r]));
+  }
+  return stored as unknown as Stored;
 }
 
 /** Stored records of a list by id, in id order (ids absent are left out). */

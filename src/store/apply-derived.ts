@@ -1,15 +1,18 @@
 // The writing half of an apply: the changed records' rows replaced, then only what they
 // change derived again: positions from the lowest changed id on, the search text of the
 // records whose text draws on them, item counts of the features they hang on, the counts in
-// meta, and the crowded tiles their footprints (old and new) meet.
+// meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
+// read before and after the rows change).
 import type { Feature } from '../catalogue/format.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
-import { boundingBox, type Box } from '../search/box.js';
+import { footprintChanged, type TileChange } from '../tiles/edit.js';
+import type { TileFeature } from '../tiles/encode.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
 import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
-import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
+import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
+import { tileFeaturesPlan } from './tile-plans.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
 export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };
@@ -20,14 +23,32 @@ const ids = (records: readonly { id: number }[]) => records.map((r) => r.id);
 const union = (...lists: readonly (readonly number[])[]) => [...new Set(lists.flat())].sort((a, b) => a - b);
 
 export async function rederive(driver: ApplyDriver, changed: Changed): Promise<void> {
+  const tilesBefore = await drawnBefore(driver, changed);
   const moved = await replaceRows(driver, changed);
   for (const list of POSITIONED) await renumber(driver, list, moved[list]);
   const affected = await affectedRecords(driver, changed);
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
   await countRecords(driver);
-  if (affected.boxes.length > 0) await keepExtent(driver);
-  await driver.refreshTiles(affected.boxes);
+  const tiles = await drawnAfter(driver, changed, tilesBefore);
+  if (tiles.some(footprintChanged)) await keepExtent(driver);
+  await driver.refreshTiles(tiles);
+}
+
+const run = <R>(driver: ApplyDriver, plan: Plan<R>) => runAsync(plan, ({ sql, params }) => driver.query(sql, params));
+
+/** What tiles carry of the features put or removed, and of those whose first category is renamed (its name is drawn), before the rows change. */
+function drawnBefore(driver: ApplyDriver, changed: Changed): Promise<TileFeature[]> {
+  const categories = union(ids(changed.categories.put), ids(changed.categories.old));
+  return run(driver, tileFeaturesPlan(driver.dialect, union(ids(changed.features.put), ids(changed.features.old)), categories));
+}
+
+/** Each of those features before and after the change, as tiles see it. */
+async function drawnAfter(driver: ApplyDriver, changed: Changed, before: readonly TileFeature[]): Promise<TileChange[]> {
+  const after = await run(driver, tileFeaturesPlan(driver.dialect, union(ids(before), ids(changed.features.put))));
+  const changes = new Map<number, TileChange>(before.map((feature) => [feature.id, { before: feature }]));
+  for (const feature of after) changes.set(feature.id, { ...changes.get(feature.id), after: feature });
+  return [...changes.values()];
 }
 
 /**
@@ -85,8 +106,6 @@ interface Affected {
   gone: Record<Positioned, number[]>;
   /** Features whose item_count is counted again. */
   counted: number[];
-  /** Footprint boxes whose tiles change: old and new footprints, and features whose first category was renamed. */
-  boxes: Box[];
 }
 
 /** What draws on the changed records: a feature's text on its categories' names and its published attachments; an attachment's on its feature's names. */
@@ -108,11 +127,8 @@ async function affectedRecords(driver: ApplyDriver, changed: Changed): Promise<A
     const removed = new Set(gone[list]);
     search[list] = union(put(list), ofPut).filter((id) => !removed.has(id));
   }
-  const recolouredIds = new Set(inCategories);
-  const recoloured = (await readRecords(driver, 'features', [...recolouredIds])) as Feature[];
-  const footprints = [...changed.features.put, ...changed.features.old, ...recoloured] as Feature[];
   const counted = union(put('features'), attachedTo).filter((id) => !removedFeatures.has(id));
-  return { search, gone, counted, boxes: footprints.map((f) => boundingBox(f.geometry)) };
+  return { search, gone, counted };
 }
 
 /** Published records of a list attached to these features. */

@@ -1,13 +1,19 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
-// at import (tile-precompute.ts); any other is made now, from at most CROWDED_ABOVE
-// footprints. Either way the store only finds the footprints whose box meets the buffered
-// tile (at import window by window), and the one JavaScript encoder (tiles/encode.ts)
-// draws them: the two stores differ only in how they find a box, so their tiles cannot disagree.
+// at import (tile-precompute.ts) and edited by each apply since (tiles/edit.ts); any other
+// is made now, from at most CROWDED_ABOVE footprints. Either way the store only finds the
+// footprints whose box meets the buffered tile (at import window by window), and the one
+// JavaScript encoder (tiles/encode.ts) draws them: the two stores differ only in how they
+// find a box, so their tiles cannot disagree. The plans that write tiles are here too, once
+// for both stores.
 import type { FeatureType } from '../catalogue/format.js';
-import { CROWDED_ABOVE } from '../tiles/crowded.js';
+import type { Box } from '../search/box.js';
+import { CROWDED_ABOVE, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
+import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
-import { TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { lonLatBox } from '../tiles/tile-geometry.js';
+import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
 import { versionPlan, type Plan, type Query } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
@@ -28,6 +34,8 @@ const TILE_FEATURES = `SELECT f.id, f.feature_type, f.b_name, f.geometry, c.name
 
 /** Which store's SQL finds the footprints whose box meets the buffered tile ($1..$4: tileParams). */
 export interface TileSql {
+  /** Its ids lists (`idIn`), for the features a tile edit reads by id. */
+  dialect: Dialect;
   /** Every candidate, found through the spatial index: a tile made on request has at most CROWDED_ABOVE. */
   inBox: string;
   /**
@@ -42,6 +50,10 @@ export interface TileSql {
    * crowded tile (tiles/crowded.ts) without counting the whole catalogue at zoom 0.
    */
   count: string;
+  /** The footprints whose box meets a box, above an id, in id order, at most `limit` of them. */
+  byIdInBox(box: Box, after: number, limit: number): Plan<TileRow[]>;
+  /** The same for each of several boxes from the lowest id: the first page of each. */
+  firstInBoxes(boxes: readonly Box[], limit: number): Plan<TileRow[][]>;
 }
 
 const SQLITE_BOX = 'r.max_x >= $1 AND r.min_x <= $2 AND r.max_y >= $3 AND r.min_y <= $4';
@@ -55,11 +67,25 @@ const SQLITE_BATCH = `${TILE_FEATURES.replace('FROM features f', 'FROM features 
   WHERE r.id = f.id AND ${SQLITE_BOX} AND f.position >= $5 AND f.position < $6`;
 
 export const SQLITE_TILE_SQL: TileSql = {
+  dialect: SQLITE_DIALECT,
   inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
   WHERE ${SQLITE_BOX}`,
   batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
   count: `SELECT count(*) AS n FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
+  // Their ids from the R*Tree alone, sorted, then their rows: a cell of a low zoom meets most of the catalogue, whose rows a sort would hold.
+  *byIdInBox(box, after, limit) {
+    const ids = ((yield { sql: SQLITE_IDS_IN_BOX, params: [...boxParams(box), after, limit] }) as { id: number }[]).map((r) => r.id);
+    return yield* tileRowsPlan(SQLITE_DIALECT, ids);
+  },
+  // In process, a query per box costs no round trip. Ids start at 1 (catalogue/schema.ts).
+  *firstInBoxes(boxes, limit) {
+    const pages: TileRow[][] = [];
+    for (const box of boxes) pages.push(yield* SQLITE_TILE_SQL.byIdInBox(box, 0, limit));
+    return pages;
+  },
 };
+
+const SQLITE_IDS_IN_BOX = `SELECT id FROM features_rtree r WHERE ${SQLITE_BOX} AND r.id > $5 ORDER BY r.id LIMIT $6`;
 
 /**
  * PostgreSQL: the GiST index on geom, against the buffered tile's lon/lat box (a web-mercator
@@ -86,14 +112,34 @@ const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS categor
   WHERE ${POSTGRES_BOX} AND f.position >= $5 AND f.position < $6`;
 
 export const POSTGRES_TILE_SQL: TileSql = {
+  dialect: POSTGRES_DIALECT,
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
   batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
   count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
+  *byIdInBox(box, after, limit) {
+    return (yield { sql: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`, params: [...boxParams(box), after, limit] }) as TileRow[];
+  },
+  // One round trip for every box (each a cell of a tile an apply edits: there may be hundreds).
+  *firstInBoxes(boxes, limit) {
+    const column = (i: number) => boxes.map((box) => boxParams(box)[i]);
+    const rows = (yield { sql: POSTGRES_FIRST_IN_BOXES, params: [column(0), column(1), column(2), column(3), limit] }) as (TileRow & { box: number })[];
+    const pages: TileRow[][] = boxes.map(() => []);
+    for (const { box, ...row } of rows) pages[Number(box) - 1]!.push(row);
+    return pages;
+  },
 };
+
+/** POSTGRES_BOX for each box of four arrays (min lon, max lon, min lat, max lat), numbered from 1. */
+const POSTGRES_FIRST_IN_BOXES = `SELECT b.n AS box, t.* FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[]) WITH ORDINALITY AS b(min_x, max_x, min_y, max_y, n)
+  CROSS JOIN LATERAL (${TILE_FEATURES} WHERE f.geom && ST_MakeEnvelope(b.min_x, b.min_y, b.max_x, b.max_y, 4326) ORDER BY f.id LIMIT $5) t
+  ORDER BY b.n, t.id`;
 
 /** The buffered tile's box as both stores' SQL takes it: min lon, max lon, min lat, max lat. */
 export function tileParams(tile: TileAddress): number[] {
-  const [minX, minY, maxX, maxY] = tileBox(tile);
+  return boxParams(tileBox(tile));
+}
+
+function boxParams([minX, minY, maxX, maxY]: Box): number[] {
   return [minX, maxX, minY, maxY];
 }
 
@@ -134,6 +180,88 @@ export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer |
     for (const row of rows) builder.add(toTileFeature(row));
   }
   return builder.finish();
+}
+
+/** What tiles carry of these features (those found), in id order; with categoryIds, of every feature whose first category is one of them too. */
+export function* tileFeaturesPlan(dialect: Dialect, ids: readonly number[], categoryIds: readonly number[] = []): Plan<TileFeature[]> {
+  const { idIn, idsParam } = dialect;
+  const rows = yield* tileRowsPlan(dialect, ids);
+  const byCategory = categoryIds.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('c.id', '$1')}`, params: [idsParam(categoryIds)] }) as TileRow[];
+  const features = new Map([...rows, ...byCategory].map((row) => [Number(row.id), toTileFeature(row)]));
+  return [...features.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The rows of these features, in id order. */
+function* tileRowsPlan(dialect: Dialect, ids: readonly number[]): Plan<TileRow[]> {
+  if (ids.length === 0) return [];
+  return (yield { sql: `${TILE_FEATURES} WHERE ${dialect.idIn('f.id', '$1')} ORDER BY f.id`, params: [dialect.idsParam(ids)] }) as TileRow[];
+}
+
+const STORED_TILES = 'SELECT z, x, y FROM tiles';
+const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
+const UPDATE_TILE = 'UPDATE tiles SET mvt = $1 WHERE z = $2 AND x = $3 AND y = $4';
+const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+
+/** The crowded tiles in scope (tiles/crowded.ts), counted by the store. */
+function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> {
+  const search = crowdedSearch(CROWDED_ABOVE, scope);
+  for (let step = search.next(); ;) {
+    if (step.done) return step.value;
+    const [row] = (yield { sql: sql.count, params: tileParams(step.value) }) as [{ n: number }];
+    step = search.next(Number(row.n));
+  }
+}
+
+/** At import: the previous catalogue's tiles dropped, and every crowded tile made and stored. */
+export function* makeTilesPlan(sql: TileSql): Plan<void> {
+  const crowded = yield* crowdedTilesPlan(EVERY_TILE, sql);
+  yield { sql: 'DELETE FROM tiles', params: [] };
+  for (const tile of crowded) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+}
+
+/**
+ * After an apply, its changed features (as tiles see them, before and after): the stored
+ * tiles of each zoom that draws one of them otherwise are edited (tiles/edit.ts); where a
+ * footprint was added, removed or moved, the tiles its boxes meet are counted again, and
+ * those no longer crowded dropped, those newly crowded made whole.
+ */
+export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql): Plan<void> {
+  const drawn = changes.map((change) => ({ change, from: firstChangedZoom(change), meets: tilesMeeting(boxesOf(change)) })).filter(({ from }) => from <= MAX_TILE_ZOOM);
+  if (drawn.length === 0) return;
+  const moved = drawn.filter(({ change }) => footprintChanged(change)).flatMap(({ change }) => boxesOf(change));
+  const counted: TileScope = moved.length === 0 ? () => false : tilesMeeting(moved);
+  const crowded = new Map((yield* crowdedTilesPlan(counted, sql)).map((tile) => [tileKey(tile), tile]));
+  for (const tile of (yield { sql: STORED_TILES, params: [] }) as TileAddress[]) {
+    // A tile no footprint added, removed or moved meets keeps its count, so stays crowded.
+    const stillCrowded = crowded.delete(tileKey(tile)) || !counted(tile);
+    const edits = drawn.filter(({ from, meets }) => from <= tile.z && meets(tile)).map(({ change }) => change);
+    if (!stillCrowded) yield { sql: DELETE_TILE, params: [tile.z, tile.x, tile.y] };
+    else if (edits.length > 0) yield { sql: UPDATE_TILE, params: [yield* editedTilePlan(tile, edits, sql), tile.z, tile.x, tile.y] };
+  }
+  for (const tile of crowded.values()) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+}
+
+const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
+const boxesOf = ({ before, after }: TileChange): Box[] => [before, after].flatMap((f) => (f?.geometry ? [lonLatBox(f.geometry)] : []));
+
+/** Footprints read while looking for a cell's lowest id: mostly the first is it; where not, often many more are not. */
+const CELL_FIRST_PAGE = 10;
+const CELL_PAGE = 100;
+
+/** A stored tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
+function* editedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
+  const stored = yield* storedTile(tile);
+  const edit = new TileEdit(tile, stored?.bytes ? Buffer.from(stored.bytes) : null, changes);
+  edit.settle(yield* tileFeaturesPlan(sql.dialect, edit.unsureIds()));
+  const vacant = edit.vacant();
+  const firstPages = vacant.length === 0 ? [] : yield* sql.firstInBoxes(vacant.map(({ box }) => box), CELL_FIRST_PAGE);
+  for (const [i, { key, box }] of vacant.entries()) {
+    for (let rows = firstPages[i]!; ;) {
+      if (rows.length === 0 || rows.map(toTileFeature).some((feature) => edit.offer(key, feature))) break;
+      rows = yield* sql.byIdInBox(box, Number(rows[rows.length - 1]!.id), CELL_PAGE);
+    }
+  }
+  return edit.finish();
 }
 
 function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {

@@ -3,7 +3,7 @@
 // import instead. Every other tile then costs at most `limit` footprints: a tile's buffered
 // area lies inside its parent's, so a child of an uncrowded tile is uncrowded too.
 // The search asks the store for counts (yielding a tile, receiving its count), so that it
-// holds no footprint in memory: SQLite answers synchronously, PostgreSQL asynchronously.
+// holds no footprint in memory (store/tile-plans.ts runs it on either store).
 import type { Box } from '../search/box.js';
 import { MAX_TILE_ZOOM, tileBox, type TileAddress } from './grid.js';
 
@@ -12,7 +12,7 @@ export const CROWDED_ABOVE = 1000;
 
 export type CrowdedSearch = Generator<TileAddress, TileAddress[], number>;
 
-/** Which tiles a search visits: every tile, or (after an apply) those a changed footprint meets. */
+/** Which tiles a search visits: every tile, or (after an apply) those a footprint added, removed or moved meets. */
 export type TileScope = (tile: TileAddress) => boolean;
 
 export const EVERY_TILE: TileScope = () => true;
@@ -32,11 +32,6 @@ export function* crowdedSearch(limit = CROWDED_ABOVE, scope = EVERY_TILE): Crowd
 export function runCrowdedSearch(count: (tile: TileAddress) => number, limit = CROWDED_ABOVE, scope = EVERY_TILE): TileAddress[] {
   const search = crowdedSearch(limit, scope);
   for (let step = search.next(); ; step = search.next(count(step.value))) if (step.done) return step.value;
-}
-
-export async function runCrowdedSearchAsync(count: (tile: TileAddress) => Promise<number>, limit = CROWDED_ABOVE, scope = EVERY_TILE): Promise<TileAddress[]> {
-  const search = crowdedSearch(limit, scope);
-  for (let step = search.next(); ; step = search.next(await count(step.value))) if (step.done) return step.value;
 }
 
 /**

@@ -1,11 +1,16 @@
-// The layers of a footprint tile and their fields, declared once: the encoder writes them,
-// and the TileJSON (render/tilejson.ts) and OGC tileset metadata (render/ogc/tiles.ts)
-// describe them from here.
+// The layers of a footprint tile and their fields, declared once: the encoder writes them
+// (in this order, from the zoom each is carried), the TileJSON (render/tilejson.ts) and OGC
+// tileset metadata (render/ogc/tiles.ts) describe them, and an apply edits only the tiles
+// whose zoom carries a value that changed (fieldsCarriedAt).
 import { FULL_PROPERTIES_ZOOM, MAX_TILE_ZOOM, TILE_LAYER, TILE_POINT_LAYER } from './grid.js';
 
 export interface TileField {
   type: 'Number' | 'String';
   description: string;
+  /** Carried from this zoom on (absent: at every zoom of the layer). */
+  minzoom?: number;
+  /** Not a feature's own value but counted per cell of the `points` layer. */
+  perCell?: true;
 }
 
 export interface TileLayerInfo {
@@ -27,10 +32,10 @@ export const TILE_LAYERS: readonly TileLayerInfo[] = [
     maxzoom: MAX_TILE_ZOOM,
     fields: {
       id: { type: 'Number', description: 'The feature id (/api/v1/features/{id}/)' },
-      feature_type: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})` },
-      category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)` },
+      feature_type: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})`, minzoom: FULL_PROPERTIES_ZOOM },
+      category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
       category_id: { type: 'Number', description: 'The first category\'s id (absent when it has none)' },
-      b_name: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)` },
+      b_name: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
     },
   },
   {
@@ -41,8 +46,23 @@ export const TILE_LAYERS: readonly TileLayerInfo[] = [
     maxzoom: MAX_TILE_ZOOM,
     fields: {
       id: { type: 'Number', description: 'The lowest feature id of the cell (also the MVT feature id)' },
-      count: { type: 'Number', description: 'How many footprints the point stands for' },
+      count: { type: 'Number', description: 'How many footprints the point stands for', perCell: true },
       category_id: { type: 'Number', description: 'That feature\'s first category id (absent when it has none)' },
     },
   },
 ];
+
+export const [POLYGON_LAYER, POINT_LAYER] = TILE_LAYERS as [TileLayerInfo, TileLayerInfo];
+
+/** A layer's fields a tile of zoom z carries, in the order they are written. */
+export function fieldsAt(layer: TileLayerInfo, z: number): [string, TileField][] {
+  return Object.entries(layer.fields).filter(([, field]) => (field.minzoom ?? layer.minzoom) <= z);
+}
+
+/**
+ * The feature values (besides its footprint) that some layer of a zoom-z tile carries: a
+ * change of none of them, the footprint kept, leaves every tile of that zoom as it was.
+ */
+export function fieldsCarriedAt(z: number): string[] {
+  return [...new Set(TILE_LAYERS.flatMap((layer) => fieldsAt(layer, z).filter(([, field]) => !field.perCell).map(([name]) => name)))];
+}

@@ -1,6 +1,7 @@
 // What the apply tests share: a change file applied to a database in process, a store's
 // catalogue read back, and the expected catalogue computed by editing the old one's JSON.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { VectorTile } from '@mapbox/vector-tile';
 import Database from 'better-sqlite3';
 import { PbfReader } from 'pbf';
@@ -80,22 +81,27 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
 }
 
 /**
- * Every stored (crowded) tile, in address order, straight from the database: its features
- * decoded (id, properties, geometry) in id order. (An edited tile keeps the values only a
- * removed feature used, and PostGIS numbers values by type: the same tile, other bytes.)
+ * Every stored (crowded) tile, in address order, straight from the database: a digest of its
+ * bytes (an apply must store the bytes an import makes), and its features decoded (id,
+ * properties, geometry) per layer, so that a difference says where.
  */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
   const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
   const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
-  return rows.map((r) => `${r['z']}/${r['x']}/${r['y']} ${JSON.stringify(decodeTile(r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array)))}`);
+  return rows.map((r) => {
+    const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
+    const digest = bytes === null ? 'empty' : createHash('sha256').update(bytes).digest('hex');
+    return `${r['z']}/${r['x']}/${r['y']} ${digest} ${JSON.stringify(decodeTile(bytes))}`;
+  });
 }
 
-function decodeTile(bytes: Buffer | null): unknown[] {
-  if (bytes === null) return [];
-  const layer = new VectorTile(new PbfReader(bytes)).layers['features'];
-  if (!layer) return [];
-  const features = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
-  return features.map((f) => ({ id: f.id, properties: f.properties, geometry: f.loadGeometry() })).sort((a, b) => Number(a.id) - Number(b.id));
+function decodeTile(bytes: Buffer | null): Record<string, unknown[]> {
+  if (bytes === null) return {};
+  const { layers } = new VectorTile(new PbfReader(bytes));
+  return Object.fromEntries(Object.entries(layers).map(([name, layer]) => {
+    const features = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+    return [name, features.map((f) => ({ id: f.id, properties: f.properties, geometry: f.loadGeometry() }))];
+  }));
 }
 
 function sqliteRows(file: string, sql: string): Record<string, unknown>[] {
