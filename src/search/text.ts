@@ -53,3 +53,19 @@ function decodeEntity(entity: string, name: string): string {
 export function searchText(parts: readonly (string | null | undefined)[]): string {
   return queryWords(parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ')).join(' ');
 }
+
+const PLAIN_WORD = /^[a-z0-9]+$/;
+const PLAIN_TEXT = /^[ a-z0-9]*$/;
+
+/**
+ * Whether every word begins a word of an indexed text (searchText's: words one space apart),
+ * told from the text alone where a store's own word splitting cannot differ: words of
+ * ASCII letters and digits, met at a word's start (true), or missing from a text of such
+ * words only (false). Otherwise null, and the store's text index decides: SQLite's FTS5
+ * splits and folds some other letters its own way (a final ς matches σ there).
+ */
+export function beginsWordsOf(text: string, words: readonly string[]): boolean | null {
+  if (!words.every((w) => PLAIN_WORD.test(w))) return null;
+  if (words.every((w) => text.startsWith(w) || text.includes(` ${w}`))) return true;
+  return PLAIN_TEXT.test(text) ? false : null;
+}

@@ -4,7 +4,7 @@
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions } from './filter-sql.js';
 import type { Filters } from './filters.js';
-import { versionPlan, type Plan } from './read-plans.js';
+import { drivingIndex, versionPlan, type Plan } from './read-plans.js';
 
 export interface MatchIds {
   version: number;
@@ -42,8 +42,9 @@ const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1
 
 export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds> {
   const version = yield* versionPlan();
+  const driving = yield* drivingIndex(filters, dialect);
   const { bind, params } = binder();
-  const where = ['TRUE', ...filterConditions('features', filters, dialect, bind)].join(' AND ');
+  const where = ['TRUE', ...filterConditions('features', filters, dialect, bind, driving)].join(' AND ');
   const { from, columns } = dialect.featureBoxes('f');
   const rows = (yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true }) as (BoxRow & { id: number })[];
   return { version, ids: rows.map((r) => Number(r.id)), extent: rows.length === 0 ? null : rows.map(boxOf).reduce(union) };

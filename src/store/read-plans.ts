@@ -14,7 +14,7 @@ import {
   type FlatSummary,
 } from './rows.js';
 import { binder, type Dialect } from './dialect.js';
-import { filterConditions } from './filter-sql.js';
+import { filterConditions, type Driving } from './filter-sql.js';
 import { hasFilters, type Filters } from './filters.js';
 import {
   SELECT_CATEGORIES_IN_USE,
@@ -128,10 +128,10 @@ function* filteredListPlan<C extends CollectionName>(
   filters: Filters,
   dialect: Dialect,
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
+  const driving = yield* drivingIndex(filters, dialect, collection);
   const { bind, params } = binder();
-  const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
-  const counted = (yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
-  const count = Number(counted[0]?.n ?? 0);
+  const where = filterConditions(collection, filters, dialect, bind, driving).join(' AND ');
+  const count = countOf(yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true });
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
   const { limit, offset, fromEnd } = readingOrder(slice, count);
@@ -148,8 +148,42 @@ function* filteredListPlan<C extends CollectionName>(
 function wordsOnly(collection: CollectionName, filters: Filters, dialect: Dialect): Query | null {
   const { words, ...others } = filters;
   if (!words || hasFilters(others)) return null;
+  return textCount(collection, words, dialect);
+}
+
+/** How many records of the collection match the words (every listed record has a row in its search table). */
+function textCount(collection: CollectionName, words: readonly string[], dialect: Dialect): Query {
   const { bind, params } = binder();
   return { sql: `SELECT count(*) AS n FROM (${dialect.textMatch(`${collection}_search`, words, bind)}) m`, params, adHoc: true };
+}
+
+const countOf = (rows: unknown[]) => Number((rows as { n: number | string }[])[0]?.n ?? 0);
+
+/**
+ * Up to this many footprints in the box, the box drives a query with words, however rare
+ * they are: checking a candidate's text costs about what listing 40 matches of a prefix
+ * does on SQLite, so this many cost no more than the commonest word's matches (244,000 of
+ * "street" at scale 100), and the matches need not be counted first.
+ */
+export const FEW_BOX_CANDIDATES = 5_000;
+
+/**
+ * Which index drives a query with both words and a box (filter-sql.ts): the box while it
+ * holds few footprints, else whichever finds fewer candidates, the words' matches counted
+ * and the box's footprints counted up to that many.
+ */
+export function* drivingIndex(filters: Filters, dialect: Dialect, collection: CollectionName = 'features'): Plan<Driving> {
+  const { words, bbox } = filters;
+  if (!words || !bbox) return 'box';
+  if ((yield* boxCandidates(bbox, FEW_BOX_CANDIDATES, dialect)) <= FEW_BOX_CANDIDATES) return 'box';
+  const matches = countOf(yield textCount(collection, words, dialect));
+  return (yield* boxCandidates(bbox, matches, dialect)) <= matches ? 'box' : 'text';
+}
+
+/** How many footprints the spatial index finds in the box, counted up to one past `atMost`. */
+function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
+  const { bind, params } = binder();
+  return countOf(yield { sql: dialect.boxCandidates(box, atMost + 1, bind), params, adHoc: true });
 }
 
 /** A slice of `count` matches as read: from the start, or, past the middle, from the end. */
