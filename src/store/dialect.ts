@@ -77,11 +77,12 @@ export const SQLITE_DIALECT: Dialect = {
     // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
     const [minX, minY, maxX, maxY] = literalBox(literal);
     const candidates = rtreeCandidates([minX, minY, maxX, maxY], bind);
-    const exact = literal.kind === 'bbox'
-      ? `intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`
-      : `intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))})`;
     // Bracketed: one condition, so that NOT (CQL2's NOT S_INTERSECTS) applies to both halves.
-    return `(${alias}.id IN (${candidates}) AND ${exact})`;
+    if (literal.kind !== 'bbox') return `(${alias}.id IN (${candidates}) AND intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))}))`;
+    // A footprint whose R*Tree box (which holds it) lies inside the box meets it: only those
+    // across the box's edges are parsed and tested exactly (in a map view, a few of hundreds).
+    const inside = `SELECT id FROM features_rtree WHERE min_x >= ${bind(minX)} AND max_x <= ${bind(maxX)} AND min_y >= ${bind(minY)} AND max_y <= ${bind(maxY)}`;
+    return `(${alias}.id IN (${candidates}) AND (${alias}.id IN (${inside}) OR intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})))`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,
   joinJsonList: (json, separator) => `coalesce((SELECT group_concat(value, '${sqlText(separator)}' ORDER BY key) FROM json_each(${json})), '')`,
