@@ -38,7 +38,6 @@ export interface BuildingLabels {
 type BoxRow = { min_x: number; min_y: number; max_x: number; max_y: number };
 const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)];
 
-const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
 export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds> {
   const version = yield* versionPlan();
@@ -46,23 +45,29 @@ export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds
   const { bind, params } = binder();
   const where = ['TRUE', ...filterConditions('features', filters, dialect, bind, driving)].join(' AND ');
   const { from, columns } = dialect.featureBoxes('f');
-  const rows = (yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true }) as (BoxRow & { id: number })[];
-  return { version, ids: rows.map((r) => Number(r.id)), extent: rows.length === 0 ? null : rows.map(boxOf).reduce(union) };
+  const ids: number[] = [];
+  let extent: Box | null = null;
+  const each = (row: unknown) => {
+    const r = row as BoxRow & { id: number };
+    ids.push(Number(r.id));
+    const box = boxOf(r);
+    extent = extent === null ? box : [Math.min(extent[0], box[0]), Math.min(extent[1], box[1]), Math.max(extent[2], box[2]), Math.max(extent[3], box[3])];
+  };
+  yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true, each };
+  return { version, ids, extent };
 }
 
 export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {
   const version = yield* versionPlan();
   const { from, columns } = dialect.featureBoxes('f');
-  const rows = (yield {
-    sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`,
-    params: [],
-  }) as (BoxRow & { street: string; street_key: string })[];
   const streets = new Map<string, { name: string; boxes: Box[] }>();
-  for (const row of rows) {
-    const street = streets.get(row.street_key) ?? { name: row.street, boxes: [] };
-    street.boxes.push(boxOf(row));
-    streets.set(row.street_key, street);
-  }
+  const each = (row: unknown) => {
+    const r = row as BoxRow & { street: string; street_key: string };
+    const street = streets.get(r.street_key) ?? { name: r.street, boxes: [] };
+    street.boxes.push(boxOf(r));
+    streets.set(r.street_key, street);
+  };
+  yield { sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`, params: [], each };
   return { version, streets: [...streets.values()] };
 }
 

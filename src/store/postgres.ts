@@ -239,8 +239,12 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  private async query(client: pg.PoolClient, { sql, params, adHoc }: Query): Promise<unknown[]> {
-    return (await client.query({ name: adHoc ? undefined : this.statementNames.of(sql), text: sql, values: params })).rows;
+  private async query(client: pg.PoolClient, { sql, params, adHoc, each }: Query): Promise<unknown[]> {
+    const { rows } = await client.query({ name: adHoc ? undefined : this.statementNames.of(sql), text: sql, values: params });
+    if (!each) return rows;
+    // pg has read them all already; handed over the same way, so that plans run alike on both stores.
+    for (const row of rows) each(row);
+    return [];
   }
 
   private async inSnapshot<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {

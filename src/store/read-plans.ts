@@ -42,6 +42,12 @@ export interface Query {
    * one filter's values can be a hundred times slower for another's).
    */
   adHoc?: boolean;
+  /**
+   * Each row handed over as it is read and none kept: the plan receives no rows. For reads
+   * of the whole catalogue (the map's), which SQLite then makes in bounded memory where an
+   * array of 400,000 rows at scale 100 grew the server by 150 MB.
+   */
+  each?: (row: unknown) => void;
 }
 
 export type Plan<R> = Generator<Query, R, unknown[]>;

@@ -157,13 +157,15 @@ function oneTextMatches(text: string, query: string): boolean {
 }
 
 /** Runs a query on a connection, each distinct SQL text prepared once (in `statements`). */
-function queryOn(db: Database.Database, statements: Map<string, Database.Statement>, { sql, params }: Query): unknown[] {
+function queryOn(db: Database.Database, statements: Map<string, Database.Statement>, { sql, params, each }: Query): unknown[] {
   let statement = statements.get(sql);
   if (!statement) {
     statement = db.prepare(toSqlite(sql));
     statements.set(sql, statement);
   }
-  return statement.all(...params);
+  if (!each) return statement.all(...params);
+  for (const row of statement.iterate(...params)) each(row);
+  return [];
 }
 
 export class SqliteStore implements CatalogueStore {
