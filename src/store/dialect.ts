@@ -27,6 +27,12 @@ export interface Dialect extends Cql2Dialect {
   boxCheck(box: readonly [number, number, number, number], bind: Bind): string;
   /** One row, `n`: how many footprints the spatial index finds for the box, counted up to `limit`. */
   boxCandidates(box: readonly [number, number, number, number], limit: number, bind: Bind): string;
+  /**
+   * Whether a walk in id order evaluates the filter on every row it passes (PostgreSQL),
+   * so that for few matches listing them all costs less (read-plans.ts listsFewer); SQLite
+   * looks each id up in the lists its IN conditions built once.
+   */
+  walkChecksEachRow: boolean;
   /** A condition on the features aliased `alias`: the footprint intersects the literal (exactly). */
   intersects(alias: string, literal: SpatialLiteral, bind: Bind): string;
   /** A JSON list of strings kept as text → its items in order, `separator` between them ('' when empty). */
@@ -73,6 +79,7 @@ export const SQLITE_DIALECT: Dialect = {
   boxCandidates(box, limit, bind) {
     return `SELECT count(*) AS n FROM (${rtreeCandidates(box, bind)} LIMIT ${bind(limit)}) c`;
   },
+  walkChecksEachRow: false,
   intersects(alias, literal, bind) {
     // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
     const [minX, minY, maxX, maxY] = literalBox(literal);
@@ -126,6 +133,7 @@ export const POSTGRES_DIALECT: Dialect = {
   boxCandidates(box, limit, bind) {
     return `SELECT count(*) AS n FROM (SELECT 1 FROM features f WHERE f.geom && ${envelope(box, bind)} LIMIT ${bind(limit)}) c`;
   },
+  walkChecksEachRow: true,
   intersects(alias, literal, bind) {
     if (literal.kind === 'geometry') {
       return `ST_Intersects(${alias}.geom, ST_SetSRID(ST_GeomFromGeoJSON(${bind(JSON.stringify(literal.value))}), 4326))`;

@@ -67,17 +67,21 @@ export function countMatching(collection: CollectionName, where: string): string
  * are given in id order, catalogue-finish.ts), and ordered by id a text match or an id
  * list is walked in order and stopped at the page's end. A page in the second half of
  * the matches is counted from the end (`fromEnd`), so that the last page costs what the
- * first does.
+ * first does. With `all`, every match is listed first (as the count just did) and then
+ * sorted: for few matches, which a walk in id order could pass many rows to meet
+ * (read-plans.ts listsFewer).
  */
-export function selectMatching(collection: CollectionName, where: string, page: { limit: string; offset: string; fromEnd: boolean }): string {
+export function selectMatching(collection: CollectionName, where: string, page: { limit: string; offset: string; fromEnd: boolean; all: boolean }): string {
   const order = page.fromEnd ? 'DESC' : '';
-  if (collection === 'features') {
-    const ids = `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
-    return selectFeatures(`f.id IN (${ids})`);
-  }
-  const ids = `SELECT x.id FROM ${collection} x JOIN features f ON f.id = x.feature_id
-    WHERE x.position IS NOT NULL AND ${where} ORDER BY x.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
-  return selectRecords(collection, `x.id IN (${ids})`);
+  const alias = collection === 'features' ? 'f' : 'x';
+  const matching = collection === 'features'
+    ? `SELECT f.id FROM features f WHERE ${where}`
+    : `SELECT x.id FROM ${collection} x JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL AND ${where}`;
+  const slice = (id: string) => `ORDER BY ${id} ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  // MATERIALIZED: planned alone, as the count was, not as a walk in id order.
+  const ids = page.all ? `WITH matching AS MATERIALIZED (${matching}) SELECT id FROM matching ${slice('id')}` : `${matching} ${slice(`${alias}.id`)}`;
+  const condition = `${alias}.id IN (${ids})`;
+  return collection === 'features' ? selectFeatures(condition) : selectRecords(collection, condition);
 }
 
 export function toSqlite(sql: string): string {
