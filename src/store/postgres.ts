@@ -18,7 +18,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
 import {
@@ -29,6 +29,7 @@ import {
   type Detail,
   type CollectionName,
   type Listing,
+  type LinkedPictures,
   type Overview,
   type PoolStats,
   type Replication,
@@ -211,6 +212,10 @@ export class PostgresStore implements CatalogueStore {
 
   overview(): Promise<Overview> {
     return this.read(overviewPlan(POSTGRES_DIALECT));
+  }
+
+  linkedPictures(): Promise<LinkedPictures> {
+    return this.read(linkedPicturesPlan());
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {

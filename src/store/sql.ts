@@ -46,6 +46,10 @@ export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.t
   FROM categories c JOIN feature_categories fc ON fc.category_id = c.id
   GROUP BY c.id, c.name, c.description, c.thumbnail ORDER BY c.id`;
 
+/** How many categories in use have a thumbnail. */
+export const SELECT_THUMBNAILS_IN_USE = `SELECT count(*) AS n FROM categories c
+  WHERE c.thumbnail <> '' AND EXISTS (SELECT 1 FROM feature_categories fc WHERE fc.category_id = c.id)`;
+
 /** Published attachments of some features. */
 export function selectSummaries(collection: RecordCollection, ids: FeatureIds): string {
   return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username

@@ -11,7 +11,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
@@ -31,6 +31,7 @@ import {
   type Detail,
   type CollectionName,
   type Listing,
+  type LinkedPictures,
   type Overview,
   type RowsByCollection,
   type VectorTile,
@@ -231,6 +232,10 @@ export class SqliteStore implements CatalogueStore {
 
   async overview(): Promise<Overview> {
     return this.read(overviewPlan(SQLITE_DIALECT));
+  }
+
+  async linkedPictures(): Promise<LinkedPictures> {
+    return this.read(linkedPicturesPlan());
   }
 
   async tile(z: number, x: number, y: number): Promise<VectorTile> {
