@@ -55,17 +55,36 @@ export function searchText(parts: readonly (string | null | undefined)[]): strin
 }
 
 const PLAIN_WORD = /^[a-z0-9]+$/;
-const PLAIN_TEXT = /^[ a-z0-9]*$/;
+
+/** Words of ASCII letters and digits only: those a text can be checked for without a store's tokeniser (beginsWordsOf). */
+export function arePlainWords(words: readonly string[]): boolean {
+  return words.every((w) => PLAIN_WORD.test(w));
+}
 
 /**
  * Whether every word begins a word of an indexed text (searchText's: words one space apart),
- * told from the text alone where a store's own word splitting cannot differ: words of
- * ASCII letters and digits, met at a word's start (true), or missing from a text of such
- * words only (false). Otherwise null, and the store's text index decides: SQLite's FTS5
- * splits and folds some other letters its own way (a final ς matches σ there).
+ * told from the text alone, for plain words (arePlainWords): true when each is met at a
+ * word's start; false when one is met nowhere a word could start. SQLite's FTS5 splits some
+ * letters JavaScript calls letters (U+19B0…) and folds others (ς to σ), but never into or
+ * out of ASCII (test/unit/words-in-box.test.ts holds it to that), so a word of its own can
+ * start only at ours or right after a letter beyond ASCII: a plain word met only there is
+ * null, for FTS5 to decide. Null too for words that are not plain.
  */
 export function beginsWordsOf(text: string, words: readonly string[]): boolean | null {
-  if (!words.every((w) => PLAIN_WORD.test(w))) return null;
-  if (words.every((w) => text.startsWith(w) || text.includes(` ${w}`))) return true;
-  return PLAIN_TEXT.test(text) ? false : null;
+  if (!arePlainWords(words)) return null;
+  let undecided = false;
+  for (const word of words) {
+    if (text.startsWith(word) || text.includes(` ${word}`)) continue;
+    if (!metAfterOtherLetter(text, word)) return false;
+    undecided = true;
+  }
+  return undecided ? null : true;
+}
+
+/** Whether the word occurs right after a character beyond ASCII. */
+function metAfterOtherLetter(text: string, word: string): boolean {
+  for (let at = text.indexOf(word, 1); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (text.charCodeAt(at - 1) > 0x7f) return true;
+  }
+  return false;
 }

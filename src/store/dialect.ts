@@ -6,6 +6,7 @@
 import type { SpatialLiteral } from '../ogc/cql2/ast.js';
 import type { Cql2Dialect } from '../ogc/cql2/to-sql.js';
 import { literalBox } from '../search/box.js';
+import { arePlainWords } from '../search/text.js';
 
 /** Adds a parameter and returns its placeholder (`$n`, numbered in order of use). */
 export type Bind = (value: unknown) => string;
@@ -67,7 +68,9 @@ export const SQLITE_DIALECT: Dialect = {
   },
   textCheck(table, id, words, bind) {
     // FTS5 cannot check one row without listing every match of a prefix (30 ms a row for
-    // "street"* at scale 100), so matches_words (sqlite.ts) checks the record's stored text.
+    // "street"* at scale 100), so matches_words (sqlite.ts) checks the record's stored text:
+    // plain words only, the others' matches listed once for the statement instead.
+    if (!arePlainWords(words)) return `${id} IN (${SQLITE_DIALECT.textMatch(table, words, bind)})`;
     return `matches_words((SELECT text FROM ${table} WHERE rowid = ${id}), ${bind(words.join(' '))}, ${bind(fts5Query(words))})`;
   },
   intersectsBox(box, bind) {

@@ -128,8 +128,8 @@ export function registerFunctions(db: Database.Database): void {
   );
   db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(geometry as string))[Number(side)] ?? null);
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
-  // One record's search text against a text query (dialect.ts textCheck): its words (one
-  // space apart) where they tell, else FTS5 itself on that text alone.
+  // One record's search text against a text query of plain words (dialect.ts textCheck):
+  // the words (one space apart) where they tell, else FTS5 itself on that text alone.
   db.function('matches_words', { deterministic: true }, (text, words, query) => {
     const plain = String(text ?? '');
     return (beginsWordsOf(plain, String(words).split(' ')) ?? oneTextMatches(plain, String(query))) ? 1 : 0;
