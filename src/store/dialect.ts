@@ -15,7 +15,7 @@ export type Bind = (value: unknown) => string;
 export type CategoryIdList = (from: string) => string;
 
 export interface Dialect extends Cql2Dialect {
-  /** A subquery selecting the ids in `table` (e.g. features_search) matching every word as a prefix. */
+  /** A subquery selecting the ids (as `id`) in `table` (e.g. features_search) matching every word as a prefix. */
   textMatch(table: string, words: readonly string[], bind: Bind): string;
   /**
    * The same match as a condition on one record, `id` its id in `table`, checked row by row
@@ -64,7 +64,7 @@ export const SQLITE_DIALECT: Dialect = {
   textMatch(table, words, bind) {
     // The rowid is the record's id: a match is answered from the full-text index alone,
     // where a column would be read from the stored text of every match.
-    return `SELECT rowid FROM ${table} WHERE ${table} MATCH ${bind(fts5Query(words))}`;
+    return `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${bind(fts5Query(words))}`;
   },
   textCheck(table, id, words, bind) {
     // FTS5 cannot check one row without listing every match of a prefix (30 ms a row for

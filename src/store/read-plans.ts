@@ -22,7 +22,7 @@ import {
   SELECT_META,
   byId,
   byPosition,
-  countMatching,
+  matchingIds,
   idRange,
   selectCategories,
   selectFeatures,
@@ -135,28 +135,32 @@ function* filteredListPlan<C extends CollectionName>(
   filters: Filters,
   dialect: Dialect,
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
+  const words = wordsOnly(filters);
   const driving = yield* drivingIndex(filters, dialect, collection);
   const { bind, params } = binder();
-  const where = filterConditions(collection, filters, dialect, bind, driving).join(' AND ');
-  const count = countOf(yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true });
+  // Words alone are matched in the search table alone; other filters over the records.
+  const matching = words
+    ? dialect.textMatch(`${collection}_search`, words, bind)
+    : matchingIds(collection, filterConditions(collection, filters, dialect, bind, driving).join(' AND '));
+  const count = countOf(yield { sql: `SELECT count(*) AS n FROM (${matching}) m`, params: [...params], adHoc: true });
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
   const { limit, offset, fromEnd } = readingOrder(slice, count);
   const all = dialect.walkChecksEachRow && listsFewer(count, offset + limit, Number((yield* metaValue(`count.${collection}`)) ?? 0));
   const page = { limit: bind(limit), offset: bind(offset), fromEnd, all };
-  const flat = yield { sql: selectMatching(collection, where, page), params, adHoc: true };
+  const flat = yield { sql: selectMatching(collection, matching, page), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, position: positionOf(slice) } };
 }
 
 /**
- * Words alone are counted in the search table: it holds a row for every listed record (every
- * feature, published records) and no other (catalogue-finish.ts), so no record is read.
+ * The words when they are the only filter: then matched in the search table alone, which
+ * holds a row for every listed record (every feature, published records) and no other
+ * (catalogue-finish.ts), so no record is read to count them or to choose a page's.
  */
-function wordsOnly(collection: CollectionName, filters: Filters, dialect: Dialect): Query | null {
+function wordsOnly(filters: Filters): readonly string[] | null {
   const { words, ...others } = filters;
-  if (!words || hasFilters(others)) return null;
-  return textCount(collection, words, dialect);
+  return words && !hasFilters(others) ? words : null;
 }
 
 /** How many records of the collection match the words (every listed record has a row in its search table). */
