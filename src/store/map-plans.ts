@@ -19,8 +19,11 @@ export type Box = [number, number, number, number];
 
 export interface StreetBuildings {
   version: number;
-  /** Each street (as first written) with the boxes of its buildings. */
-  streets: { name: string; boxes: Box[] }[];
+  /**
+   * Each street (as first written) with its buildings' centres (their boxes'), one list of
+   * lon, lat, lon, lat…: no array per building (388,000 of them at scale 100).
+   */
+  streets: { name: string; centres: number[] }[];
 }
 
 export interface LabelledBuilding {
@@ -60,11 +63,12 @@ export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds
 export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {
   const version = yield* versionPlan();
   const { from, columns } = dialect.featureBoxes('f');
-  const streets = new Map<string, { name: string; boxes: Box[] }>();
+  const streets = new Map<string, { name: string; centres: number[] }>();
   const each = (row: unknown) => {
     const r = row as BoxRow & { street: string; street_key: string };
-    const street = streets.get(r.street_key) ?? { name: r.street, boxes: [] };
-    street.boxes.push(boxOf(r));
+    const street = streets.get(r.street_key) ?? { name: r.street, centres: [] };
+    const [minX, minY, maxX, maxY] = boxOf(r);
+    street.centres.push((minX + maxX) / 2, (minY + maxY) / 2);
     streets.set(r.street_key, street);
   };
   yield { sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`, params: [], each };
