@@ -51,8 +51,7 @@ export async function unservedPicturesWarning(store: CatalogueReader, config: Pi
   if (config.mediaRoot !== null) return null;
   let images: number, thumbnails: number;
   try {
-    images = (await store.list('images', { page: 1, pageSize: 1 })).count;
-    thumbnails = (await store.overview()).categories.filter((c) => c.thumbnail !== '').length;
+    ({ images, thumbnails } = await store.linkedPictures());
   } catch {
     // Only a warning: a database slow to answer now must not stop a server that is listening.
     return null;

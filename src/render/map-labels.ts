@@ -25,16 +25,20 @@ const STRETCH = 0.00225;
 type Point = [number, number];
 
 export function renderStreetLabels(streets: StreetBuildings['streets']): StreetLabel[] {
-  const all = streets.flatMap((s) => s.boxes.map(centre));
-  if (all.length === 0) return [];
+  // Every building's centre is read where it lies rather than gathered into arrays: at
+  // scale 100 (388,000 buildings) the arrays grew the server by 160 MB.
+  let [count, latitudes] = [0, 0];
+  for (const { centres } of streets) for (let k = 1; k < centres.length; k += 2) [count, latitudes] = [count + 1, latitudes + centres[k]!];
+  if (count === 0) return [];
   // Local coordinates in which a degree of longitude is as long as it is on the ground.
-  const scale = Math.cos((mean(all)[1] * Math.PI) / 180);
-  const toLocal = ([lon, lat]: Point): Point => [lon * scale, lat];
-  const nearby = new Neighbours(all.map(toLocal), FRONT);
-  return streets.flatMap(({ name, boxes }) => {
-    const local = boxes.map(centre).map(toLocal);
-    const axis = principalAngle(local);
-    return stretches(local, axis).map((part) => {
+  const scale = Math.cos(((latitudes / count) * Math.PI) / 180);
+  const local = (centres: readonly number[]): Point[] => Array.from({ length: centres.length / 2 }, (_, i) => [centres[2 * i]! * scale, centres[2 * i + 1]!]);
+  const nearby = new Neighbours(FRONT);
+  for (const { centres } of streets) for (let k = 0; k < centres.length; k += 2) nearby.add(centres[k]! * scale, centres[k + 1]!);
+  return streets.flatMap(({ name, centres }) => {
+    const points = local(centres);
+    const axis = principalAngle(points);
+    return stretches(points, axis).map((part) => {
       const angle = part.length > 1 ? principalAngle(part) : axis;
       const [x, y] = inStreet(part, angle, nearby);
       return { name, lon: round(x / scale), lat: round(y), angle: readable(angle) };
@@ -63,13 +67,16 @@ function inStreet(part: readonly Point[], angle: number, nearby: Neighbours): Po
 
 /** Points in square cells of `radius`, to count those within `radius` of a point. */
 class Neighbours {
-  private readonly cells = new Map<string, Point[]>();
+  /** Each cell's points as x, y, x, y…: no array per point. */
+  private readonly cells = new Map<number, number[]>();
 
-  constructor(points: readonly Point[], private readonly radius: number) {
-    for (const p of points) {
-      const key = this.key(Math.floor(p[0] / radius), Math.floor(p[1] / radius));
-      this.cells.set(key, [...(this.cells.get(key) ?? []), p]);
-    }
+  constructor(private readonly radius: number) {}
+
+  add(x: number, y: number): void {
+    const key = this.key(Math.floor(x / this.radius), Math.floor(y / this.radius));
+    const cell = this.cells.get(key);
+    if (cell) cell.push(x, y);
+    else this.cells.set(key, [x, y]);
   }
 
   count([x, y]: Point): number {
@@ -77,14 +84,16 @@ class Neighbours {
     let n = 0;
     for (let i = cx - 1; i <= cx + 1; i++) {
       for (let j = cy - 1; j <= cy + 1; j++) {
-        for (const p of this.cells.get(this.key(i, j)) ?? []) if (Math.hypot(p[0] - x, p[1] - y) <= this.radius) n++;
+        const cell = this.cells.get(this.key(i, j)) ?? [];
+        for (let k = 0; k < cell.length; k += 2) if (Math.hypot(cell[k]! - x, cell[k + 1]! - y) <= this.radius) n++;
       }
     }
     return n;
   }
 
-  private key(i: number, j: number): string {
-    return `${i},${j}`;
+  /** One number per cell, not a string: i·2^22 + j is one cell's alone while |j| < 2^21 (90° is 715,000 cells of 14 m), and exact. */
+  private key(i: number, j: number): number {
+    return i * 2 ** 22 + j;
   }
 }
 

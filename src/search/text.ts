@@ -53,3 +53,38 @@ function decodeEntity(entity: string, name: string): string {
 export function searchText(parts: readonly (string | null | undefined)[]): string {
   return queryWords(parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ')).join(' ');
 }
+
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/** Words of ASCII letters and digits only: those a text can be checked for without a store's tokeniser (beginsWordsOf). */
+export function arePlainWords(words: readonly string[]): boolean {
+  return words.every((w) => PLAIN_WORD.test(w));
+}
+
+/**
+ * Whether every word begins a word of an indexed text (searchText's: words one space apart),
+ * told from the text alone, for plain words (arePlainWords): true when each is met at a
+ * word's start; false when one is met nowhere a word could start. SQLite's FTS5 splits some
+ * letters JavaScript calls letters (U+19B0…) and folds others (ς to σ), but never into or
+ * out of ASCII (test/unit/words-in-box.test.ts holds it to that), so a word of its own can
+ * start only at ours or right after a letter beyond ASCII: a plain word met only there is
+ * null, for FTS5 to decide. Null too for words that are not plain.
+ */
+export function beginsWordsOf(text: string, words: readonly string[]): boolean | null {
+  if (!arePlainWords(words)) return null;
+  let undecided = false;
+  for (const word of words) {
+    if (text.startsWith(word) || text.includes(` ${word}`)) continue;
+    if (!metAfterOtherLetter(text, word)) return false;
+    undecided = true;
+  }
+  return undecided ? null : true;
+}
+
+/** Whether the word occurs right after a character beyond ASCII. */
+function metAfterOtherLetter(text: string, word: string): boolean {
+  for (let at = text.indexOf(word, 1); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (text.charCodeAt(at - 1) > 0x7f) return true;
+  }
+  return false;
+}

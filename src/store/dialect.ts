@@ -6,6 +6,7 @@
 import type { SpatialLiteral } from '../ogc/cql2/ast.js';
 import type { Cql2Dialect } from '../ogc/cql2/to-sql.js';
 import { literalBox } from '../search/box.js';
+import { arePlainWords } from '../search/text.js';
 
 /** Adds a parameter and returns its placeholder (`$n`, numbered in order of use). */
 export type Bind = (value: unknown) => string;
@@ -14,10 +15,25 @@ export type Bind = (value: unknown) => string;
 export type CategoryIdList = (from: string) => string;
 
 export interface Dialect extends Cql2Dialect {
-  /** A subquery selecting the ids in `table` (e.g. features_search) matching every word as a prefix. */
+  /** A subquery selecting the ids (as `id`) in `table` (e.g. features_search) matching every word as a prefix. */
   textMatch(table: string, words: readonly string[], bind: Bind): string;
-  /** A condition on features `f`: the footprint intersects the box. */
+  /**
+   * The same match as a condition on one record, `id` its id in `table`, checked row by row
+   * once another index has found the candidates (textMatch would list every match first).
+   */
+  textCheck(table: string, id: string, words: readonly string[], bind: Bind): string;
+  /** A condition on features `f`: the footprint intersects the box, its candidates found by the spatial index. */
   intersectsBox(box: readonly [number, number, number, number], bind: Bind): string;
+  /** The same test row by row, once another index has found the candidates. */
+  boxCheck(box: readonly [number, number, number, number], bind: Bind): string;
+  /** One row, `n`: how many footprints the spatial index finds for the box, counted up to `limit`. */
+  boxCandidates(box: readonly [number, number, number, number], limit: number, bind: Bind): string;
+  /**
+   * Whether a walk in id order evaluates the filter on every row it passes (PostgreSQL),
+   * so that for few matches listing them all costs less (read-plans.ts listsFewer); SQLite
+   * looks each id up in the lists its IN conditions built once.
+   */
+  walkChecksEachRow: boolean;
   /** A condition on the features aliased `alias`: the footprint intersects the literal (exactly). */
   intersects(alias: string, literal: SpatialLiteral, bind: Bind): string;
   /** A JSON list of strings kept as text → its items in order, `separator` between them ('' when empty). */
@@ -46,23 +62,37 @@ export interface Dialect extends Cql2Dialect {
 
 export const SQLITE_DIALECT: Dialect = {
   textMatch(table, words, bind) {
-    const query = words.map((w) => `"${w}"*`).join(' AND ');
     // The rowid is the record's id: a match is answered from the full-text index alone,
     // where a column would be read from the stored text of every match.
-    return `SELECT rowid FROM ${table} WHERE ${table} MATCH ${bind(query)}`;
+    return `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${bind(fts5Query(words))}`;
+  },
+  textCheck(table, id, words, bind) {
+    // FTS5 cannot check one row without listing every match of a prefix (30 ms a row for
+    // "street"* at scale 100), so matches_words (sqlite.ts) checks the record's stored text:
+    // plain words only, the others' matches listed once for the statement instead.
+    if (!arePlainWords(words)) return `${id} IN (${SQLITE_DIALECT.textMatch(table, words, bind)})`;
+    return `matches_words((SELECT text FROM ${table} WHERE rowid = ${id}), ${bind(words.join(' '))}, ${bind(fts5Query(words))})`;
   },
   intersectsBox(box, bind) {
     return SQLITE_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
   },
+  boxCheck(box, bind) {
+    return `intersects_box(f.geometry, ${box.map(bind).join(', ')})`;
+  },
+  boxCandidates(box, limit, bind) {
+    return `SELECT count(*) AS n FROM (${rtreeCandidates(box, bind)} LIMIT ${bind(limit)}) c`;
+  },
+  walkChecksEachRow: false,
   intersects(alias, literal, bind) {
     // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
     const [minX, minY, maxX, maxY] = literalBox(literal);
-    const candidates = `SELECT id FROM features_rtree WHERE max_x >= ${bind(minX)} AND min_x <= ${bind(maxX)} AND max_y >= ${bind(minY)} AND min_y <= ${bind(maxY)}`;
-    const exact = literal.kind === 'bbox'
-      ? `intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`
-      : `intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))})`;
+    const candidates = rtreeCandidates([minX, minY, maxX, maxY], bind);
     // Bracketed: one condition, so that NOT (CQL2's NOT S_INTERSECTS) applies to both halves.
-    return `(${alias}.id IN (${candidates}) AND ${exact})`;
+    if (literal.kind !== 'bbox') return `(${alias}.id IN (${candidates}) AND intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))}))`;
+    // A footprint whose R*Tree box (which holds it) lies inside the box meets it: only those
+    // across the box's edges are parsed and tested exactly (in a map view, a few of hundreds).
+    const inside = `SELECT id FROM features_rtree WHERE min_x >= ${bind(minX)} AND max_x <= ${bind(maxX)} AND min_y >= ${bind(minY)} AND max_y <= ${bind(maxY)}`;
+    return `(${alias}.id IN (${candidates}) AND (${alias}.id IN (${inside}) OR intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})))`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,
   joinJsonList: (json, separator) => `coalesce((SELECT group_concat(value, '${sqlText(separator)}' ORDER BY key) FROM json_each(${json})), '')`,
@@ -90,19 +120,28 @@ export const SQLITE_DIALECT: Dialect = {
 
 export const POSTGRES_DIALECT: Dialect = {
   textMatch(table, words, bind) {
-    const query = words.map((w) => `${w}:*`).join(' & ');
     // text_query (migration 4): to_tsquery('simple', unaccent(…)), computed once per query.
-    return `SELECT id FROM ${table} WHERE document @@ text_query(${bind(query)})`;
+    return `SELECT id FROM ${table} WHERE document @@ text_query(${bind(tsQuery(words))})`;
+  },
+  textCheck(table, id, words, bind) {
+    // A scalar subquery, which the planner cannot turn into a join driven by the text index.
+    return `(SELECT s.document FROM ${table} s WHERE s.id = ${id}) @@ text_query(${bind(tsQuery(words))})`;
   },
   intersectsBox(box, bind) {
     return POSTGRES_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
   },
+  boxCheck(box, bind) {
+    return POSTGRES_DIALECT.intersectsBox(box, bind);
+  },
+  boxCandidates(box, limit, bind) {
+    return `SELECT count(*) AS n FROM (SELECT 1 FROM features f WHERE f.geom && ${envelope(box, bind)} LIMIT ${bind(limit)}) c`;
+  },
+  walkChecksEachRow: true,
   intersects(alias, literal, bind) {
     if (literal.kind === 'geometry') {
       return `ST_Intersects(${alias}.geom, ST_SetSRID(ST_GeomFromGeoJSON(${bind(JSON.stringify(literal.value))}), 4326))`;
     }
-    const [minX, minY, maxX, maxY] = literalBox(literal);
-    return `ST_Intersects(${alias}.geom, ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326))`;
+    return `ST_Intersects(${alias}.geom, ${envelope(literalBox(literal), bind)})`;
   },
   geometryColumn: (alias) => `${alias}.geom`,
   joinJsonList: (json, separator) =>
@@ -130,6 +169,22 @@ export const POSTGRES_DIALECT: Dialect = {
   likePattern: (pattern) => pattern,
   bindBoolean: (value) => value,
 };
+
+/** Every word as a prefix, in FTS5's query syntax (words are letters and digits: nothing to quote). */
+const fts5Query = (words: readonly string[]) => words.map((w) => `"${w}"*`).join(' AND ');
+
+/** Every word as a prefix, in to_tsquery's syntax. */
+const tsQuery = (words: readonly string[]) => words.map((w) => `${w}:*`).join(' & ');
+
+/** Ids of the footprints whose R*Tree box meets the box. */
+function rtreeCandidates([minX, minY, maxX, maxY]: readonly [number, number, number, number], bind: Bind): string {
+  return `SELECT id FROM features_rtree WHERE max_x >= ${bind(minX)} AND min_x <= ${bind(maxX)} AND max_y >= ${bind(minY)} AND min_y <= ${bind(maxY)}`;
+}
+
+/** The box as a PostGIS polygon. */
+function envelope([minX, minY, maxX, maxY]: readonly [number, number, number, number], bind: Bind): string {
+  return `ST_MakeEnvelope(${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)}, 4326)`;
+}
 
 /**
  * The R*Tree keeps boxes as 32-bit floats rounded outwards (about 1e-5 degree here), while

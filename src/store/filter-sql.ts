@@ -6,17 +6,32 @@ import type { CollectionName } from './store.js';
 
 const ATTACHMENT_TABLES = ['images', 'documents', 'media'] as const;
 
-export function filterConditions(collection: CollectionName, filters: Filters, dialect: Dialect, bind: Bind): string[] {
+/**
+ * Which index finds the candidates of a query with both words and a box: the spatial index
+ * (each candidate's text then checked) or the text index (each match's footprint then
+ * checked). Chosen by read-plans.ts's drivingIndex from what the indexes hold: neither
+ * store's planner weighs them well (SQLite has no statistics for virtual tables; PostgreSQL
+ * walks ids in order for a page, expecting a box's footprints spread over them).
+ */
+export type Driving = 'box' | 'text';
+
+export function filterConditions(collection: CollectionName, filters: Filters, dialect: Dialect, bind: Bind, driving: Driving = 'box'): string[] {
   const features = collection === 'features';
   const list = (values: readonly unknown[]) => values.map(bind).join(', ');
   const conditions: string[] = [];
   const add = (condition: string) => conditions.push(condition);
   const { words, author, categories, tags, yearRange, dateRange, featureTypes, site, street, postcode, bbox, feature } = filters;
 
-  // First, so that SQLite drives the query from the R*Tree: a map view is a small box, far
-  // more selective than a common word.
-  if (bbox) add(dialect.intersectsBox(bbox, bind));
-  if (words) add(`${features ? 'f' : 'x'}.id IN (${dialect.textMatch(`${collection}_search`, words, bind)})`);
+  const id = `${features ? 'f' : 'x'}.id`;
+  const searchTable = `${collection}_search`;
+  if (bbox && words && driving === 'text') {
+    add(`${id} IN (${dialect.textMatch(searchTable, words, bind)})`);
+    add(dialect.boxCheck(bbox, bind));
+  } else {
+    // The box first, so that SQLite drives the query from the R*Tree.
+    if (bbox) add(dialect.intersectsBox(bbox, bind));
+    if (words) add(bbox ? dialect.textCheck(searchTable, id, words, bind) : `${id} IN (${dialect.textMatch(searchTable, words, bind)})`);
+  }
   if (author !== undefined) {
     if (features) {
       const by = ATTACHMENT_TABLES.map((t) => `SELECT feature_id FROM ${t} WHERE author_id = ${bind(author)} AND position IS NOT NULL`);

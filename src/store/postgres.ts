@@ -18,7 +18,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { getPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
 import {
@@ -29,6 +29,7 @@ import {
   type Detail,
   type CollectionName,
   type Listing,
+  type LinkedPictures,
   type Overview,
   type PoolStats,
   type Replication,
@@ -229,6 +230,10 @@ export class PostgresStore implements CatalogueStore {
     return this.read(overviewPlan(POSTGRES_DIALECT));
   }
 
+  linkedPictures(): Promise<LinkedPictures> {
+    return this.read(linkedPicturesPlan());
+  }
+
   tile(z: number, x: number, y: number): Promise<VectorTile> {
     return this.read(tilePlan({ z, x, y }, POSTGRES_TILE_SQL));
   }
@@ -255,8 +260,12 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  private async query(client: pg.PoolClient, { sql, params, adHoc }: Query): Promise<unknown[]> {
-    return (await client.query({ name: adHoc ? undefined : this.statementNames.of(sql), text: sql, values: params })).rows;
+  private async query(client: pg.PoolClient, { sql, params, adHoc, each }: Query): Promise<unknown[]> {
+    const { rows } = await client.query({ name: adHoc ? undefined : this.statementNames.of(sql), text: sql, values: params });
+    if (!each) return rows;
+    // pg has read them all already; handed over the same way, so that plans run alike on both stores.
+    for (const row of rows) each(row);
+    return [];
   }
 
   private async inSnapshot<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {

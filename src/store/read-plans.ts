@@ -14,14 +14,15 @@ import {
   type FlatSummary,
 } from './rows.js';
 import { binder, type Dialect } from './dialect.js';
-import { filterConditions } from './filter-sql.js';
+import { filterConditions, type Driving } from './filter-sql.js';
 import { hasFilters, type Filters } from './filters.js';
 import {
   SELECT_CATEGORIES_IN_USE,
+  SELECT_THUMBNAILS_IN_USE,
   SELECT_META,
   byId,
   byPosition,
-  countMatching,
+  matchingIds,
   idRange,
   selectCategories,
   selectFeatures,
@@ -32,7 +33,7 @@ import {
   type RecordCollection,
 } from './sql.js';
 import { paginate, type PagePosition, type PageRequest, type PageSlice } from '../pagination.js';
-import type { CollectionName, Detail, FeatureRow, Listing, Overview, RowsByCollection } from './store.js';
+import type { CollectionName, Detail, FeatureRow, LinkedPictures, Listing, Overview, RowsByCollection } from './store.js';
 
 export interface Query {
   sql: string;
@@ -42,6 +43,12 @@ export interface Query {
    * one filter's values can be a hundred times slower for another's).
    */
   adHoc?: boolean;
+  /**
+   * Each row handed over as it is read and none kept: the plan receives no rows. For reads
+   * of the whole catalogue (the map's), which SQLite then makes in bounded memory where an
+   * array of 400,000 rows at scale 100 grew the server by 150 MB.
+   */
+  each?: (row: unknown) => void;
 }
 
 export type Plan<R> = Generator<Query, R, unknown[]>;
@@ -128,28 +135,77 @@ function* filteredListPlan<C extends CollectionName>(
   filters: Filters,
   dialect: Dialect,
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
+  const words = wordsOnly(filters);
+  const driving = yield* drivingIndex(filters, dialect, collection);
   const { bind, params } = binder();
-  const where = filterConditions(collection, filters, dialect, bind).join(' AND ');
-  const counted = (yield wordsOnly(collection, filters, dialect) ?? { sql: countMatching(collection, where), params: [...params], adHoc: true }) as { n: number }[];
-  const count = Number(counted[0]?.n ?? 0);
+  // Words alone are matched in the search table alone; other filters over the records.
+  const matching = words
+    ? dialect.textMatch(`${collection}_search`, words, bind)
+    : matchingIds(collection, filterConditions(collection, filters, dialect, bind, driving).join(' AND '));
+  const count = countOf(yield { sql: `SELECT count(*) AS n FROM (${matching}) m`, params: [...params], adHoc: true });
   const slice = paginate(request, count);
   if (!slice) return { count, page: null };
   const { limit, offset, fromEnd } = readingOrder(slice, count);
-  const page = { limit: bind(limit), offset: bind(offset), fromEnd };
-  const flat = yield { sql: selectMatching(collection, where, page), params, adHoc: true };
+  const all = dialect.walkChecksEachRow && listsFewer(count, offset + limit, Number((yield* metaValue(`count.${collection}`)) ?? 0));
+  const page = { limit: bind(limit), offset: bind(offset), fromEnd, all };
+  const flat = yield { sql: selectMatching(collection, matching, page), params, adHoc: true };
   const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
   return { count, page: { rows, position: positionOf(slice) } };
 }
 
 /**
- * Words alone are counted in the search table: it holds a row for every listed record (every
- * feature, published records) and no other (catalogue-finish.ts), so no record is read.
+ * The words when they are the only filter: then matched in the search table alone, which
+ * holds a row for every listed record (every feature, published records) and no other
+ * (catalogue-finish.ts), so no record is read to count them or to choose a page's.
  */
-function wordsOnly(collection: CollectionName, filters: Filters, dialect: Dialect): Query | null {
+function wordsOnly(filters: Filters): readonly string[] | null {
   const { words, ...others } = filters;
-  if (!words || hasFilters(others)) return null;
+  return words && !hasFilters(others) ? words : null;
+}
+
+/** How many records of the collection match the words (every listed record has a row in its search table). */
+function textCount(collection: CollectionName, words: readonly string[], dialect: Dialect): Query {
   const { bind, params } = binder();
   return { sql: `SELECT count(*) AS n FROM (${dialect.textMatch(`${collection}_search`, words, bind)}) m`, params, adHoc: true };
+}
+
+/**
+ * Whether listing all `count` matches reads fewer rows than walking the `listed` records in
+ * id order until `reach` matches are met would, if the matches were spread evenly (sql.ts
+ * selectMatching). PostgreSQL's planner weighs the same but prefers the walk, which bunched
+ * matches make far longer (11,000 rows for the first 20 of 2,558 "fourn" at scale 100).
+ */
+export function listsFewer(count: number, reach: number, listed: number): boolean {
+  return count * count < reach * listed;
+}
+
+const countOf = (rows: unknown[]) => Number((rows as { n: number | string }[])[0]?.n ?? 0);
+
+/**
+ * Up to this many footprints in the box, the box drives a query with words, however rare
+ * they are: checking a candidate's text costs about what listing 40 matches of a prefix
+ * does on SQLite, so this many cost no more than the commonest word's matches (244,000 of
+ * "street" at scale 100), and the matches need not be counted first.
+ */
+export const FEW_BOX_CANDIDATES = 5_000;
+
+/**
+ * Which index drives a query with both words and a box (filter-sql.ts): the box while it
+ * holds few footprints, else whichever finds fewer candidates, the words' matches counted
+ * and the box's footprints counted up to that many.
+ */
+export function* drivingIndex(filters: Filters, dialect: Dialect, collection: CollectionName = 'features'): Plan<Driving> {
+  const { words, bbox } = filters;
+  if (!words || !bbox) return 'box';
+  if ((yield* boxCandidates(bbox, FEW_BOX_CANDIDATES, dialect)) <= FEW_BOX_CANDIDATES) return 'box';
+  const matches = countOf(yield textCount(collection, words, dialect));
+  return (yield* boxCandidates(bbox, matches, dialect)) <= matches ? 'box' : 'text';
+}
+
+/** How many footprints the spatial index finds in the box, counted up to one past `atMost`. */
+function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
+  const { bind, params } = binder();
+  return countOf(yield { sql: dialect.boxCandidates(box, atMost + 1, bind), params, adHoc: true });
 }
 
 /** A slice of `count` matches as read: from the start, or, past the middle, from the end. */
@@ -187,6 +243,16 @@ function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, n
   const stored = yield* metaValue(EXTENT_META_KEY);
   if (stored !== undefined) return JSON.parse(stored) as [number, number, number, number] | null;
   return yield* extentPlan(dialect);
+}
+
+/**
+ * The pictures answers link: the stored count of published images, and the categories in
+ * use with a thumbnail, each found in use by one probe of the categories index (the
+ * overview's legend counts every feature of every category: 160 ms at scale 100).
+ */
+export function* linkedPicturesPlan(): Plan<LinkedPictures> {
+  const images = Number((yield* metaValue('count.images')) ?? 0);
+  return { images, thumbnails: countOf(yield { sql: SELECT_THUMBNAILS_IN_USE, params: [] }) };
 }
 
 /** The map page's opening view and legend: three small queries, whatever the catalogue's size. */

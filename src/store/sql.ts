@@ -46,6 +46,10 @@ export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.t
   FROM categories c JOIN feature_categories fc ON fc.category_id = c.id
   GROUP BY c.id, c.name, c.description, c.thumbnail ORDER BY c.id`;
 
+/** How many categories in use have a thumbnail. */
+export const SELECT_THUMBNAILS_IN_USE = `SELECT count(*) AS n FROM categories c
+  WHERE c.thumbnail <> '' AND EXISTS (SELECT 1 FROM feature_categories fc WHERE fc.category_id = c.id)`;
+
 /** Published attachments of some features. */
 export function selectSummaries(collection: RecordCollection, ids: FeatureIds): string {
   return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username
@@ -53,31 +57,28 @@ export function selectSummaries(collection: RecordCollection, ids: FeatureIds): 
     WHERE x.position IS NOT NULL AND ${ids('x.feature_id')} ORDER BY x.feature_id, x.id`;
 }
 
-/** How many records match: features `f`, or published records `x` with their feature `f`. */
-export function countMatching(collection: CollectionName, where: string): string {
-  if (collection === 'features') return `SELECT count(*) AS n FROM features f WHERE ${where}`;
-  return `SELECT count(*) AS n FROM ${collection} x JOIN features f ON f.id = x.feature_id
-    WHERE x.position IS NOT NULL AND ${where}`;
+/** The ids (as `id`) of the records matching: features `f`, or published records `x` with their feature `f`. */
+export function matchingIds(collection: CollectionName, where: string): string {
+  if (collection === 'features') return `SELECT f.id AS id FROM features f WHERE ${where}`;
+  return `SELECT x.id AS id FROM ${collection} x JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL AND ${where}`;
 }
 
 /**
- * A page of matching records, in id order. The page's ids are chosen first, from the
- * filter's indexes alone, and only those rows are read whole: a page deep in the matches
+ * A page of matching records (`matching`: their ids, as `id`), in id order. The page's ids
+ * are chosen first, from the filter's indexes alone, and only those rows are read whole: a page deep in the matches
  * then skips ids, not whole rows (footprints, text). Ids are in position order (positions
  * are given in id order, catalogue-finish.ts), and ordered by id a text match or an id
  * list is walked in order and stopped at the page's end. A page in the second half of
  * the matches is counted from the end (`fromEnd`), so that the last page costs what the
- * first does.
+ * first does. With `all`, every match is listed first (as the count just did) and then
+ * sorted: for few matches, which a walk in id order could pass many rows to meet
+ * (read-plans.ts listsFewer).
  */
-export function selectMatching(collection: CollectionName, where: string, page: { limit: string; offset: string; fromEnd: boolean }): string {
-  const order = page.fromEnd ? 'DESC' : '';
-  if (collection === 'features') {
-    const ids = `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
-    return selectFeatures(`f.id IN (${ids})`);
-  }
-  const ids = `SELECT x.id FROM ${collection} x JOIN features f ON f.id = x.feature_id
-    WHERE x.position IS NOT NULL AND ${where} ORDER BY x.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
-  return selectRecords(collection, `x.id IN (${ids})`);
+export function selectMatching(collection: CollectionName, matching: string, page: { limit: string; offset: string; fromEnd: boolean; all: boolean }): string {
+  const slice = `ORDER BY id ${page.fromEnd ? 'DESC' : ''} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  // MATERIALIZED: planned alone, as the count was, not as a walk in id order.
+  const ids = page.all ? `WITH matching AS MATERIALIZED (${matching}) SELECT id FROM matching ${slice}` : `${matching} ${slice}`;
+  return collection === 'features' ? selectFeatures(`f.id IN (${ids})`) : selectRecords(collection, `x.id IN (${ids})`);
 }
 
 export function toSqlite(sql: string): string {

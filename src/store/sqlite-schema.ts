@@ -4,6 +4,9 @@
 // type index holds the year, so a type and year filter is counted from it alone.
 export const SQLITE_SCHEMA_VERSION = '5';
 
+/** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
+export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";
+
 export const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS authors (id INTEGER PRIMARY KEY, username TEXT NOT NULL);
@@ -47,10 +50,10 @@ CREATE TABLE IF NOT EXISTS feature_tags (tag TEXT NOT NULL, feature_id INTEGER N
 -- Text is folded (lower case, no accents) before it gets here; prefix indexes speed "synag*".
 -- One letter too: without it "s"* merges the lists of every word in s (20 one-letter words:
 -- 250 ms at 40,000 features, 20 ms with it; the index grows by a tenth).
-CREATE VIRTUAL TABLE IF NOT EXISTS features_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
-CREATE VIRTUAL TABLE IF NOT EXISTS images_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
-CREATE VIRTUAL TABLE IF NOT EXISTS documents_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
-CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS features_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS images_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS documents_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
+CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
 -- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
 CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
 -- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile.

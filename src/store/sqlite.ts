@@ -11,11 +11,12 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { getPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
-import { SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
+import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
+import { beginsWordsOf } from '../search/text.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
 import { stepTeller } from './catalogue-finish.js';
@@ -30,6 +31,7 @@ import {
   type Detail,
   type CollectionName,
   type Listing,
+  type LinkedPictures,
   type Overview,
   type RowsByCollection,
   type VectorTile,
@@ -114,7 +116,8 @@ function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
 
 /**
  * SQL functions the shared queries use (dialect.ts): the exact footprint tests after the
- * R*Tree, against a box or a filter's geometry; CASEI's fold, lower case beyond ASCII.
+ * R*Tree, against a box or a filter's geometry; CASEI's fold, lower case beyond ASCII; a
+ * text query checked on one record's text.
  */
 export function registerFunctions(db: Database.Database): void {
   db.function('intersects_box', { deterministic: true }, (geometry, minX, minY, maxX, maxY) =>
@@ -125,16 +128,45 @@ export function registerFunctions(db: Database.Database): void {
   );
   db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(geometry as string))[Number(side)] ?? null);
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
+  // One record's search text against a text query of plain words (dialect.ts textCheck):
+  // the words (one space apart) where they tell, else FTS5 itself on that text alone.
+  db.function('matches_words', { deterministic: true }, (text, words, query) => {
+    const plain = String(text ?? '');
+    return (beginsWordsOf(plain, String(words).split(' ')) ?? oneTextMatches(plain, String(query))) ? 1 : 0;
+  });
+}
+
+let oneText: { insert: Database.Statement; match: Database.Statement; clear: Database.Statement } | undefined;
+
+/**
+ * Whether an FTS5 query matches one text, tokenised as the search tables do: the text put
+ * alone into a table of an in-memory database (the store's own connection is busy running
+ * the statement that asks).
+ */
+function oneTextMatches(text: string, query: string): boolean {
+  if (!oneText) {
+    const db = new Database(':memory:');
+    db.exec(`CREATE VIRTUAL TABLE one USING fts5(text, ${SEARCH_TOKENIZER})`);
+    oneText = { insert: db.prepare('INSERT INTO one (rowid, text) VALUES (1, ?)'), match: db.prepare('SELECT 1 FROM one WHERE one MATCH ?').pluck(), clear: db.prepare('DELETE FROM one') };
+  }
+  oneText.insert.run(text);
+  try {
+    return oneText.match.get(query) !== undefined;
+  } finally {
+    oneText.clear.run();
+  }
 }
 
 /** Runs a query on a connection, each distinct SQL text prepared once (in `statements`). */
-function queryOn(db: Database.Database, statements: Map<string, Database.Statement>, { sql, params }: Query): unknown[] {
+function queryOn(db: Database.Database, statements: Map<string, Database.Statement>, { sql, params, each }: Query): unknown[] {
   let statement = statements.get(sql);
   if (!statement) {
     statement = db.prepare(toSqlite(sql));
     statements.set(sql, statement);
   }
-  return statement.all(...params);
+  if (!each) return statement.all(...params);
+  for (const row of statement.iterate(...params)) each(row);
+  return [];
 }
 
 export class SqliteStore implements CatalogueStore {
@@ -209,6 +241,10 @@ export class SqliteStore implements CatalogueStore {
 
   async overview(): Promise<Overview> {
     return this.read(overviewPlan(SQLITE_DIALECT));
+  }
+
+  async linkedPictures(): Promise<LinkedPictures> {
+    return this.read(linkedPicturesPlan());
   }
 
   async tile(z: number, x: number, y: number): Promise<VectorTile> {

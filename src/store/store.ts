@@ -103,6 +103,12 @@ export interface Overview {
   categories: (CategoryRow & { features: number; rank: number })[];
 }
 
+/** Published images (each links its file) and categories in use with a thumbnail. */
+export interface LinkedPictures {
+  images: number;
+  thumbnails: number;
+}
+
 /** A vector tile and the catalogue version it was read from; bytes null when no footprint reaches it. */
 export interface VectorTile {
   version: number;
@@ -136,6 +142,8 @@ export interface CatalogueReader {
   /** Primary or replica, and the replica's lag, for /readyz (stores without replication leave it out). */
   replication?(): Promise<Replication>;
   overview(): Promise<Overview>;
+  /** How many pictures answers link under /media/ (serve's warning when no folder serves them), from stored counts and an index. */
+  linkedPictures(): Promise<LinkedPictures>;
   /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
   item(collection: OgcCollection, id: number): Promise<ItemDetail>;

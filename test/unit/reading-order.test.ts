@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { paginate } from '../../src/pagination.js';
-import { readingOrder } from '../../src/store/read-plans.js';
+import { listsFewer, readingOrder } from '../../src/store/read-plans.js';
 
 // Which matches a filtered page reads, worked out by hand: rows [offset, offset + limit) of
 // `count` in position order; past the middle, the same rows counted from the last match.
@@ -21,5 +21,21 @@ describe('readingOrder: a filtered page read from the nearer end', () => {
       assert.ok(slice);
       assert.deepEqual(readingOrder(slice, c.count), c.expected);
     });
+  }
+});
+
+// Rows read for a page: all `count` matches when listed, or, walking the `listed` records in
+// id order with the matches spread evenly, listed / count rows per match up to `reach`.
+describe('listsFewer: all matches listed when fewer than an even walk would pass', () => {
+  const cases = [
+    { count: 2558, reach: 20, listed: 400_000, expected: true, why: '"fourn" at scale 100: 2,558 rows against a walk of 3,128' },
+    { count: 8682, reach: 20, listed: 400_000, expected: false, why: '"synagogue": 8,682 against 922' },
+    { count: 1970, reach: 20, listed: 102_886, expected: false, why: '"chapel street" among documents: 1,970 against 1,045' },
+    { count: 788, reach: 100, listed: 400_000, expected: true, why: 'a map view\'s 788 footprints, a page of 100' },
+    { count: 20, reach: 20, listed: 20, expected: false, why: 'every record matches: the walk reads just the page' },
+    { count: 2000, reach: 2000, listed: 2000, expected: false, why: 'equal: the walk' },
+  ];
+  for (const c of cases) {
+    test(c.why, () => assert.equal(listsFewer(c.count, c.reach, c.listed), c.expected));
   }
 });
