@@ -4,10 +4,10 @@
 // and a download started before an import is entirely the old catalogue.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
+import { heldDownload } from '../support/http.js';
 import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
 import { gdal, gdalSkipReason, ogrinfoFields } from '../support/gdal.js';
 import { startTestApp, IN_PROCESS_ORIGIN, type TestApp } from '../support/in-process.js';
@@ -330,19 +330,9 @@ test('a download started before an import is entirely the catalogue it started f
   const server = await startTestServer({ catalogue: old });
   try {
     const url = `${server.origin}/ogc/collections/features/items?f=geojson`;
-    const chunks: Buffer[] = [];
-    const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on('error', reject));
-    assert.equal(response.statusCode, 200);
     // Read one chunk, then stop reading: the server is held back by the socket.
-    await new Promise<void>((resolve) => {
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        if (chunks.length === 1) {
-          response.pause();
-          resolve();
-        }
-      });
-    });
+    const { response, finish } = await heldDownload(url);
+    assert.equal(response.statusCode, 200);
     const renewed = buildTestCatalogue();
     for (const f of renewed.features) f.address = `Renamed ${f.id}`;
     await importInto(server.dbArgs.length === 2 ? server.dbArgs[1]! : { database: server.dbArgs[1]!, databaseSchema: server.dbArgs[3]! }, renewed);
@@ -350,9 +340,7 @@ test('a download started before an import is entirely the catalogue it started f
     const page = now.json() as { numberMatched: number; features: { properties: { address: string } }[] };
     assert.equal(page.numberMatched, renewed.features.length, 'the import landed');
     assert.equal(page.features[0]!.properties.address, 'Renamed 1');
-    response.resume();
-    await new Promise((resolve) => response.on('end', resolve));
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { features: { id: number; properties: { address: string } }[] };
+    const body = JSON.parse((await finish()).toString('utf8')) as { features: { id: number; properties: { address: string } }[] };
     assert.equal(body.features.length, old.features.length);
     assert.deepEqual(body.features.map((f) => f.properties.address), [...old.features].sort(byId).map((f) => f.address));
   } finally {

@@ -8,7 +8,6 @@
 // as GDAL reads it is checked by ogc-downloads.test.ts and ogc-gdal.test.ts.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { test } from 'node:test';
@@ -20,6 +19,7 @@ import type { ItemStream } from '../../src/store/ogc-plans.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { applyTo } from '../support/apply.js';
+import { heldDownload } from '../support/http.js';
 import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
 import { startTestApp, IN_PROCESS_ORIGIN, type TestApp } from '../support/in-process.js';
 import { importInto, startTestServer, temporaryDir } from '../support/server.js';
@@ -211,27 +211,15 @@ test('a kept file being sent when an import lands is sent whole, all of the old 
   const server = await startTestServer({ database, catalogue: old, settings: { downloadCacheDir: dir } });
   try {
     const url = `${server.origin}/ogc/collections/features/items?f=gpkg`;
-    const chunks: Buffer[] = [];
-    const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on('error', reject));
-    assert.equal(response.statusCode, 200);
     // Read one chunk, then stop reading: the server is held back by the socket.
-    await new Promise<void>((resolve) => {
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        if (chunks.length === 1) {
-          response.pause();
-          resolve();
-        }
-      });
-    });
+    const { response, finish } = await heldDownload(url);
+    assert.equal(response.statusCode, 200);
     const oldFiles = folder(dir).kept;
     await importInto(database.settings, marked('Renamed'));
     const renewed = await server.request('/ogc/collections/features/items?f=gpkg');
     assert.ok(readGeoPackage(renewed.bytes, 'features').rows.every((r) => String(r.address).startsWith('Renamed ')));
     assert.ok(oldFiles.every((name) => !folder(dir).kept.includes(name)), 'the old version\'s file is gone');
-    response.resume();
-    await new Promise((resolve) => response.on('end', resolve));
-    const body = Buffer.concat(chunks);
+    const body = await finish();
     assert.equal(body.length, Number(response.headers['content-length']));
     const rows = readGeoPackage(body, 'features').rows;
     assert.deepEqual(rows.map((r) => r.address), [...old.features].sort((a, b) => a.id - b.id).map((f) => f.address));

@@ -122,3 +122,33 @@ export async function rawAnswer(origin: string, text: string): Promise<RawAnswer
   assert.ok(answers.length > 0, 'no answer');
   return answers[answers.length - 1]!;
 }
+
+/** A download begun and held after its first chunk (the server then waits on the socket). */
+export interface HeldDownload {
+  response: http.IncomingMessage;
+  /** Reads the rest: the whole body. */
+  finish(): Promise<Buffer>;
+}
+
+export async function heldDownload(url: string): Promise<HeldDownload> {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on('error', reject));
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve) => {
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (chunks.length === 1) {
+        response.pause();
+        resolve();
+      }
+    });
+  });
+  return {
+    response,
+    finish: async () => {
+      const ended = new Promise((resolve) => response.on('end', resolve));
+      response.resume();
+      await ended;
+      return Buffer.concat(chunks);
+    },
+  };
+}
