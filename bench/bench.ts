@@ -25,7 +25,6 @@
 // Loopback only, bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +44,7 @@ import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
+import { freePort } from '../test/support/free-port.js';
 
 const { values } = parseArgs({
   options: {
@@ -224,17 +224,6 @@ function startProcess(args: string[], pattern: RegExp, env: Record<string, strin
       if (match) resolve({ child, origin: match[1]!, lines: () => lines });
     });
     child.on('exit', (code) => reject(new Error(`exited (${code}): ${text}`)));
-  });
-}
-
-/** A port nothing listens on now (asked of the system, then let go). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
   });
 }
 

@@ -4,11 +4,11 @@
 // command runs as the postgres OS user (runuser), which must own the folder.
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 import { TEST_PG_URL, withPgClient } from './stores.js';
 
 const run = promisify(execFile);
@@ -42,16 +42,6 @@ async function runPg(binDir: string, program: string, args: string[]): Promise<v
     const e = error as { stderr?: string; message: string };
     throw new Error(`${program} ${args.join(' ')} failed: ${e.stderr?.trim() || e.message}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The primary's binaries folder (its major version), and the settings the standby must match. */
