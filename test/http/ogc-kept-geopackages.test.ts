@@ -130,6 +130,21 @@ async function openTestStore(database: TestDatabase): Promise<CatalogueStore> {
   return openStore(loadConfig(database.settings, {}), { serving: true });
 }
 
+/** A fresh database holding `catalogue`, a store open on it and an empty folder for kept files, for `work`; all removed after. */
+async function withStoreAndFolder(catalogue: Catalogue, work: (made: { store: CatalogueStore; database: TestDatabase; dir: string }) => Promise<void>): Promise<void> {
+  const database = createTestDatabase();
+  await importInto(database.settings, catalogue);
+  const store = await openTestStore(database);
+  const dir = temporaryDir();
+  try {
+    await work({ store, database, dir });
+  } finally {
+    await store.close();
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('each whole GeoPackage, kept: the catalogue, row for row what a GeoPackage built for its request holds; headers as before', async () => {
   const dir = temporaryDir();
   const app = await startTestApp({ settings: { downloadCacheDir: dir } });
@@ -230,11 +245,7 @@ test('a kept file being sent when an import lands is sent whole, all of the old 
 });
 
 test('concurrent requests during the first build share it: one snapshot read, the same whole file for all', async () => {
-  const database = createTestDatabase();
-  await importInto(database.settings, buildTestCatalogue());
-  const store = await openTestStore(database);
-  const dir = temporaryDir();
-  try {
+  await withStoreAndFolder(buildTestCatalogue(), async ({ store, dir }) => {
     const counted = countedStore(store);
     const kept = keptGeoPackages(counted.store, { dir, baseUrl: null, log: warnings() })!;
     const version = await store.catalogueVersion();
@@ -252,19 +263,11 @@ test('concurrent requests during the first build share it: one snapshot read, th
     assert.equal(other.streams(), 0);
     await Promise.all([kept.close(), second.close()]);
     assert.deepEqual(folder(dir).temporary, []);
-  } finally {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('two processes building the same file at once: both answers whole, one file left, no temporary file', async () => {
-  const database = createTestDatabase();
-  await importInto(database.settings, buildTestCatalogue());
-  const store = await openTestStore(database);
-  const dir = temporaryDir();
-  try {
+  await withStoreAndFolder(buildTestCatalogue(), async ({ store, dir }) => {
     // Neither build goes on before both have their snapshot: both looked for the file and did not find it.
     const both = barrier(2);
     const [a, b] = [countedStore(store, both), countedStore(store, both)];
@@ -279,19 +282,11 @@ test('two processes building the same file at once: both answers whole, one file
     await Promise.all([first!.close(), second!.close()]);
     assert.deepEqual(folder(dir), { kept: folder(dir).kept, temporary: [] });
     assert.equal(folder(dir).kept.length, 1);
-  } finally {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('with BASE_URL, a new version\'s files are built ahead of any request; the old ones go', async () => {
-  const database = createTestDatabase();
-  await importInto(database.settings, marked('Old'));
-  const store = await openTestStore(database);
-  const dir = temporaryDir();
-  try {
+  await withStoreAndFolder(marked('Old'), async ({ store, database, dir }) => {
     const counted = countedStore(store);
     const kept = keptGeoPackages(counted.store, { dir, baseUrl: BASE, log: warnings() })!;
     const first = await store.catalogueVersion();
@@ -311,11 +306,7 @@ test('with BASE_URL, a new version\'s files are built ahead of any request; the 
     const renewed = await kept.open('features', BASE, next);
     assert.ok(readGeoPackage(await bytesOf(renewed!.body), 'features').rows.every((r) => String(r.address).startsWith('New ')));
     await kept.close();
-  } finally {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a build that fails leaves no file (the request then builds its own); a folder removed is made again; a folder anyone may write to is not used', async () => {
@@ -362,11 +353,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
 });
 
 test('the folder stays bounded: files for the four base URLs last sent, another database\'s files unused for a day removed', async () => {
-  const database = createTestDatabase();
-  await importInto(database.settings, buildTestCatalogue());
-  const store = await openTestStore(database);
-  const dir = temporaryDir();
-  try {
+  await withStoreAndFolder(buildTestCatalogue(), async ({ store, dir }) => {
     const kept = keptGeoPackages(store, { dir, baseUrl: null, log: warnings() })!;
     const version = await store.catalogueVersion();
     const send = async (base: string) => (await kept.open('media', base, version))!.body.destroy();
@@ -391,11 +378,7 @@ test('the folder stays bounded: files for the four base URLs last sent, another 
     reopened.body.destroy();
     await kept.close();
     assert.deepEqual(folder(dir).temporary, []);
-  } finally {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('another database at the same version, or this one made again, never gets the file kept for the first', async () => {
