@@ -10,6 +10,7 @@ import { harvestApi, type Harvested, type HarvestRun } from '../harvest/harvest.
 import { mirrorMedia } from '../harvest/media.js';
 import { stateFileFor } from '../harvest/state.js';
 import { CliError, writeOutput } from './io.js';
+import { PACKAGE_VERSION } from '../package-files.js';
 import { printProblems, ProgressDisplay, seconds, step, summarise } from './report.js';
 
 export interface HarvestOptions {
@@ -72,7 +73,7 @@ function harvestRun(url: string, options: HarvestOptions, statePath: string | nu
       maxAttempts: MAX_ATTEMPTS,
       maxRestarts: options.maxRestarts,
       timeoutMs: REQUEST_TIMEOUT_MS,
-      userAgent: `heritage-api/${packageVersion()} harvest`,
+      userAgent: `heritage-api/${PACKAGE_VERSION} harvest`,
     },
     reporter: {
       note: (message) => progress.note(message),
@@ -109,10 +110,4 @@ async function mirrorMediaOrExplain(harvested: Harvested, dir: string, statePath
 function report(catalogue: Catalogue, url: string, harvested: Harvested, started: number): void {
   const { requests, retries } = harvested.client.stats;
   process.stderr.write(`Harvested ${summarise(catalogue)} from ${url} in ${seconds(started)} (${requests} requests, ${retries} retried).\n`);
-}
-
-/** package.json is two folders up from both src/cli and dist/cli. */
-function packageVersion(): string {
-  const text = fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
 }

@@ -1,7 +1,6 @@
 // The OpenAPI 3.1 document of the service, built from the declarations the server runs on:
 // the endpoint table (endpoints/endpoints.ts), the parameters' rules and the wire shapes
 // (render/schemas.ts). Built once per server; only `servers` differs between requests.
-import { readFileSync } from 'node:fs';
 import { API_PREFIX, COLLECTIONS } from '../constants.js';
 import { ERRORS, errorBody } from '../errors.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../endpoints/endpoints.js';
@@ -10,6 +9,7 @@ import { componentParameters, detailParameters, formatParameters, listParameters
 import { componentResponses, errorRef, errorTable, notModifiedRef, okResponse, withoutBody, type ResponseStatus } from './responses.js';
 import { OptionsSchema } from '../render/schemas.js';
 import { tilePaths } from './tiles.js';
+import { PACKAGE_VERSION } from '../package-files.js';
 
 export interface DocumentOptions {
   /** RATE_LIMIT is on: /api/ answers may be 429 and carry RateLimit-* headers. */
@@ -30,11 +30,9 @@ const PATH_GROUPS: readonly PathGroup[] = [apiPaths, tilePaths];
 export const READ_ONLY_PATH =
   'Read-only: GET, HEAD and OPTIONS. Any other method is answered 405 (the `MethodNotAllowed` response of the components) before any body is read, unless refused earlier with an error every operation here documents (a Host not allowed, a URL too long, a client over the rate limit).';
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
 const INFO = {
   title: 'heritage-api',
-  version: VERSION,
+  version: PACKAGE_VERSION,
   summary: 'A read-only JSON/GeoJSON API over a catalogue of mapped historic buildings and places.',
   description: [
     'Features (buildings and places with a GeoJSON MultiPolygon footprint) and the images, documents and media attached to them, in the shape of the Survey of London\'s "Histories of Whitechapel" API.',

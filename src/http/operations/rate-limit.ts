@@ -77,8 +77,10 @@ export function rateLimitHeaders(limit: RateLimit) {
 
 /** ioredis is loaded only when Redis is configured: a third of a second of start-up otherwise spent for nothing. */
 async function connectRedis(url: string, warn: (message: string, error: unknown) => void): Promise<Redis> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, {
+  // The package's module.exports, under node and bundled (dist/cli/) alike: a bundle's chunk
+  // of a CommonJS package offers no named exports to import().
+  const { default: ioredis } = await import('ioredis');
+  const redis = new ioredis.Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     // While disconnected a command fails at once instead of waiting in a queue.

@@ -2,7 +2,6 @@
 // scripts/build-web.mjs into dist/web/, content-hashed names cached for a year) and
 // /map/config.json, the extent, tiles and legend it opens with; map-data.ts its searches and labels.
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
@@ -12,9 +11,8 @@ import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
 import { sendError } from '../protocol/reply.js';
 import { registerMapData } from './map-data.js';
+import { WEB_BUILD_DIR } from '../../package-files.js';
 
-/** dist/web/ of the project, from src/http/pages/ (tsx) and from dist/http/pages/ (compiled) alike. */
-export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 
 export const MAP_PREFIX = '/map/';
 const PAGE_PATHS = ['/', MAP_PREFIX];

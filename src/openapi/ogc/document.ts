@@ -13,7 +13,7 @@ import { parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
 import { OGC_TITLE } from '../../render/ogc/landing.js';
 import type { JsonObject } from '../components.js';
-import { VERSION } from '../document.js';
+import { PACKAGE_VERSION } from '../../package-files.js';
 import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
 import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, type BadQuery } from './responses.js';
 import { componentPrefix, itemSchemaName, itemsSchemaName, ogcComponentSchemas } from './schemas.js';
@@ -33,7 +33,7 @@ const READ_ONLY =
 
 const INFO = {
   title: OGC_TITLE,
-  version: VERSION,
+  version: PACKAGE_VERSION,
   description: [
     'The catalogue of mapped historic buildings and places as OGC API – Features (Parts 1 and 3, CQL2, sorting, property selection): four collections of GeoJSON features with flat, typed properties, paged by key (`next` and `prev` links) with an exact `numberMatched`.',
     'An unknown or repeated query parameter, or an invalid value, is answered 400 with an OGC exception body `{"code": …, "description": …}`, as is every error here.',
