@@ -3,21 +3,20 @@
 // request already received is answered in full (even to a client reading slowly), idle
 // keep-alive connections are closed without waiting for the deadline, the store closes and
 // the process exits 0. Past SHUTDOWN_TIMEOUT_MS what is left is cut and it still exits 0.
-// Connections the kernel established before the listener closed are all answered, none reset.
+// Connections the kernel established before the listener closed are all answered, none reset
+// (shutdown-bursts.test.ts, a file of its own so that the two run side by side).
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { request } from './support/http.js';
-import { importInto } from './support/server.js';
-import { createTestDatabase, type TestDatabase } from './support/stores.js';
 import {
   BIG_FEATURE_ID,
   BIG_URL,
-  catalogueWithBigFeature,
+  LOAD_URLS,
   keepAliveLoad,
   pausedRequest,
-  sigtermDuringBursts,
   spawnServe,
+  useBigFeatureDatabase,
   waitFor,
   waitUntilRefused,
   waitForAsync,
@@ -25,24 +24,7 @@ import {
   type ServeProcess,
 } from './support/drain.js';
 
-const LOAD_URLS = [
-  '/api/v1/',
-  '/api/v1/features/',
-  '/api/v1/features/?page=2',
-  '/api/v1/features/1/',
-  '/api/v1/images/',
-  '/api/v1/images/7/',
-  '/api/v1/documents/',
-  '/api/v1/media/',
-  '/api/v1/features/?page_size=5&page=3',
-];
-
-let database: TestDatabase;
-before(async () => {
-  database = createTestDatabase('sqlite');
-  await importInto(database.settings, catalogueWithBigFeature());
-});
-after(() => database.drop());
+const database = useBigFeatureDatabase();
 
 async function pausedBigAnswers(origin: string, count: number): Promise<PausedRequest[]> {
   const paused = await Promise.all(Array.from({ length: count }, () => pausedRequest(origin, BIG_URL)));
@@ -111,15 +93,6 @@ describe('graceful shutdown', { timeout: 600_000 }, () => {
     for (let i = 0; i < 10; i += 2) codes.push(...(await Promise.all([once(), once()])));
     assert.deepEqual(codes, Array(10).fill(0));
   });
-
-  for (const [delay, workers, rounds] of [['0', 1, 3], ['200', 1, 3], ['0', 2, 2], ['200', 2, 2]] as const) {
-    test(`SIGTERM just after a burst of new connections (SHUTDOWN_DELAY_MS=${delay}, ${workers} process(es)): none is reset, every request is answered whole`, async () => {
-      const { outcomes, exits } = await sigtermDuringBursts(database.args, { SHUTDOWN_DELAY_MS: delay }, rounds, LOAD_URLS, workers);
-      assert.deepEqual(exits, Array(rounds).fill(0));
-      const failed = outcomes.filter((o) => !('status' in o) || o.status !== 200 || !o.complete);
-      assert.deepEqual(failed, [], `${failed.length} of ${outcomes.length} requests failed`);
-    });
-  }
 
   for (const workers of [1, 2]) {
     test(`SIGTERM with SHUTDOWN_DELAY_MS (${workers} process(es)): /readyz answers 503 at once while the API and new connections are still served`, async () => {

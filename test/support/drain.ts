@@ -8,8 +8,11 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Catalogue } from '../../src/catalogue/format.js';
+import { after, before } from 'node:test';
 import { buildTestCatalogue } from './catalogue.js';
 import { CLI_ENTRY, ensureCliBuilt } from './cli-entry.js';
+import { importInto } from './server.js';
+import { createTestDatabase, type TestDatabase } from './stores.js';
 
 const WORKER_LINE = /serving .* at (http:\/\/\S+?)\/api\/v1\//;
 
@@ -28,6 +31,35 @@ export function catalogueWithBigFeature(positions = 300_000): Catalogue {
   const template = catalogue.features[5]!;
   catalogue.features.push({ ...template, id: BIG_FEATURE_ID, geometry: { type: 'MultiPolygon', coordinates: [[ring]] } });
   return catalogue;
+}
+
+/** What the load of the shutdown tests asks for: small answers of every kind. */
+export const LOAD_URLS = [
+  '/api/v1/',
+  '/api/v1/features/',
+  '/api/v1/features/?page=2',
+  '/api/v1/features/1/',
+  '/api/v1/images/',
+  '/api/v1/images/7/',
+  '/api/v1/documents/',
+  '/api/v1/media/',
+  '/api/v1/features/?page_size=5&page=3',
+];
+
+/** A SQLite database of the catalogue with the big feature, made before the file's tests and dropped after: its `serve` arguments. */
+export function useBigFeatureDatabase(): { readonly args: string[] } {
+  let database: TestDatabase | undefined;
+  before(async () => {
+    database = createTestDatabase('sqlite');
+    await importInto(database.settings, catalogueWithBigFeature());
+  });
+  after(() => database?.drop());
+  return {
+    get args() {
+      if (!database) throw new Error('the database is made in before()');
+      return database.args;
+    },
+  };
 }
 
 export interface ServeProcess {
