@@ -18,8 +18,8 @@ import { tap } from 'node:test/reporters';
 const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
 const EXTENSION = path.extname(import.meta.filename);
-/** Files run alone, after the rest (paths below test/, without the extension). */
-const ALONE = ['shutdown.test', 'shutdown-bursts.test', 'postgres/replica.test', 'postgres/shutdown.test', 'live-update.test', 'workers.test', 'postgres/live-update.test', 'limits.test', 'live-apply.test', 'postgres/live-apply.test'];
+/** Files run alone, after the rest, the longest first (paths below test/, without the extension). */
+const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
@@ -29,7 +29,7 @@ const LONGEST = [
   'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
 const CONCURRENCY = 4;
-const ALONE_CONCURRENCY = 3;
+const ALONE_CONCURRENCY = 4;
 
 interface Totals {
   pass: number;
