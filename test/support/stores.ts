@@ -70,3 +70,15 @@ export async function postgresUnavailableReason(): Promise<string | null> {
     return `PostgreSQL at ${TEST_PG_URL} is not usable: ${(error as Error).message}`;
   }
 }
+
+/**
+ * Clears the dead rows that the tests' thousands of schemas, made and dropped, leave in the
+ * test database's system catalogues. Where autovacuum is off (this project's CI machine) they
+ * piled up from run to run (pg_attribute: 544,000 dead rows after eight runs) and every
+ * schema made or dropped, every planned query, grew slower: npm test took 274 s, then 300 s,
+ * then 319 s. Run before each npm test; nothing when PostgreSQL is not there.
+ */
+export async function vacuumTestDatabase(): Promise<void> {
+  if ((await postgresUnavailableReason()) !== null) return;
+  await withPgClient((client) => client.query('VACUUM'));
+}
