@@ -109,8 +109,8 @@ async function dropDatabase(settings: { databaseSchema?: string }) {
 /** The server runs compiled, as in production: built first so that it matches the sources. */
 function buildServer(): string {
   const root = path.resolve(import.meta.dirname, '..');
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('scripts/build-cli.mjs failed');
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
   return path.join(root, 'bin/heritage-api');
 }
 

@@ -1,6 +1,6 @@
 // npm test runs the test files as JavaScript, built here from test/ into dist-test/
-// (git-ignored) by esbuild, bundled as the command line is (scripts/build-cli.mjs): each test
-// file, with our code and the packages it runs on, in chunks shared between the files.
+// (git-ignored) by esbuild: each test file bundled with our code and the packages it runs
+// on, in chunks shared between the files.
 // Under tsx every module a test process loads is resolved and loaded through loader hooks
 // on another thread, about a second of CPU more per test file than compiled; and a server's
 // thousand modules loaded one by one cost another third of a second a file. Everything the
@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { NODE_BUNDLE } from '../../scripts/build-cli.mjs';
 import { ROOT } from './root.js';
 
 export const COMPILED_DIR = path.join(ROOT, 'dist-test');
@@ -24,7 +23,14 @@ const LINKS: [string, string][] = [
   ['test/fixtures', '../../test/fixtures'],
 ];
 
-/** The test tools (Playwright, the OpenAPI checkers, …) are loaded by node as they are. */
+/**
+ * Packages left to node's own loading: better-sqlite3 finds its compiled addon beside its
+ * own files; pino-pretty is loaded only for a terminal; swagger-ui-dist is a folder of files
+ * served as they are; pg-native is pg's optional driver, not installed; and the test tools
+ * (Playwright, the OpenAPI checkers, …), the dev dependencies.
+ */
+const LEFT_OUT = ['better-sqlite3', 'pino-pretty', 'swagger-ui-dist', 'pg-native'];
+
 function devDependencies(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   return Object.keys(manifest.devDependencies);
@@ -42,13 +48,22 @@ export async function compileTests(): Promise<void> {
   fs.rmSync(COMPILED_DIR, { recursive: true, force: true });
   const entryPoints = fs.readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join('test', f));
   await esbuild.build({
-    ...NODE_BUNDLE,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // CommonJS packages inside an ES module bundle still call require() for node's own modules.
+    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    sourcemap: 'linked',
+    logLevel: 'warning',
     absWorkingDir: ROOT,
     entryPoints,
     outdir: COMPILED_DIR,
     outbase: '.',
+    // Some 130 files sharing most of their code: chunks, each compiled once per process.
+    splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    external: [...(NODE_BUNDLE.external ?? []), ...devDependencies()],
+    external: [...LEFT_OUT, ...devDependencies()],
     plugins: [scriptsInPlace],
   });
   for (const [link, target] of LINKS) fs.symlinkSync(target, path.join(COMPILED_DIR, link));
