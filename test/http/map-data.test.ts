@@ -63,6 +63,35 @@ describe('the map explorer’s data', () => {
     }
   });
 
+  /** The answer cache's misses so far, from /metrics. */
+  async function cacheMisses(): Promise<number> {
+    const text = (await t.request('/metrics')).text;
+    const misses = /^heritage_answer_cache_misses_total (\d+)$/m.exec(text)?.[1];
+    assert.ok(misses !== undefined, 'the misses are in /metrics');
+    return Number(misses);
+  }
+
+  test('a query string varied at each request is answered from the cache: the answer is kept under what it depends on, not the URL', async () => {
+    const [west, south] = boxOf(catalogue.features);
+    const families = [
+      // Parameters the answers ignore, and spellings of one search, one box.
+      Array.from({ length: 6 }, (_, i) => `/map/streets.json?x=${i}`),
+      ['/map/matches.json?q=Street', '/map/matches.json?q=street&x=1', '/map/matches.json?q=STREET&q=street', '/map/matches.json?x=2&q=street'],
+      [`/map/labels.json?bbox=${west},${south},${west + 0.01},${south + 0.01}`, `/map/labels.json?bbox=${west}0,${south}0,${west + 0.01},${south + 0.01}&x=3`],
+    ];
+    for (const urls of families) {
+      const first = await t.request(urls[0]!);
+      assert.equal(first.status, 200, urls[0]);
+      const before = await cacheMisses();
+      for (const url of urls) {
+        const answer = await t.request(url);
+        assert.equal(answer.text, first.text, url);
+        assert.equal(answer.headers.etag, first.headers.etag, url);
+      }
+      assert.equal(await cacheMisses(), before, `none of ${urls.join(', ')} computed again`);
+    }
+  });
+
   test('/map/streets.json: each street of the catalogue labelled by its buildings, turned to be read', async () => {
     const body = (await t.request('/map/streets.json')).json();
     const streets = new Map<string, Feature[]>();

@@ -1,6 +1,10 @@
 // The map explorer's own data, beside /api/v1/ (whose answers never change): every id a
 // search matches, street labels and building labels. Cached per catalogue version like
-// any answer; a malformed parameter is the API's 400.
+// any answer, under what the answer depends on (the parsed search, the box; for streets
+// nothing), not the raw URL: at scale 100 a search or the streets take most of a second,
+// and a query string varied at each request (`?x=1`, `?x=2`, …) would otherwise have every
+// one computed again. None of them holds a URL, so the Host is not in the key either.
+// A malformed parameter is the API's 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAP_LABELS_LIMIT, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_STREETS_PATH } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
@@ -14,30 +18,47 @@ export interface MapDataDeps extends AnswerDeps {
   store: CatalogueReader;
 }
 
-type Render = (request: FastifyRequest) => Promise<{ version: number; body: unknown }>;
+/** What an answer depends on (its cache key, below its path) and how to make it. */
+type Prepare = (request: FastifyRequest) => { depends: string; render: () => Promise<{ version: number; body: unknown }> };
 
 export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
-  route(app, deps, MAP_MATCHES_PATH, async (request) => {
-    // The API's own finding-things parameters, checked by the same parser.
-    const { version, ids, extent } = await deps.store.matchIds(parseFilters('features', parseQuery(request.url)));
-    return { version, body: { count: ids.length, extent, ids } };
+  route(app, deps, MAP_MATCHES_PATH, (request) => {
+    // The API's own finding-things parameters, checked by the same parser; plain values in a
+    // fixed order, so their JSON names the search.
+    const filters = parseFilters('features', parseQuery(request.url));
+    return {
+      depends: JSON.stringify(filters),
+      render: async () => {
+        const { version, ids, extent } = await deps.store.matchIds(filters);
+        return { version, body: { count: ids.length, extent, ids } };
+      },
+    };
   });
-  route(app, deps, MAP_STREETS_PATH, async () => {
-    const { version, streets } = await deps.store.streetBuildings();
-    return { version, body: { streets: renderStreetLabels(streets) } };
-  });
-  route(app, deps, MAP_LABELS_PATH, async (request) => {
+  route(app, deps, MAP_STREETS_PATH, () => ({
+    depends: '',
+    render: async () => {
+      const { version, streets } = await deps.store.streetBuildings();
+      return { version, body: { streets: renderStreetLabels(streets) } };
+    },
+  }));
+  route(app, deps, MAP_LABELS_PATH, (request) => {
     const { bbox } = parseFilters('features', parseQuery(request.url));
     if (!bbox) throw ERRORS.invalidFilter('bbox', 'minLon,minLat,maxLon,maxLat: the box to label');
-    const { version, buildings } = await deps.store.buildingLabels([...bbox], MAP_LABELS_LIMIT);
-    return { version, body: { buildings: renderBuildingLabels(buildings) } };
+    return {
+      depends: bbox.join(','),
+      render: async () => {
+        const { version, buildings } = await deps.store.buildingLabels([...bbox], MAP_LABELS_LIMIT);
+        return { version, body: { buildings: renderBuildingLabels(buildings) } };
+      },
+    };
   });
 }
 
-function route(app: FastifyInstance, deps: MapDataDeps, path: string, render: Render): void {
+function route(app: FastifyInstance, deps: MapDataDeps, path: string, prepare: Prepare): void {
   app.get(path, async (request, reply) => {
-    const key = `${request.baseUrl}\n${request.url}`;
-    const answer = await cachedAnswer(deps, key, () => render(request));
+    const { depends, render } = prepare(request);
+    const key = `${path}\n${depends}`;
+    const answer = await cachedAnswer(deps, key, render);
     return sendAnswer(request, reply, deps, key, answer);
   });
 }
