@@ -2,7 +2,7 @@
 // at a time, the longest first: a pass lasts until its last file ends, and a long file
 // started late would run on by itself at the end. The few whose tests race signals,
 // timeouts and bursts of connections against a server process (shutdown, workers,
-// connection limits, live updates, the replica) run afterwards, three at a time: beside the
+// connection limits, live updates, the replica) run afterwards, four at a time, the longest first: beside the
 // busy first pass on two cores they measured the machine, not the code; together they
 // mostly wait (on signals, polls and timeouts), which one at a time wasted. shutdown.test
 // is two files (its bursts apart) so that neither bounds the pass alone.
