@@ -17,5 +17,4 @@ describe('graceful shutdown after a burst of connections', { timeout: 600_000 },
       assert.deepEqual(failed, [], `${failed.length} of ${outcomes.length} requests failed`);
     });
   }
-
 });

@@ -77,8 +77,8 @@ export function rateLimitHeaders(limit: RateLimit) {
 
 /** ioredis is loaded only when Redis is configured: a third of a second of start-up otherwise spent for nothing. */
 async function connectRedis(url: string, warn: (message: string, error: unknown) => void): Promise<Redis> {
-  // The package's module.exports, under node and bundled (dist/cli/) alike: a bundle's chunk
-  // of a CommonJS package offers no named exports to import().
+  // The package's module.exports, under node and bundled (the tests' dist-test/) alike: a
+  // bundle's chunk of a CommonJS package offers no named exports to import().
   const { default: ioredis } = await import('ioredis');
   const redis = new ioredis.Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,

@@ -13,7 +13,6 @@ import { sendError } from '../protocol/reply.js';
 import { registerMapData } from './map-data.js';
 import { WEB_BUILD_DIR } from '../../package-files.js';
 
-
 export const MAP_PREFIX = '/map/';
 const PAGE_PATHS = ['/', MAP_PREFIX];
 
