@@ -145,80 +145,86 @@ async function withStoreAndFolder(catalogue: Catalogue, work: (made: { store: Ca
   }
 }
 
-test('each whole GeoPackage, kept: the catalogue, row for row what a GeoPackage built for its request holds; headers as before', async () => {
+/**
+ * `use` given a new folder for the kept files; once it is done, `check` on the files it
+ * holds, and no temporary file may be left; the folder is removed last, whatever happens.
+ */
+async function inKeptFolder(use: (dir: string) => Promise<void>, check: (kept: string[]) => void): Promise<void> {
   const dir = temporaryDir();
-  const app = await startTestApp({ settings: { downloadCacheDir: dir } });
   try {
-    const catalogue = buildTestCatalogue();
-    for (const collection of COLLECTIONS) {
-      const answer = await app.request(`/ogc/collections/${collection}/items?f=gpkg`);
-      assert.equal(answer.status, 200);
-      assert.equal(answer.headers['content-type'], 'application/geopackage+sqlite3');
-      assert.equal(answer.headers['content-disposition'], `attachment; filename="${collection}.gpkg"`);
-      assert.match(String(answer.headers.etag), /^"d1-[\w-]{16}"$/);
-      assert.equal(Number(answer.headers['content-length']), answer.bytes.length);
-      const kept = readGeoPackage(answer.bytes, collection);
-      assert.deepEqual(kept.rows.map((r) => r.fid), expectedIds(catalogue, collection), `${collection}: every item, once`);
-      if (collection === 'features') {
-        assert.deepEqual(kept.rows.map((r) => r.address), [...catalogue.features].sort((a, b) => a.id - b.id).map((f) => f.address));
-        assert.deepEqual(kept.rows.map((r) => r.api_url), kept.rows.map((r) => `${IN_PROCESS_ORIGIN}/api/v1/features/${String(r.fid)}/`));
-      }
-      // sortby: not the whole collection's file, so built for this request, as before.
-      const built = await app.request(`/ogc/collections/${collection}/items?f=gpkg&sortby=id`);
-      assert.equal(built.headers['content-length'], undefined, 'streamed as it is read');
-      assert.deepEqual(kept, readGeoPackage(built.bytes, collection), `${collection}: the kept file holds what a request's own build holds`);
-      const again = await app.request(`/ogc/collections/${collection}/items?f=gpkg`);
-      assert.ok(again.bytes.equals(answer.bytes), `${collection}: the same file again`);
-      const notModified = await app.request(`/ogc/collections/${collection}/items?f=gpkg`, { headers: { 'if-none-match': String(answer.headers.etag) } });
-      assert.equal(notModified.status, 304);
-    }
-  } finally {
-    await app.close();
-  }
-  try {
+    await use(dir);
     const { kept, temporary } = folder(dir);
-    assert.equal(kept.length, COLLECTIONS.length, `one file per collection: ${kept.join(', ')}`);
+    check(kept);
     assert.deepEqual(temporary, []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('each whole GeoPackage, kept: the catalogue, row for row what a GeoPackage built for its request holds; headers as before', async () => {
+  await inKeptFolder(async (dir) => {
+    const app = await startTestApp({ settings: { downloadCacheDir: dir } });
+    try {
+      const catalogue = buildTestCatalogue();
+      for (const collection of COLLECTIONS) {
+        const answer = await app.request(`/ogc/collections/${collection}/items?f=gpkg`);
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers['content-type'], 'application/geopackage+sqlite3');
+        assert.equal(answer.headers['content-disposition'], `attachment; filename="${collection}.gpkg"`);
+        assert.match(String(answer.headers.etag), /^"d1-[\w-]{16}"$/);
+        assert.equal(Number(answer.headers['content-length']), answer.bytes.length);
+        const kept = readGeoPackage(answer.bytes, collection);
+        assert.deepEqual(kept.rows.map((r) => r.fid), expectedIds(catalogue, collection), `${collection}: every item, once`);
+        if (collection === 'features') {
+          assert.deepEqual(kept.rows.map((r) => r.address), [...catalogue.features].sort((a, b) => a.id - b.id).map((f) => f.address));
+          assert.deepEqual(kept.rows.map((r) => r.api_url), kept.rows.map((r) => `${IN_PROCESS_ORIGIN}/api/v1/features/${String(r.fid)}/`));
+        }
+        // sortby: not the whole collection's file, so built for this request, as before.
+        const built = await app.request(`/ogc/collections/${collection}/items?f=gpkg&sortby=id`);
+        assert.equal(built.headers['content-length'], undefined, 'streamed as it is read');
+        assert.deepEqual(kept, readGeoPackage(built.bytes, collection), `${collection}: the kept file holds what a request's own build holds`);
+        const again = await app.request(`/ogc/collections/${collection}/items?f=gpkg`);
+        assert.ok(again.bytes.equals(answer.bytes), `${collection}: the same file again`);
+        const notModified = await app.request(`/ogc/collections/${collection}/items?f=gpkg`, { headers: { 'if-none-match': String(answer.headers.etag) } });
+        assert.equal(notModified.status, 304);
+      }
+    } finally {
+      await app.close();
+    }
+  }, (kept) => assert.equal(kept.length, COLLECTIONS.length, `one file per collection: ${kept.join(', ')}`));
 });
 
 test('after an import, then an apply, the download is the new catalogue at once (never the old file), and the old files go', async () => {
-  const dir = temporaryDir();
-  const database = createTestDatabase();
-  const app: TestApp = await startTestApp({ database, catalogue: marked('Old'), settings: { downloadCacheDir: dir } });
-  const addresses = async () => {
-    const answer = await app.request('/ogc/collections/features/items?f=gpkg');
-    assert.equal(answer.status, 200);
-    return { etag: String(answer.headers.etag), addresses: readGeoPackage(answer.bytes, 'features').rows.map((r) => String(r.address)) };
-  };
-  try {
-    const before = await addresses();
-    assert.ok(before.addresses.every((a) => a.startsWith('Old ')));
-    await importInto(database.settings, marked('New'));
-    // No wait for the server's poll: the request reads the version itself.
-    const imported = await addresses();
-    assert.ok(imported.addresses.every((a) => a.startsWith('New ')), 'the import is downloaded');
-    assert.notEqual(imported.etag, before.etag);
-    const feature = marked('New').features.find((f) => f.id === 1)!;
-    const outcome = await applyTo(database.settings, { format: 'heritage-changes/1', features: { put: [{ ...feature, address: 'Applied 1' }] } });
-    assert.ok(outcome.ok);
-    const applied = await addresses();
-    assert.deepEqual(applied.addresses, imported.addresses.map((a) => (a === 'New 1' ? 'Applied 1' : a)), 'the apply is downloaded');
-    assert.notEqual(applied.etag, imported.etag);
-  } finally {
-    await app.close();
-  }
-  try {
-    const { kept, temporary } = folder(dir);
+  await inKeptFolder(async (dir) => {
+    const database = createTestDatabase();
+    const app: TestApp = await startTestApp({ database, catalogue: marked('Old'), settings: { downloadCacheDir: dir } });
+    const addresses = async () => {
+      const answer = await app.request('/ogc/collections/features/items?f=gpkg');
+      assert.equal(answer.status, 200);
+      return { etag: String(answer.headers.etag), addresses: readGeoPackage(answer.bytes, 'features').rows.map((r) => String(r.address)) };
+    };
+    try {
+      const before = await addresses();
+      assert.ok(before.addresses.every((a) => a.startsWith('Old ')));
+      await importInto(database.settings, marked('New'));
+      // No wait for the server's poll: the request reads the version itself.
+      const imported = await addresses();
+      assert.ok(imported.addresses.every((a) => a.startsWith('New ')), 'the import is downloaded');
+      assert.notEqual(imported.etag, before.etag);
+      const feature = marked('New').features.find((f) => f.id === 1)!;
+      const outcome = await applyTo(database.settings, { format: 'heritage-changes/1', features: { put: [{ ...feature, address: 'Applied 1' }] } });
+      assert.ok(outcome.ok);
+      const applied = await addresses();
+      assert.deepEqual(applied.addresses, imported.addresses.map((a) => (a === 'New 1' ? 'Applied 1' : a)), 'the apply is downloaded');
+      assert.notEqual(applied.etag, imported.etag);
+    } finally {
+      await app.close();
+    }
+  }, (kept) => {
     // The server's poll may have built the other collections' files ahead of requests too: any file is the last version's.
     assert.ok(kept.some((name) => name.endsWith('-features-3.gpkg')), `the downloaded file is kept: ${kept.join(', ')}`);
     assert.deepEqual([...new Set(kept.map(versionOf))], [3], `only the last version's files: ${kept.join(', ')}`);
-    assert.deepEqual(temporary, []);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a kept file being sent when an import lands is sent whole, all of the old catalogue, though its file is removed meanwhile', async () => {
