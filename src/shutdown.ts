@@ -97,10 +97,13 @@ export function trackConnections(server: Server): ConnectionDrainer {
         await workerBarrier(server, Math.max(0, Math.min(deadline - Date.now(), 2 * ACCEPT_LIMIT_MS)));
       } else {
         const limit = Math.min(deadline, Date.now() + ACCEPT_LIMIT_MS);
-        // Again while the barrier let others in: more may be queued behind them.
+        // Again while the barrier let others in: more may be queued behind them. Only starting
+        // another barrier is bounded by the limit: a barrier itself waits up to the deadline,
+        // since its probe is queued behind what the kernel held and nothing later can delay
+        // it, while a loop busy with large answers may take seconds to reach it.
         for (let before = -1; before !== accepted && Date.now() < limit; ) {
           before = accepted + 1;
-          await connectionBarrier(server, limit);
+          await connectionBarrier(server, deadline);
         }
       }
       // net's close, not http's: http's also destroys every idle connection right away.
