@@ -35,6 +35,7 @@ export const RECORD_DEFINITIONS: Record<ListName, DefinitionName> = {
  */
 export class StructureCheck {
   private readonly ajv = createAjv().addSchema(CatalogueFileSchema, ROOT);
+  private readonly validators = new Map<ListName | typeof ROOT, ValidateFunction>();
 
   /**
    * Every structural problem of `value` (the file's top level, or a record of `list`, its
@@ -48,10 +49,19 @@ export class StructureCheck {
     return onePerPath(errors.map(problemFromAjvError));
   }
 
-  /** The whole file's schema, or one list's record schema (records are checked one by one). */
+  /**
+   * The whole file's schema, or one list's record schema (records are checked one by one).
+   * Kept once found: Ajv resolves the reference on every getSchema, a fifth of a large
+   * file's structural check.
+   */
   private validator(list?: ListName): ValidateFunction {
-    const validate = this.ajv.getSchema(list === undefined ? ROOT : `${ROOT}#/$defs/${RECORD_DEFINITIONS[list]}`);
-    if (validate === undefined) throw new Error(`no schema for ${list ?? ROOT}`);
+    const key = list ?? ROOT;
+    let validate = this.validators.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.getSchema(list === undefined ? ROOT : `${ROOT}#/$defs/${RECORD_DEFINITIONS[list]}`);
+      if (validate === undefined) throw new Error(`no schema for ${key}`);
+      this.validators.set(key, validate);
+    }
     return validate;
   }
 }
