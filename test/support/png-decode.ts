@@ -37,8 +37,15 @@ export function decodePng(bytes: Buffer): DecodedPng {
   return {
     width, height, colours: palette.length / 3,
     colourAt: (x, y) => colourOf(pixels[y * width + x]!),
-    hash: createHash('sha256').update(Buffer.from(Array.from(pixels, (i) => colourOf(i)).join(''))).digest('hex'),
+    hash: createHash('sha256').update(rgb(pixels, palette)).digest('hex'),
   };
+}
+
+/** Each pixel's red, green and blue, from the palette. */
+function rgb(pixels: Uint8Array, palette: Buffer): Buffer {
+  const out = Buffer.alloc(pixels.length * 3);
+  pixels.forEach((index, i) => palette.copy(out, i * 3, index * 3, index * 3 + 3));
+  return out;
 }
 
 /** One byte a pixel: filters None, Sub, Up, Average and Paeth undone. */
