@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { request } from '../support/http.js';
-import { ARTIFACTS_DIR, ensureWebBuilt, openWatchedPage, waitForMap, writeCatalogueMedia, type WatchedPage } from '../support/map-page.js';
+import { ARTIFACTS_DIR, ensureWebBuilt, newMapContext, openWatchedPage, waitForMap, writeCatalogueMedia, type WatchedPage } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -77,6 +77,7 @@ describe('the map explorer in a browser', { skip }, () => {
   const { catalogue, hostile, pictured } = testCatalogue();
   let server: TestServer;
   let browser: Browser;
+  let context: BrowserContext;
   const pages: WatchedPage[] = [];
 
   /** Every id of a search, by walking the API's pages (the oracle of what the map outlines). */
@@ -89,8 +90,8 @@ describe('the map explorer in a browser', { skip }, () => {
     }
   }
 
-  async function open(hash = '', viewport = DESKTOP, origin = server.origin): Promise<WatchedPage> {
-    const watched = await openWatchedPage(browser, viewport);
+  async function open(hash = '', viewport = DESKTOP, origin = server.origin, within = context): Promise<WatchedPage> {
+    const watched = await openWatchedPage(within, viewport);
     pages.push(watched);
     await watched.page.goto(`${origin}/${hash}`);
     await waitForMap(watched.page);
@@ -103,6 +104,7 @@ describe('the map explorer in a browser', { skip }, () => {
     writeCatalogueMedia(catalogue, media);
     server = await startTestServer({ catalogue, settings: { mediaRoot: media } });
     browser = await launchBrowser(WEBGL_FLAGS);
+    context = await newMapContext(browser);
   });
 
   // A page left open goes on drawing beside the next tests' pages: each test closes its own.
@@ -111,6 +113,7 @@ describe('the map explorer in a browser', { skip }, () => {
   });
 
   after(async () => {
+    await context?.close();
     await browser?.close();
     await server?.close();
   });
@@ -295,15 +298,20 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.match((await entry.locator('.result-why').textContent())!, new RegExp(`^Matched: “${word}” in [^;]*name “${escape(feature.b_name!)}”`));
   });
 
-  test('a shared #feature=N flies the map to the feature', async () => {
-    const { page } = await open(`#feature=${pictured.id}`);
-    await page.locator('#panel-title').waitFor();
-    await page.waitForFunction(() => (globalThis as any).__map.getZoom() > 16 && !(globalThis as any).__map.isMoving());
-    await waitForMap(page);
-    const [lon, lat] = centreOf(pictured);
-    const inView = await page.evaluate(([x, y]) => (globalThis as any).__map.getBounds().contains([x, y]), [lon, lat]);
-    assert.equal(inView, true);
-    assert.ok((await renderedIds(page, undefined, 'selected-fill')).includes(pictured.id));
+  test('a shared #feature=N flies the map to the feature (motion not reduced)', async () => {
+    const moving = await newMapContext(browser, { motion: true });
+    try {
+      const { page } = await open(`#feature=${pictured.id}`, DESKTOP, server.origin, moving);
+      await page.locator('#panel-title').waitFor();
+      await page.waitForFunction(() => (globalThis as any).__map.getZoom() > 16 && !(globalThis as any).__map.isMoving());
+      await waitForMap(page);
+      const [lon, lat] = centreOf(pictured);
+      const inView = await page.evaluate(([x, y]) => (globalThis as any).__map.getBounds().contains([x, y]), [lon, lat]);
+      assert.equal(inView, true);
+      assert.ok((await renderedIds(page, undefined, 'selected-fill')).includes(pictured.id));
+    } finally {
+      await moving.close();
+    }
   });
 
   test('a search lives in the URL: the link of a search reproduces it', async () => {
@@ -401,7 +409,7 @@ describe('the map explorer in a browser', { skip }, () => {
   });
 
   test('tiles failing with the database down are said in words, inside the sidebar, with no tile URL', async () => {
-    const watched = await openWatchedPage(browser, PHONE);
+    const watched = await openWatchedPage(context, PHONE);
     pages.push(watched);
     const { page } = watched;
     await page.route('**/tiles/features/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"The catalogue database is unavailable; try again shortly."}' }));

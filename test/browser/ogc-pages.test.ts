@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { ensureWebBuilt, openWatchedPage, waitForMap, writeCatalogueMedia } from '../support/map-page.js';
+import { ensureWebBuilt, newMapContext, openWatchedPage, waitForMap, writeCatalogueMedia } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.OGC_SCREENS_DIR ?? '/tmp/ogc-screens';
@@ -108,7 +108,7 @@ describe('a record page in a browser', { skip }, () => {
       const context = await mapBrowser.newContext({ viewport: { width: 1280, height: 900 } });
       const record = await context.newPage();
       await record.goto(`${server.origin}/ogc/collections/features/items/5`);
-      const watched = await openWatchedPage(mapBrowser, { width: 1280, height: 900 });
+      const watched = await openWatchedPage(await newMapContext(mapBrowser), { width: 1280, height: 900 });
       await watched.page.goto((await record.getByRole('link', { name: 'See it on the map explorer' }).getAttribute('href'))!);
       await waitForMap(watched.page);
       await watched.page.locator('#panel-title').waitFor();
