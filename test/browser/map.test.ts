@@ -1,7 +1,8 @@
 // The map explorer in a real browser (Debian's Chromium, software WebGL) on a demo
 // catalogue: drawn, searchable, clickable, safe with hostile document HTML, restorable
 // from a shared URL, readable on a phone, plain about an empty catalogue and failures; on
-// SQLite here and on PostgreSQL through test/postgres/browser-map.test.ts.
+// SQLite here, and on PostgreSQL through test/postgres/browser-map.test.ts (there, the tests
+// of what the page draws and finds from the store: not those marked pageTest).
 // Screenshots go to test-artifacts/ (git-ignored).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
+import { testStoreKind } from '../support/stores.js';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { request } from '../support/http.js';
 import { ARTIFACTS_DIR, ensureWebBuilt, newMapContext, openWatchedPage, waitForMap, writeCatalogueMedia, type WatchedPage } from '../support/map-page.js';
@@ -72,6 +74,16 @@ function renderedPoints(page: Page): Promise<{ id: number; count: number }[]> {
 }
 
 const skip = browserSkipReason();
+
+/**
+ * A test of what the page alone decides (its layout, its URL, answers a route hands it):
+ * on SQLite only. On PostgreSQL the page reads the same bytes (the HTTP suites on both
+ * stores and postgres/tiles-agree prove it), so there only the tests of what it draws and
+ * finds from the store run again, and the Chromium CPU of the second run is about halved.
+ */
+function pageTest(name: string, fn: () => Promise<void>): void {
+  if (testStoreKind() === 'sqlite') test(name, fn);
+}
 
 describe('the map explorer in a browser', { skip }, () => {
   const { catalogue, hostile, pictured } = testCatalogue();
@@ -193,7 +205,7 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('a document body\'s <script>, onerror= and javascript: link never run, a picture from elsewhere is never asked for (its text shown); its [^n] markers become linked footnotes', async () => {
+  pageTest('a document body\'s <script>, onerror= and javascript: link never run, a picture from elsewhere is never asked for (its text shown); its [^n] markers become linked footnotes', async () => {
     const { page, requests } = await open(`#feature=${hostile.id}`);
     const body = page.locator('#panel .document-body').filter({ hasText: 'Built in 1890.' });
     await body.waitFor();
@@ -210,7 +222,7 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.doesNotMatch(html, /\[\^1\]/);
   });
 
-  test('a shared URL restores the view and the selected feature; back and forward follow the selection', async () => {
+  pageTest('a shared URL restores the view and the selected feature; back and forward follow the selection', async () => {
     const [lon, lat] = centreOf(pictured);
     const { page } = await open(`#map=17/${lat.toFixed(5)}/${lon.toFixed(5)}&feature=${pictured.id}`);
     const view = await page.evaluate(() => {
@@ -230,7 +242,7 @@ describe('the map explorer in a browser', { skip }, () => {
     await page.locator('#panel').waitFor({ state: 'hidden' });
   });
 
-  test('on a phone-sized screen the map, the search and the panel fit the width', async () => {
+  pageTest('on a phone-sized screen the map, the search and the panel fit the width', async () => {
     const { page, errors } = await open('', PHONE);
     const fits = () => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth);
     assert.equal(await fits(), PHONE.width);
@@ -247,7 +259,7 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('failed and slow API answers are said plainly, and the page keeps working', async () => {
+  pageTest('failed and slow API answers are said plainly, and the page keeps working', async () => {
     const { page } = await open();
     await page.route('**/api/v1/features/?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable."}' }));
     await page.fill('#q', 'street');
@@ -298,7 +310,7 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.match((await entry.locator('.result-why').textContent())!, new RegExp(`^Matched: “${word}” in [^;]*name “${escape(feature.b_name!)}”`));
   });
 
-  test('a shared #feature=N flies the map to the feature (motion not reduced)', async () => {
+  pageTest('a shared #feature=N flies the map to the feature (motion not reduced)', async () => {
     const moving = await newMapContext(browser, { motion: true });
     try {
       const { page } = await open(`#feature=${pictured.id}`, DESKTOP, server.origin, moving);
@@ -393,7 +405,7 @@ describe('the map explorer in a browser', { skip }, () => {
     for (const c of config.categories) assert.ok(fill.includes(`${c.id},"${c.colour}"`), `${c.name} drawn in ${c.colour}`);
   });
 
-  test('opening Filters moves nothing on a desktop; on a phone "Year from" and "to" share a row', async () => {
+  pageTest('opening Filters moves nothing on a desktop; on a phone "Year from" and "to" share a row', async () => {
     const { page } = await open();
     const boxes = () => Promise.all(['.bar', '#map', '#q'].map(async (s) => JSON.stringify(await page.locator(s).boundingBox())));
     const closed = await boxes();
@@ -408,7 +420,7 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.equal(await phone.evaluate(() => (globalThis as any).document.documentElement.scrollWidth), PHONE.width);
   });
 
-  test('tiles failing with the database down are said in words, inside the sidebar, with no tile URL', async () => {
+  pageTest('tiles failing with the database down are said in words, inside the sidebar, with no tile URL', async () => {
     const watched = await openWatchedPage(context, PHONE);
     pages.push(watched);
     const { page } = watched;
