@@ -134,8 +134,16 @@ await onReplica((replica) => {
       } finally {
         await withReplicaClient(replica, (c) => c.query('SELECT pg_wal_replay_resume()'));
       }
-      await until('/readyz to pass', async () => (await request(strict.origin, '/readyz')).status === 200);
-      assert.equal((await request(strict.origin, '/readyz')).json().status, 'ready');
+      // The answer that passed is the one judged: the primary is shared with the files that
+      // run beside this one, and their imports' WAL may put the replica honestly behind again
+      // by the next request (seen once in a full run: 'lagging' just after a 200).
+      let caughtUp: { status?: string } = {};
+      await until('/readyz to pass', async () => {
+        const answer = await request(strict.origin, '/readyz');
+        caughtUp = answer.json();
+        return answer.status === 200;
+      });
+      assert.equal(caughtUp.status, 'ready');
     } finally {
       await stopServer(strict);
     }
