@@ -17,6 +17,8 @@ import { temporaryDir } from './support/temporary.js';
 const SCALE = 10;
 /** Old space: less than the text of the records put, let alone a file parsed whole. */
 const HEAP_MB = 24;
+/** The old space, and a young generation smaller than V8's default for it (4 MB semi-spaces): the whole heap smaller still, and the diff's CPU 9.4 s to 6.7 (less copying of survivors). */
+const HEAP_FLAGS = [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=4'];
 /** Measured about 170 MB at scale 10 and 140 MB at scale 1: V8's young generation, code and buffers, not the files. */
 const RSS_LIMIT_MB = 220;
 /** The child's own peak RSS, written last on standard error (a preloaded module, so the command is unchanged). */
@@ -63,7 +65,7 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 function runDiff(args: string[]): Promise<{ code: number | null; stderr: string }> {
   ensureCliBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', REPORT_RSS, CLI_ENTRY, 'diff', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...HEAP_FLAGS, '--import', REPORT_RSS, CLI_ENTRY, 'diff', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -72,7 +74,7 @@ function runDiff(args: string[]): Promise<{ code: number | null; stderr: string 
 }
 
 test('a file parsed whole does not fit the heap the command is given', () => {
-  const parse = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(newFile)}, 'utf8'))`]);
+  const parse = spawnSync(process.execPath, [...HEAP_FLAGS, '-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(newFile)}, 'utf8'))`]);
   assert.notEqual(parse.status, 0, 'JSON.parse of the whole file fitted the heap: the file is too small to prove anything');
   assert.match(parse.stderr.toString(), /heap out of memory/);
 });
