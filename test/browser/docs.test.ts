@@ -4,7 +4,7 @@
 // sends no example as a value, so a newcomer's first request finds the whole catalogue.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { request } from '../support/http.js';
@@ -15,9 +15,12 @@ const skip = browserSkipReason() ?? false;
 describe('the API reference pages', { skip }, () => {
   let t: TestServer;
   let browser: Browser;
+  // One context for the file's pages: Swagger UI's 1.5 MB of script then comes from its cache.
+  let context: BrowserContext;
   before(async () => {
     t = await startTestServer();
     browser = await launchBrowser();
+    context = await browser.newContext();
   });
   after(async () => {
     await browser?.close();
@@ -27,7 +30,7 @@ describe('the API reference pages', { skip }, () => {
   /** A page that goes to `path` and waits for Swagger UI's list, keeping every request and every error. */
   async function reference(path: string, documentPath: string) {
     const documentPaths = Object.keys((await request(t.origin, documentPath)).json().paths);
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const requested: string[] = [];
     const problems: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
@@ -55,7 +58,7 @@ describe('the API reference pages', { skip }, () => {
   });
 
   test('/api/docs/: Try it out, then Execute, on the features list: no example is filled in, and the answer holds the whole catalogue', async () => {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     await page.goto(`${t.origin}/api/docs/#/features/getFeatures`);
     const operation = page.locator('#operations-features-getFeatures');
     await operation.locator('.opblock-body').waitFor();
