@@ -47,6 +47,12 @@ export async function buildCli() {
   await esbuild.build({ ...NODE_BUNDLE, entryPoints: { 'heritage-api': 'src/cli/bin.ts' }, outdir: CLI_OUT, external: [...LEFT_OUT, ...SERVED_AS_PUBLISHED] });
 }
 
+/** What `npm run build` does for the command line, as node arguments: tsc's type check and dist/, then this bundle. */
+export const CLI_BUILD_STEPS = [
+  [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')],
+  [fileURLToPath(import.meta.url)],
+];
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await buildCli();
   process.stderr.write(`Bundled the command line into ${path.relative(ROOT, CLI_BUNDLE)}.\n`);

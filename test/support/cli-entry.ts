@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLI_BUNDLE } from '../../scripts/build-cli.mjs';
+import { CLI_BUILD_STEPS, CLI_BUNDLE } from '../../scripts/build-cli.mjs';
 import { ROOT } from './root.js';
 
 export const CLI_ENTRY = CLI_BUNDLE;
@@ -16,8 +16,7 @@ export const CLI_ENTRY = CLI_BUNDLE;
  */
 export function ensureCliBuilt(): void {
   if (!cliBuildIsStale()) return;
-  const steps = [[path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], [path.join(ROOT, 'scripts/build-cli.mjs')]];
-  for (const step of steps) {
+  for (const step of CLI_BUILD_STEPS) {
     const built = spawnSync(process.execPath, step, { stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`${path.basename(step[0]!)} failed, so the command line cannot be tested`);
   }
