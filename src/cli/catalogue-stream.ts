@@ -18,7 +18,11 @@ export interface CatalogueSource {
   chunks: AsyncIterable<Uint8Array>;
   /** In bytes, when known (progress). */
   size: number | null;
+  /** Lets go of a file not read to its end (a refusal before or while reading); a no-op once it has been. */
+  close(): Promise<void>;
 }
+
+const nothingToClose = async (): Promise<void> => undefined;
 
 export function sourceName(file: string): string {
   return file === '-' ? 'standard input' : file;
@@ -27,14 +31,24 @@ export function sourceName(file: string): string {
 /** The file's chunks (`-`: standard input); a file that cannot be opened is one sentence. */
 export async function openCatalogueFile(file: string): Promise<CatalogueSource> {
   const name = sourceName(file);
-  if (file === '-') return { name, chunks: process.stdin, size: null };
+  if (file === '-') return { name, chunks: process.stdin, size: null, close: nothingToClose };
   try {
     const handle = await fs.promises.open(file);
     const { size } = await handle.stat();
-    return { name, chunks: handle.createReadStream({ highWaterMark: CHUNK_BYTES }), size };
+    const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES });
+    return { name, chunks: stream, size, close: () => closeStream(stream) };
   } catch (error) {
     throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+}
+
+/** Destroying the stream closes its file: left to the garbage collector, node warns on standard error. */
+function closeStream(stream: fs.ReadStream): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
 }
 
 /** Text made as it is read (the demo) as a source. */
@@ -42,7 +56,7 @@ export function textSource(name: string, chunks: Iterable<string>): CatalogueSou
   async function* encoded(): AsyncGenerator<Uint8Array> {
     for (const chunk of chunks) yield Buffer.from(chunk);
   }
-  return { name, chunks: encoded(), size: null };
+  return { name, chunks: encoded(), size: null, close: nothingToClose };
 }
 
 export interface StreamCheckOptions {
@@ -55,7 +69,12 @@ export interface StreamCheckOptions {
 
 /** Checks the file as it streams; prints its problems (capped) when it is refused. */
 export async function checkCatalogueFile(file: string, options: StreamCheckOptions): Promise<CheckResult> {
-  return checkCatalogueSource(await openCatalogueFile(file), options);
+  const source = await openCatalogueFile(file);
+  try {
+    return await checkCatalogueSource(source, options);
+  } finally {
+    await source.close();
+  }
 }
 
 /** Checks the text as it streams; prints its problems (capped) when it is refused. */

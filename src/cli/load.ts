@@ -11,6 +11,15 @@ import { StepDisplay } from './report.js';
 
 /** Replaces the catalogue of the configured database with the source's, or refuses it. */
 export async function loadCatalogue(config: Config, source: CatalogueSource): Promise<CheckResult> {
+  try {
+    return await loadIntoDatabase(config, source);
+  } finally {
+    // Not read to its end when the store refuses first (a replica, a database it cannot open).
+    await source.close();
+  }
+}
+
+async function loadIntoDatabase(config: Config, source: CatalogueSource): Promise<CheckResult> {
   const created = !isPostgresUrl(config.database) && !fs.existsSync(config.database);
   const store = await openStore(config, { create: true });
   let result: CheckResult | undefined;
