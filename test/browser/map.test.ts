@@ -76,7 +76,7 @@ function renderedPoints(page: Page): Promise<{ id: number; count: number }[]> {
 const skip = browserSkipReason();
 
 /**
- * A test of what the page alone decides (its layout, its URL, answers a route hands it):
+ * A test of what the page alone decides (its layout, its URL, its colours, answers a route hands it):
  * on SQLite only. On PostgreSQL the page reads the same bytes (the HTTP suites on both
  * stores and postgres/tiles-agree prove it), so there only the tests of what it draws and
  * finds from the store run again, and the Chromium CPU of the second run is about halved.
@@ -326,7 +326,7 @@ describe('the map explorer in a browser', { skip }, () => {
     }
   });
 
-  test('a search lives in the URL: the link of a search reproduces it', async () => {
+  pageTest('a search lives in the URL: the link of a search reproduces it', async () => {
     const { page } = await open();
     const street = pictured.street!;
     await page.fill('#q', street);
@@ -384,7 +384,7 @@ describe('the map explorer in a browser', { skip }, () => {
     await screenshot(page, 'map-phone-z17.png');
   });
 
-  test('each legend swatch is its category\'s colour on the map and in its thumbnail; no two alike', async () => {
+  pageTest('each legend swatch is its category\'s colour on the map and in its thumbnail; no two alike', async () => {
     const { page } = await open();
     const entries = await page.locator('#legend-list .legend-entry').evaluateAll(async (buttons) => Promise.all(buttons.map(async (b: any) => {
       const img = b.querySelector('img');

@@ -34,7 +34,8 @@ describe('a record page in a browser', { skip }, () => {
     const media = temporaryDir();
     writeCatalogueMedia(cat, media);
     server = await startTestServer({ catalogue: cat, settings: { mediaRoot: media } });
-    browser = await launchBrowser();
+    // WebGL on for the map explorer the last test opens: one browser for the file.
+    browser = await launchBrowser(WEBGL_FLAGS);
     fs.mkdirSync(SCREENS, { recursive: true });
   });
   after(async () => {
@@ -103,26 +104,22 @@ describe('a record page in a browser', { skip }, () => {
     // Feature 5: not the one with the hostile document (the map page's own tests cover that).
     const five = cat.features.find((f) => f.id === 5)!;
     await ensureWebBuilt();
-    const mapBrowser = await launchBrowser(WEBGL_FLAGS);
-    try {
-      const context = await mapBrowser.newContext({ viewport: { width: 1280, height: 900 } });
-      const record = await context.newPage();
-      await record.goto(`${server.origin}/ogc/collections/features/items/5`);
-      const watched = await openWatchedPage(await newMapContext(mapBrowser), { width: 1280, height: 900 });
-      await watched.page.goto((await record.getByRole('link', { name: 'See it on the map explorer' }).getAttribute('href'))!);
-      await waitForMap(watched.page);
-      await watched.page.locator('#panel-title').waitFor();
-      assert.equal(await watched.page.locator('#panel .facts dd').first().textContent(), five.address);
-      const back = watched.page.locator('#panel a.record-link');
-      assert.equal(await back.getAttribute('href'), '/ogc/collections/features/items/5');
-      await back.click();
-      await watched.page.waitForURL(/\/ogc\/collections\/features\/items\/5$/);
-      assert.equal(await watched.page.locator('h1').innerText(), five.b_name);
-      assert.deepEqual(watched.errors, []);
-      await watched.close();
-      await context.close();
-    } finally {
-      await mapBrowser.close();
-    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const record = await context.newPage();
+    await record.goto(`${server.origin}/ogc/collections/features/items/5`);
+    const mapContext = await newMapContext(browser);
+    const watched = await openWatchedPage(mapContext, { width: 1280, height: 900 });
+    await watched.page.goto((await record.getByRole('link', { name: 'See it on the map explorer' }).getAttribute('href'))!);
+    await waitForMap(watched.page);
+    await watched.page.locator('#panel-title').waitFor();
+    assert.equal(await watched.page.locator('#panel .facts dd').first().textContent(), five.address);
+    const back = watched.page.locator('#panel a.record-link');
+    assert.equal(await back.getAttribute('href'), '/ogc/collections/features/items/5');
+    await back.click();
+    await watched.page.waitForURL(/\/ogc\/collections\/features\/items\/5$/);
+    assert.equal(await watched.page.locator('h1').innerText(), five.b_name);
+    assert.deepEqual(watched.errors, []);
+    await mapContext.close();
+    await context.close();
   });
 });
