@@ -38,7 +38,7 @@ import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
 import { replaceCatalogue } from '../src/store/replace.js';
 import { timeTiles } from './tiles.js';
-import { CLI_BUILD_STEPS } from '../scripts/build-cli.mjs';
+import { buildCommandLine } from '../scripts/build-cli.mjs';
 import { runSoak } from './soak.js';
 import { timeDownloads, timeOgc } from './ogc.js';
 import { runReplicationBench } from './replication.js';
@@ -110,10 +110,7 @@ async function dropDatabase(settings: { databaseSchema?: string }) {
 /** The server runs built, as in production (tsc, then the bundle bin/heritage-api runs): built first so that it matches the sources. */
 function buildServer(): string {
   const root = path.resolve(import.meta.dirname, '..');
-  for (const step of CLI_BUILD_STEPS) {
-    const built = spawnSync(process.execPath, step, { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error(`${path.basename(step[0]!)} failed: the server cannot be built`);
-  }
+  buildCommandLine();
   return path.join(root, 'bin/heritage-api');
 }
 

@@ -6,4 +6,4 @@ export declare const LEFT_OUT: string[];
 export declare const NODE_BUNDLE: BuildOptions;
 export declare function buildCli(): Promise<void>;
 export declare const SERVED_AS_PUBLISHED: string[];
-export declare const CLI_BUILD_STEPS: string[][];
+export declare function buildCommandLine(): void;

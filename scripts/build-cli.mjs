@@ -8,6 +8,7 @@
 // bench/instructions.ts counts them); left out, 104,000. `npm run build` runs this after
 // tsc, whose type check it relies on (esbuild only strips types); the tests rebuild it when
 // src/ is newer (test/support/cli-entry.ts), and bundle themselves with the same options.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,10 +49,18 @@ export async function buildCli() {
 }
 
 /** What `npm run build` does for the command line, as node arguments: tsc's type check and dist/, then this bundle. */
-export const CLI_BUILD_STEPS = [
+const CLI_BUILD_STEPS = [
   [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')],
   [fileURLToPath(import.meta.url)],
 ];
+
+/** Those steps, each in its own node, output shown (the tests and the bench build what bin/heritage-api runs). */
+export function buildCommandLine() {
+  for (const step of CLI_BUILD_STEPS) {
+    const built = spawnSync(process.execPath, step, { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`${path.basename(step[0])} failed, so the command line could not be built`);
+  }
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await buildCli();
