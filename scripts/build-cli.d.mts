@@ -5,5 +5,3 @@ export declare const CLI_BUNDLE: string;
 export declare const LEFT_OUT: string[];
 export declare const NODE_BUNDLE: BuildOptions;
 export declare function buildCli(): Promise<void>;
-export declare const SERVED_AS_PUBLISHED: string[];
-export declare function buildCommandLine(): void;

@@ -1,14 +1,10 @@
-// Bundles the command line (src/cli/bin.ts, the code it loads and most of its packages) into
+// Bundles the command line (src/cli/bin.ts, the code it loads and its packages) into
 // dist/bin/: heritage-api.js and the chunks its commands load, run by bin/heritage-api.
 // Loaded module by module (tsc's dist/), `serve` spent 0.55 s of CPU before it listened,
-// most of it finding, reading and compiling a thousand files one at a time; bundled, 0.36 s
-// (the same for every command and every `--workers` process). Fastify with its plugins,
-// pino and prom-client are left to node: bundled too, serve started in 0.26 s, but its
-// every cached answer cost 157,000 instructions against 106,000 (valgrind, as
-// bench/instructions.ts counts them); left out, 104,000. `npm run build` runs this after
+// most of it finding, reading and compiling a thousand files one at a time; bundled, 0.26 s
+// (the same for every command and every `--workers` process). `npm run build` runs it after
 // tsc, whose type check it relies on (esbuild only strips types); the tests rebuild it when
-// src/ is newer (test/support/cli-entry.ts), and bundle themselves with the same options.
-import { spawnSync } from 'node:child_process';
+// src/ is newer (test/support/cli-entry.ts), and bundle themselves the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,26 +36,9 @@ export const NODE_BUNDLE = {
   absWorkingDir: ROOT,
 };
 
-/** Packages the server runs slower bundled (above): loaded by node from node_modules. */
-export const SERVED_AS_PUBLISHED = ['fastify', '@fastify/*', 'pino', 'prom-client'];
-
 export async function buildCli() {
   fs.rmSync(CLI_OUT, { recursive: true, force: true });
-  await esbuild.build({ ...NODE_BUNDLE, entryPoints: { 'heritage-api': 'src/cli/bin.ts' }, outdir: CLI_OUT, external: [...LEFT_OUT, ...SERVED_AS_PUBLISHED] });
-}
-
-/** What `npm run build` does for the command line, as node arguments: tsc's type check and dist/, then this bundle. */
-const CLI_BUILD_STEPS = [
-  [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')],
-  [fileURLToPath(import.meta.url)],
-];
-
-/** Those steps, each in its own node, output shown (the tests and the bench build what bin/heritage-api runs). */
-export function buildCommandLine() {
-  for (const step of CLI_BUILD_STEPS) {
-    const built = spawnSync(process.execPath, step, { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error(`${path.basename(step[0])} failed, so the command line could not be built`);
-  }
+  await esbuild.build({ ...NODE_BUNDLE, entryPoints: { 'heritage-api': 'src/cli/bin.ts' }, outdir: CLI_OUT, external: LEFT_OUT });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
