@@ -1,26 +1,19 @@
-// The command line the tests spawn: the bundle users run (dist/bin/heritage-api.js, see
-// scripts/build-cli.mjs), built first when any source is newer. Loading every module
-// through tsx in each child process cost about a second of CPU a spawn, more than most of
-// those tests' own work.
+// The command line the tests spawn: compiled (dist/cli/bin.js), as users run it, and built
+// first when any source is newer. Loading every module through tsx in each child process
+// cost about a second of CPU a spawn, more than most of those tests' own work.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLI_BUNDLE } from '../../scripts/build-cli.mjs';
 import { ROOT } from './root.js';
 
-export const CLI_ENTRY = CLI_BUNDLE;
+export const CLI_ENTRY = path.join(ROOT, 'dist/cli/bin.js');
 
-/**
- * Builds dist/ as `npm run build` does (tsc, whose modules some tests load, then the bundle)
- * when src/ has changed since; the same check every file may run.
- */
+/** Builds dist/ with tsc when src/ has changed since; the same check every file may run. */
 export function ensureCliBuilt(): void {
   if (!cliBuildIsStale()) return;
-  const steps = [[path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], [path.join(ROOT, 'scripts/build-cli.mjs')]];
-  for (const step of steps) {
-    const built = spawnSync(process.execPath, step, { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error(`${path.basename(step[0]!)} failed, so the command line cannot be tested`);
-  }
+  const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+  const built = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('tsc -p tsconfig.build.json failed, so the command line cannot be tested');
 }
 
 function cliBuildIsStale(): boolean {

@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { LEFT_OUT, NODE_BUNDLE } from '../../scripts/build-cli.mjs';
 import { ROOT } from './root.js';
 
 export const COMPILED_DIR = path.join(ROOT, 'dist-test');
@@ -23,6 +22,14 @@ const LINKS: [string, string][] = [
   ['scripts', '../scripts'],
   ['test/fixtures', '../../test/fixtures'],
 ];
+
+/**
+ * Packages left to node's own loading: better-sqlite3 finds its compiled addon beside its
+ * own files; pino-pretty is loaded only for a terminal; swagger-ui-dist is a folder of files
+ * served as they are; pg-native is pg's optional driver, not installed; and the test tools
+ * (Playwright, the OpenAPI checkers, …), the dev dependencies.
+ */
+const LEFT_OUT = ['better-sqlite3', 'pino-pretty', 'swagger-ui-dist', 'pg-native'];
 
 function devDependencies(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -41,11 +48,21 @@ export async function compileTests(): Promise<void> {
   fs.rmSync(COMPILED_DIR, { recursive: true, force: true });
   const entryPoints = fs.readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join('test', f));
   await esbuild.build({
-    ...NODE_BUNDLE,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // CommonJS packages inside an ES module bundle still call require() for node's own modules.
+    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
     entryPoints,
     outdir: COMPILED_DIR,
     outbase: '.',
-    // The packages the command line leaves to node, and the test tools (Playwright, the OpenAPI checkers, …), the dev dependencies.
+    // Some 130 files sharing most of their code: chunks, each compiled once per process.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     external: [...LEFT_OUT, ...devDependencies()],
     plugins: [scriptsInPlace],
   });
