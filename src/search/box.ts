@@ -1,7 +1,8 @@
 // Does a MultiPolygon intersect a lon/lat box? A true polygon test (holes included),
 // boundaries touching count, as PostGIS's ST_Intersects. SQLite's R*Tree narrows the
 // candidates to footprints whose bounding box meets the box; this decides.
-import booleanIntersects from '@turf/boolean-intersects';
+import { createRequire } from 'node:module';
+import type booleanIntersectsType from '@turf/boolean-intersects';
 import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { Geometry, SpatialLiteral } from '../ogc/cql2/ast.js';
@@ -96,5 +97,12 @@ export function literalBox(literal: SpatialLiteral): Box {
 
 /** A footprint against a filter's POINT, POLYGON or MULTIPOLYGON (turf's test; boundaries touching count, as PostGIS). */
 export function multiPolygonIntersects(geometry: MultiPolygon, other: Geometry): boolean {
+  booleanIntersects ??= (createRequire(import.meta.url)('@turf/boolean-intersects') as { default: typeof booleanIntersectsType }).default;
   return booleanIntersects(geometry as GeoJsonGeometry, other as GeoJsonGeometry);
 }
+
+/**
+ * Loaded when a filter first needs it: turf's forty-odd modules cost every process that
+ * imports the store (serve, import, …) some 70 ms of CPU, and few filters have a geometry.
+ */
+let booleanIntersects: typeof booleanIntersectsType | undefined;
