@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { keptValidators } from './kept-validators.js';
 
 type Json = Record<string, any>;
 
@@ -14,13 +15,13 @@ type Json = Record<string, any>;
 export const CHECKED_DOCUMENT: Json = buildOpenApiDocument({ rateLimited: true });
 const DOCUMENT_ID = 'https://heritage-api.invalid/openapi.json';
 
-// One compiler per process, and each schema compiled once: by its $ref, so that the many
-// responses sharing a component (every error's body, say) share one compiled function. Not
-// checked against the meta-schema (compiling it took 50 ms in every process): the document
-// is checked whole by an OpenAPI validator in http/openapi.test.ts.
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+// Each body schema of the document compiled once: by its $ref, so that the many responses
+// sharing a component (every error's body, say) share one compiled function; and once for
+// every test process, kept as Ajv's standalone code (kept-validators.ts). Not checked
+// against the meta-schema: the document is checked whole by an OpenAPI validator in
+// http/openapi.test.ts.
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, code: { source: true } });
 ajv.addSchema({ $id: DOCUMENT_ID, components: CHECKED_DOCUMENT.components }, DOCUMENT_ID);
-const validators = new Map<string, ValidateFunction>();
 
 /** Not the API: the human-readable page and its assets. */
 const UNCHECKED_PREFIXES = ['/api/docs/'];
@@ -125,13 +126,29 @@ function bodyMayBeEmpty(request: CheckedRequest, answer: CheckedAnswer, response
   return response.content === undefined || request.method === 'HEAD' || answer.status === 304 || preflight;
 }
 
-function validatorFor(schema: Json): ValidateFunction {
-  const key = typeof schema.$ref === 'string' ? schema.$ref : JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (validate === undefined) {
-    validate = ajv.compile(typeof schema.$ref === 'string' ? { $ref: `${DOCUMENT_ID}${schema.$ref}` } : schema);
-    validators.set(key, validate);
+/** Every body schema of the document, by its $ref or its text: what validatorFor is asked for. */
+function bodySchemas(): Map<string, Json> {
+  const schemas = new Map<string, Json>();
+  const add = (response: Json | undefined) => {
+    for (const media of Object.values((response?.content ?? {}) as Json)) if (media.schema !== undefined) schemas.set(schemaKey(media.schema), media.schema);
+  };
+  for (const item of Object.values(CHECKED_DOCUMENT.paths as Json)) {
+    for (const method of OPERATIONS) for (const response of Object.values((item[method]?.responses ?? {}) as Json)) add(response);
   }
+  for (const response of Object.values((CHECKED_DOCUMENT.components.responses ?? {}) as Json)) add(response);
+  return schemas;
+}
+
+function schemaKey(schema: Json): string {
+  return typeof schema.$ref === 'string' ? schema.$ref : JSON.stringify(schema);
+}
+
+let validators: Map<string, ValidateFunction> | undefined;
+
+function validatorFor(schema: Json): ValidateFunction {
+  validators ??= keptValidators(ajv, CHECKED_DOCUMENT, bodySchemas(), (s) => (typeof s.$ref === 'string' ? { $ref: `${DOCUMENT_ID}${s.$ref}` } : s));
+  const validate = validators.get(schemaKey(schema));
+  if (validate === undefined) throw new Error(`no validator for ${schemaKey(schema)}: bodySchemas() misses it`);
   return validate;
 }
 
