@@ -27,6 +27,12 @@ export function componentName(schema: TSchema): string {
   return name;
 }
 
+/** A shape named by the endpoint table (render/shape-names.ts), checked to be some schema's title. */
+export function knownComponent(name: string): string {
+  if (![...NAMES.values()].includes(name)) throw new Error(`no wire shape is titled ${name}`);
+  return name;
+}
+
 /** A deep copy in JSON Schema 2020-12 (OpenAPI 3.1's dialect), named shapes replaced by $ref. */
 function toOpenApi(value: unknown, root: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => toOpenApi(item, root));

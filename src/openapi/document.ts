@@ -4,7 +4,7 @@
 import { API_PREFIX, COLLECTIONS } from '../constants.js';
 import { ERRORS, errorBody } from '../errors.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../endpoints/endpoints.js';
-import { componentName, componentSchemas, type JsonObject } from './components.js';
+import { componentName, componentSchemas, knownComponent, type JsonObject } from './components.js';
 import { componentParameters, detailParameters, formatParameters, listParameters, pathParameters } from './parameters.js';
 import { componentResponses, errorRef, errorTable, notModifiedRef, okResponse, withoutBody, type ResponseStatus } from './responses.js';
 import { OptionsSchema } from '../render/schemas.js';
@@ -100,7 +100,7 @@ function readResponses(endpoint: ApiEndpoint, options: DocumentOptions): Record<
   const cached = endpoint.kind !== 'root';
   const errors: ResponseStatus[] = endpoint.kind === 'openapi' ? [400] : endpoint.kind === 'root' ? [400, 404] : [400, 404, 503];
   return {
-    200: okResponse(endpoint.description.name, componentName(endpoint.schema), cached, options.rateLimited, endpoint.kind === 'root' ? ['Link'] : []),
+    200: okResponse(endpoint.description.name, knownComponent(endpoint.shape), cached, options.rateLimited, endpoint.kind === 'root' ? ['Link'] : []),
     ...(cached ? { 304: notModifiedRef() } : {}),
     ...errorResponses(errors, options),
   };

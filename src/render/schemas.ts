@@ -1,6 +1,7 @@
 // JSON Schemas of every wire shape of the spec: the one description of the responses,
 // used by the tests to check every body (and later by the OpenAPI document).
 import { Type, type TSchema } from '@sinclair/typebox';
+import { LIST_SHAPES, OPENAPI_SHAPE, RECORD_SHAPES, ROOT_SHAPE } from './shape-names.js';
 
 const Id = Type.Integer({ minimum: 1 });
 const Url = Type.String({ pattern: '^https?://' });
@@ -56,7 +57,7 @@ export const ListedFeatureSchema = Type.Object(
       closed,
     ),
   },
-  { ...closed, title: 'ListedFeature' },
+  { ...closed, title: RECORD_SHAPES.features },
 );
 
 const nestedProperties = {
@@ -95,15 +96,15 @@ export const ImageSchema = Type.Object(
     copyright: Type.Boolean(),
     created: Nullable(Date),
   },
-  { ...closed, title: 'Image' },
+  { ...closed, title: RECORD_SHAPES.images },
 );
 
 export const DocumentSchema = Type.Object(
   { ...recordFields, feature: SearchableFeatureSchema, body: Type.String(), created: Date, last_edited: Date },
-  { ...closed, title: 'Document' },
+  { ...closed, title: RECORD_SHAPES.documents },
 );
 
-export const MediaSchema = Type.Object({ ...recordFields, feature: MediaFeatureSchema, url: Url }, { ...closed, title: 'Media' });
+export const MediaSchema = Type.Object({ ...recordFields, feature: MediaFeatureSchema, url: Url }, { ...closed, title: RECORD_SHAPES.media });
 
 const envelope = <T extends TSchema>(results: T, title: string) =>
   Type.Object({ count: Type.Integer({ minimum: 0 }), next: Nullable(Url), previous: Nullable(Url), results }, { ...closed, title });
@@ -113,14 +114,14 @@ export const FeatureCollectionSchema = Type.Object(
   { ...closed, title: 'FeatureCollection' },
 );
 
-export const FeatureListSchema = envelope(FeatureCollectionSchema, 'FeatureList');
-export const ImageListSchema = envelope(Type.Array(ImageSchema), 'ImageList');
-export const DocumentListSchema = envelope(Type.Array(DocumentSchema), 'DocumentList');
-export const MediaListSchema = envelope(Type.Array(MediaSchema), 'MediaList');
+export const FeatureListSchema = envelope(FeatureCollectionSchema, LIST_SHAPES.features);
+export const ImageListSchema = envelope(Type.Array(ImageSchema), LIST_SHAPES.images);
+export const DocumentListSchema = envelope(Type.Array(DocumentSchema), LIST_SHAPES.documents);
+export const MediaListSchema = envelope(Type.Array(MediaSchema), LIST_SHAPES.media);
 
 export const ApiRootSchema = Type.Object(
   { features: Url, documents: Url, images: Url, media: Url },
-  { ...closed, title: 'ApiRoot' },
+  { ...closed, title: ROOT_SHAPE },
 );
 export const ErrorSchema = Type.Object({ detail: Type.String() }, { ...closed, title: 'Error' });
 export const OptionsSchema = Type.Object(
@@ -131,7 +132,7 @@ export const OptionsSchema = Type.Object(
 /** GET /api/v1/openapi.json: an OpenAPI 3.1 document (checked in full by an OpenAPI validator in the tests). */
 export const OpenApiDocumentSchema = Type.Object(
   { openapi: Type.String({ pattern: '^3\\.1\\.\\d+$' }), info: Type.Object({}), paths: Type.Object({}) },
-  { title: 'OpenApiDocument' },
+  { title: OPENAPI_SHAPE },
 );
 
 export const LIST_SCHEMAS = {

@@ -5,24 +5,14 @@
 import type { RouteHandlerMethod } from 'fastify';
 import { CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30 } from '../../constants.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
-import type { JsonObject } from '../../openapi/components.js';
-import { buildOgcApiDocument, withOgcServer } from '../../openapi/ogc/document.js';
 import { DOCUMENT_VERSION } from '../api/openapi.js';
-import { makeAnswer } from '../cache/answer-cache.js';
+import { makeAnswer, type Answer } from '../cache/answer-cache.js';
 import { keptAnswers, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { OGC_ERRORS } from '../../errors.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readOgcQuery } from './query.js';
 
 export function ogcApiHandler(deps: AnswerDeps, cql2: () => Cql2Reader): RouteHandlerMethod {
-  let document: JsonObject | null = null;
-  const bytes = (baseUrl: string) => {
-    document ??= buildOgcApiDocument({ rateLimited: deps.config.rateLimit !== null, cql2 });
-    return Buffer.from(JSON.stringify(withOgcServer(document, baseUrl)));
-  };
-  const answers = {
-    openapi: keptAnswers((baseUrl) => makeAnswer(DOCUMENT_VERSION, bytes(baseUrl), CONTENT_TYPE_OPENAPI_30)),
-    json: keptAnswers((baseUrl) => makeAnswer(DOCUMENT_VERSION, bytes(baseUrl), CONTENT_TYPE_JSON)),
-  };
+  let answers: Record<'openapi' | 'json', (baseUrl: string) => Answer> | undefined;
   return async (request, reply) => {
     const query = readOgcQuery(request.url);
     checkParameters(query, FORMAT_PARAMETERS);
@@ -30,6 +20,18 @@ export function ogcApiHandler(deps: AnswerDeps, cql2: () => Cql2Reader): RouteHa
     // Its page for people is /ogc/docs/.
     if (f === 'html') throw OGC_ERRORS.invalidParameter('f', 'json (the API definition\'s page is /ogc/docs/)');
     const format = f ?? 'openapi';
+    answers ??= await documentAnswers(deps, cql2);
     return sendAnswer(request, reply, deps, `ogc-api\n${format}\n${request.baseUrl}`, answers[format](request.baseUrl));
+  };
+}
+
+/** The document's answers, as OpenAPI and as plain JSON, per base URL; its modules loaded when first asked for (as api/openapi.ts). */
+async function documentAnswers(deps: AnswerDeps, cql2: () => Cql2Reader): Promise<Record<'openapi' | 'json', (baseUrl: string) => Answer>> {
+  const { buildOgcApiDocument, withOgcServer } = await import('../../openapi/ogc/document.js');
+  const document = buildOgcApiDocument({ rateLimited: deps.config.rateLimit !== null, cql2 });
+  const bytes = (baseUrl: string) => Buffer.from(JSON.stringify(withOgcServer(document, baseUrl)));
+  return {
+    openapi: keptAnswers((baseUrl) => makeAnswer(DOCUMENT_VERSION, bytes(baseUrl), CONTENT_TYPE_OPENAPI_30)),
+    json: keptAnswers((baseUrl) => makeAnswer(DOCUMENT_VERSION, bytes(baseUrl), CONTENT_TYPE_JSON)),
   };
 }
