@@ -102,8 +102,8 @@ describe('the map explorer in a browser', { skip }, () => {
     }
   }
 
-  async function open(hash = '', viewport = DESKTOP, origin = server.origin, within = context): Promise<WatchedPage> {
-    const watched = await openWatchedPage(within, viewport);
+  async function open(hash = '', viewport = DESKTOP, origin = server.origin, motion = false): Promise<WatchedPage> {
+    const watched = await openWatchedPage(context, viewport, { motion });
     pages.push(watched);
     await watched.page.goto(`${origin}/${hash}`);
     await waitForMap(watched.page);
@@ -311,19 +311,15 @@ describe('the map explorer in a browser', { skip }, () => {
   });
 
   pageTest('a shared #feature=N flies the map to the feature (motion not reduced)', async () => {
-    const moving = await newMapContext(browser, { motion: true });
-    try {
-      const { page } = await open(`#feature=${pictured.id}`, DESKTOP, server.origin, moving);
-      await page.locator('#panel-title').waitFor();
-      await page.waitForFunction(() => (globalThis as any).__map.getZoom() > 16 && !(globalThis as any).__map.isMoving());
-      await waitForMap(page);
-      const [lon, lat] = centreOf(pictured);
-      const inView = await page.evaluate(([x, y]) => (globalThis as any).__map.getBounds().contains([x, y]), [lon, lat]);
-      assert.equal(inView, true);
-      assert.ok((await renderedIds(page, undefined, 'selected-fill')).includes(pictured.id));
-    } finally {
-      await moving.close();
-    }
+    const { page } = await open(`#feature=${pictured.id}`, DESKTOP, server.origin, true);
+    assert.equal(await page.evaluate(() => (globalThis as any).matchMedia('(prefers-reduced-motion: reduce)').matches), false);
+    await page.locator('#panel-title').waitFor();
+    await page.waitForFunction(() => (globalThis as any).__map.getZoom() > 16 && !(globalThis as any).__map.isMoving());
+    await waitForMap(page);
+    const [lon, lat] = centreOf(pictured);
+    const inView = await page.evaluate(([x, y]) => (globalThis as any).__map.getBounds().contains([x, y]), [lon, lat]);
+    assert.equal(inView, true);
+    assert.ok((await renderedIds(page, undefined, 'selected-fill')).includes(pictured.id));
   });
 
   pageTest('a search lives in the URL: the link of a search reproduces it', async () => {

@@ -30,15 +30,17 @@ export interface WatchedPage {
  * afresh. The page keeps nothing in cookies or storage, so its pages share only caches.
  * Motion reduced, as a user may ask of their system: MapLibre then moves the camera without
  * animating it, and software WebGL draws far fewer frames. Both measured: the map suite's
- * Chromium CPU from 59 s to 46 s. `motion: true` for a test of the animation itself.
+ * Chromium CPU from 59 s to 46 s. A page of a test of the animation itself asks for motion
+ * (openWatchedPage's `motion`), in the same context.
  */
-export function newMapContext(browser: Browser, { motion = false } = {}): Promise<BrowserContext> {
-  return browser.newContext({ deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce' });
+export function newMapContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' });
 }
 
-export async function openWatchedPage(context: BrowserContext, viewport: { width: number; height: number }): Promise<WatchedPage> {
+export async function openWatchedPage(context: BrowserContext, viewport: { width: number; height: number }, { motion = false } = {}): Promise<WatchedPage> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
+  if (motion) await page.emulateMedia({ reducedMotion: 'no-preference' });
   // The page keeps no global handle on its map; it announces it, and the tests keep it as `__map`.
   await page.addInitScript((type: string) => {
     const w = globalThis as any;
