@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { ROOT } from '../support/root.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -74,9 +74,12 @@ const postgresReason = await postgresUnavailableReason();
 
 describe('a MapLibre map on another site draws the footprints from our TileJSON', { skip }, () => {
   let browser: Browser;
+  // The pages share one context: in a context of its own each page parsed MapLibre and compiled its shaders afresh.
+  let context: BrowserContext;
   let site: Awaited<ReturnType<typeof startOtherSite>>;
   before(async () => {
     browser = await launchBrowser(WEBGL_FLAGS);
+    context = await browser.newContext({ viewport: { width: 800, height: 600 } });
     site = await startOtherSite();
   });
   after(async () => {
@@ -96,7 +99,7 @@ describe('a MapLibre map on another site draws the footprints from our TileJSON'
       // Zoom 17: the crowd's footprints are polygons; zoom 12: each under 2 pixels, drawn as points.
       for (const [zoom, layer] of [[17, 'footprints'], [12, 'points']] as const) {
         test(`zoom ${zoom}: ${layer} drawn, no error, every request to our server allowed by CORS`, async () => {
-          const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+          const page = await context.newPage();
           const failed: string[] = [];
           page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
           try {
