@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
@@ -29,6 +29,20 @@ describe('a record page in a browser', { skip }, () => {
   const cat = catalogue();
   let server: TestServer;
   let browser: Browser;
+  /**
+   * A context with JavaScript off and one with it on, each shared by the file's pages of that
+   * kind (a viewport is the page's): a context of their own made each page start cold.
+   */
+  const contexts = new Map<boolean, BrowserContext>();
+  const contextWith = async (javaScript: boolean) => {
+    if (!contexts.has(javaScript)) contexts.set(javaScript, await browser.newContext({ javaScriptEnabled: javaScript, deviceScaleFactor: 1 }));
+    return contexts.get(javaScript)!;
+  };
+  const newPage = async (javaScript: boolean, viewport: { width: number; height: number }) => {
+    const page = await (await contextWith(javaScript)).newPage();
+    await page.setViewportSize(viewport);
+    return page;
+  };
 
   before(async () => {
     const media = temporaryDir();
@@ -46,8 +60,7 @@ describe('a record page in a browser', { skip }, () => {
   for (const javaScript of [false, true]) {
     test(`JavaScript ${javaScript ? 'on' : 'off'}: content, JSON-LD, nothing from elsewhere, no document script runs`, async () => {
       for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
-        const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript, deviceScaleFactor: 1 });
-        const page = await context.newPage();
+        const page = await newPage(javaScript, viewport);
         const requests: string[] = [];
         const errors: string[] = [];
         page.on('request', (r) => requests.push(r.url()));
@@ -76,14 +89,13 @@ describe('a record page in a browser', { skip }, () => {
         assert.deepEqual(requests.filter((u) => new URL(u).origin !== server.origin), [], 'no request leaves the server');
         assert.deepEqual(errors, []);
         await page.screenshot({ path: path.join(SCREENS, `record-${name}-js-${javaScript ? 'on' : 'off'}.png`), fullPage: name === 'phone' });
-        await context.close();
+        await page.close();
       }
     });
   }
 
   test('the items and collection pages, readable without JavaScript (screenshots)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false, deviceScaleFactor: 1 });
-    const page = await context.newPage();
+    const page = await newPage(false, { width: 1280, height: 900 });
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(`${server.origin}/ogc/collections/features/items?limit=10`);
@@ -97,15 +109,14 @@ describe('a record page in a browser', { skip }, () => {
     assert.equal(await page.locator('h1').innerText(), 'Buildings and places');
     await page.screenshot({ path: path.join(SCREENS, 'collection-desktop.png'), fullPage: true });
     assert.deepEqual(requests.filter((u) => new URL(u).origin !== server.origin), []);
-    await context.close();
+    await page.close();
   });
 
   test("the record page's map link opens the map explorer on it, whose panel links back to the record page", async () => {
     // Feature 5: not the one with the hostile document (the map page's own tests cover that).
     const five = cat.features.find((f) => f.id === 5)!;
     await ensureWebBuilt();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const record = await context.newPage();
+    const record = await newPage(true, { width: 1280, height: 900 });
     await record.goto(`${server.origin}/ogc/collections/features/items/5`);
     const mapContext = await newMapContext(browser);
     const watched = await openWatchedPage(mapContext, { width: 1280, height: 900 });
@@ -120,6 +131,6 @@ describe('a record page in a browser', { skip }, () => {
     assert.equal(await watched.page.locator('h1').innerText(), five.b_name);
     assert.deepEqual(watched.errors, []);
     await mapContext.close();
-    await context.close();
+    await record.close();
   });
 });
