@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { openStore } from '../../src/store/open.js';
 import { replaceCatalogue } from '../../src/store/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
+import { keptImport } from './kept-imports.js';
 import { request, type HttpTarget } from './http.js';
 import { createTestDatabase, type TestDatabase } from './stores.js';
 import { temporaryDir } from './temporary.js';
@@ -24,15 +25,24 @@ export interface TestServer extends HttpTarget {
   close(): Promise<void>;
 }
 
-/** Imports a catalogue into a database given as a SQLite path or as settings. */
+/**
+ * Imports a catalogue into a database given as a SQLite path or as settings. Into a SQLite
+ * file that does not exist yet, the file an earlier import of the same catalogue made is
+ * copied instead when there is one (kept-imports.ts).
+ */
 export async function importInto(database: string | RawSettings, catalogue: Catalogue): Promise<void> {
   const settings = typeof database === 'string' ? { database } : database;
-  const store = await openStore(loadConfig(settings, {}), { create: true });
-  try {
-    await replaceCatalogue(store, catalogue);
-  } finally {
-    await store.close();
-  }
+  const importFresh = async () => {
+    const store = await openStore(loadConfig(settings, {}), { create: true });
+    try {
+      await replaceCatalogue(store, catalogue);
+    } finally {
+      await store.close();
+    }
+  };
+  const file = settings.database;
+  const freshSqliteFile = Object.keys(settings).length === 1 && typeof file === 'string' && !file.startsWith('postgres') && !fs.existsSync(file);
+  return freshSqliteFile ? keptImport(file, catalogue, importFresh) : importFresh();
 }
 
 export async function startTestServer(
