@@ -438,7 +438,8 @@ describe('the map explorer in a browser', { skip }, () => {
     assert.equal(fits, true);
   });
 
-  test('an empty catalogue is said plainly, with no error', async () => {
+  // What the page is given for an empty catalogue is the HTTP suite's on both stores (http/map-page.test.ts).
+  pageTest('an empty catalogue is said plainly, with no error', async () => {
     const empty = await startTestServer({
       catalogue: { format: 'heritage-catalogue/1', authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] },
     });
