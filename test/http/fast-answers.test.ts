@@ -66,7 +66,8 @@ function comparableLine(line: Record<string, unknown>, givenId?: string) {
 
 async function versionKnown(server: Served): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (/^heritage_catalogue_version \d/m.test((await request(server.origin, '/metrics')).text)) return;
+    // Not 0: prom-client shows a gauge without labels as 0 before any value (the version unknown).
+    if (/^heritage_catalogue_version [1-9]/m.test((await request(server.origin, '/metrics')).text)) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('the catalogue version was never read');
