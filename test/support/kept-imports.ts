@@ -3,15 +3,17 @@
 // second or more: its crowded tiles are made then). The first process writes a copy of the
 // file its import made, under a digest of the catalogue and of the code that made it (every
 // file of src/ and the lockfile), in node_modules/.cache/; a later import of that catalogue
-// into a fresh file is that copy. Import itself is tested by the suites that run `import`
-// and `apply` (cli, import-refusals, large-catalogue, apply: into files that already exist).
+// into a fresh file is that copy. Import itself stays tested where it is the subject: the
+// suites that run the `import` command (cli, import-refusals, large-catalogue, the
+// replica's), every import into PostgreSQL, and this file's own first imports.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue } from '../../src/catalogue/format.js';
+import { KEPT_DIR, keepFile } from './kept-files.js';
 import { ROOT } from './root.js';
 
-const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'heritage-api-tests', 'imports');
+const IMPORTS_DIR = path.join(KEPT_DIR, 'imports');
 
 let codeDigest: string | undefined;
 
@@ -30,7 +32,7 @@ function digestOfCode(): string {
  * The SQLite file `file` (not yet there) as `importFresh` makes it from `catalogue`: copied
  * from the kept one when there is one, else imported and kept. `dir` for the tests of this.
  */
-export async function keptImport(file: string, catalogue: Catalogue, importFresh: () => Promise<void>, dir = CACHE_DIR): Promise<void> {
+export async function keptImport(file: string, catalogue: Catalogue, importFresh: () => Promise<void>, dir = IMPORTS_DIR): Promise<void> {
   codeDigest ??= digestOfCode();
   const catalogueDigest = crypto.createHash('sha256').update(JSON.stringify(catalogue)).digest('hex').slice(0, 16);
   const kept = path.join(dir, `${codeDigest}-${catalogueDigest}.db`);
@@ -42,13 +44,10 @@ export async function keptImport(file: string, catalogue: Catalogue, importFresh
   keep(file, kept);
 }
 
-/** Written beside, then renamed (processes run side by side); files of older code removed. */
+/** The copy kept; those made by older code removed. */
 function keep(file: string, kept: string): void {
   const dir = path.dirname(kept);
-  fs.mkdirSync(dir, { recursive: true });
   const current = `${codeDigest}-`;
-  for (const old of fs.readdirSync(dir)) if (!old.startsWith(current)) fs.rmSync(path.join(dir, old), { force: true });
-  const partial = `${kept}.${process.pid}.partial`;
-  fs.copyFileSync(file, partial);
-  fs.renameSync(partial, kept);
+  if (fs.existsSync(dir)) for (const old of fs.readdirSync(dir)) if (!old.startsWith(current)) fs.rmSync(path.join(dir, old), { force: true });
+  keepFile(kept, (partial) => fs.copyFileSync(file, partial));
 }

@@ -9,11 +9,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
-import { ROOT } from './root.js';
+import { KEPT_DIR, keepFile } from './kept-files.js';
 
 type Json = Record<string, any>;
 
-const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'heritage-api-tests');
 const requireHere = createRequire(import.meta.url);
 
 /**
@@ -26,7 +25,7 @@ export function keptValidators(
   document: Json,
   schemas: Map<string, Json>,
   root: (schema: Json) => Json,
-  dir = CACHE_DIR,
+  dir = KEPT_DIR,
 ): Map<string, ValidateFunction> {
   const keys = [...schemas.keys()].sort();
   const file = path.join(dir, `answers-${digest(document, keys)}.cjs`);
@@ -41,19 +40,12 @@ export function keptValidators(
     return id;
   });
   const compiled = new Map(keys.map((key, i) => [key, ajv.getSchema(ids[i]!)!]));
-  write(file, standalone.default(ajv, Object.fromEntries(ids.map((id, i) => [exportName(i), id]))));
+  const code = standalone.default(ajv, Object.fromEntries(ids.map((id, i) => [exportName(i), id])));
+  keepFile(file, (partial) => fs.writeFileSync(partial, code));
   return compiled;
 }
 
 function digest(document: Json, keys: string[]): string {
   const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
   return crypto.createHash('sha256').update(JSON.stringify([ajvVersion, keys, document])).digest('hex').slice(0, 16);
-}
-
-/** Written beside, then renamed: processes starting together never read half a file. */
-function write(file: string, code: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, code);
-  fs.renameSync(partial, file);
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { openStore } from '../../src/store/open.js';
+import { isPostgresUrl, openStore } from '../../src/store/open.js';
 import { replaceCatalogue } from '../../src/store/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { keptImport } from './kept-imports.js';
@@ -41,7 +41,7 @@ export async function importInto(database: string | RawSettings, catalogue: Cata
     }
   };
   const file = settings.database;
-  const freshSqliteFile = Object.keys(settings).length === 1 && typeof file === 'string' && !file.startsWith('postgres') && !fs.existsSync(file);
+  const freshSqliteFile = Object.keys(settings).length === 1 && typeof file === 'string' && !isPostgresUrl(file) && !fs.existsSync(file);
   return freshSqliteFile ? keptImport(file, catalogue, importFresh) : importFresh();
 }
 
