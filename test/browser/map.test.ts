@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { testStoreKind } from '../support/stores.js';
-import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
+import { browserSkipReason, type ProfileBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
-import { ARTIFACTS_DIR, ensureWebBuilt, newMapContext, openWatchedPage, waitForMap, writeCatalogueMedia, type WatchedPage } from '../support/map-page.js';
+import { ARTIFACTS_DIR, ensureWebBuilt, launchMapBrowser, openWatchedPage, waitForMap, writeCatalogueMedia, type WatchedPage } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -88,7 +88,7 @@ function pageTest(name: string, fn: () => Promise<void>): void {
 describe('the map explorer in a browser', { skip }, () => {
   const { catalogue, hostile, pictured } = testCatalogue();
   let server: TestServer;
-  let browser: Browser;
+  let browser: ProfileBrowser;
   let context: BrowserContext;
   const pages: WatchedPage[] = [];
 
@@ -110,13 +110,15 @@ describe('the map explorer in a browser', { skip }, () => {
     return watched;
   }
 
+  let media: string;
+
   before(async () => {
     await ensureWebBuilt();
-    const media = temporaryDir();
+    media = temporaryDir();
     writeCatalogueMedia(catalogue, media);
     server = await startTestServer({ catalogue, settings: { mediaRoot: media } });
-    browser = await launchBrowser(WEBGL_FLAGS);
-    context = await newMapContext(browser);
+    browser = await launchMapBrowser();
+    context = browser.context;
   });
 
   // A page left open goes on drawing beside the next tests' pages: each test closes its own.
@@ -125,9 +127,9 @@ describe('the map explorer in a browser', { skip }, () => {
   });
 
   after(async () => {
-    await context?.close();
     await browser?.close();
     await server?.close();
+    if (media) fs.rmSync(media, { recursive: true, force: true });
   });
 
   test('loads with no console error and no request leaving 127.0.0.1, and draws the footprints (as points where too small to see)', async () => {

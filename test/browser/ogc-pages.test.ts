@@ -44,8 +44,10 @@ describe('a record page in a browser', { skip }, () => {
     return page;
   };
 
+  let media: string;
+
   before(async () => {
-    const media = temporaryDir();
+    media = temporaryDir();
     writeCatalogueMedia(cat, media);
     server = await startTestServer({ catalogue: cat, settings: { mediaRoot: media } });
     // WebGL on for the map explorer the last test opens: one browser for the file.
@@ -55,6 +57,7 @@ describe('a record page in a browser', { skip }, () => {
   after(async () => {
     await browser?.close();
     await server?.close();
+    if (media) fs.rmSync(media, { recursive: true, force: true });
   });
 
   for (const javaScript of [false, true]) {

