@@ -4,8 +4,8 @@
 // sends no example as a value, so a newcomer's first request finds the whole catalogue.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { browserSkipReason, launchBrowser } from '../support/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { browserSkipReason, launchWithProfile, type ProfileBrowser } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { request } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -14,13 +14,14 @@ const skip = browserSkipReason() ?? false;
 
 describe('the API reference pages', { skip }, () => {
   let t: TestServer;
-  let browser: Browser;
-  // One context for the file's pages: Swagger UI's 1.5 MB of script then comes from its cache.
+  let browser: ProfileBrowser;
+  // One context for the file's pages, with a profile: Swagger UI's 1.5 MB of script then
+  // comes from its cache, compiled (launchWithProfile).
   let context: BrowserContext;
   before(async () => {
     t = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext();
+    browser = await launchWithProfile([], {});
+    context = browser.context;
   });
   after(async () => {
     await browser?.close();
