@@ -1,6 +1,8 @@
-// npm test: every test file, in two passes, with one total at the end. Most files run four
-// at a time, the longest first: a pass lasts until its last file ends, and a long file
-// started late would run on by itself at the end. The few whose tests race signals,
+// npm test: every test file, in two passes, with one total at the end. The first runs four
+// processes at a time, the longest files first, each alone (a pass lasts until its last
+// file ends, and a long file started late would run on by itself at the end), then the
+// rest several files to a process (test-groups.ts: a process costs more to start than many
+// files' own work; 43 s of CPU less over the HTTP suites and unit tests). The few whose tests race signals,
 // timeouts and bursts of connections against a server process (shutdown, workers,
 // connection limits, live updates, the replica) run afterwards, four at a time, the longest first: beside the
 // busy first pass on two cores they measured the machine, not the code; together they
@@ -10,10 +12,12 @@
 // test processes it starts, which inherit its node options, load JavaScript; run through tsx
 // it runs the .ts files.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { writeGroups } from './test-groups.js';
 
 const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
@@ -34,6 +38,8 @@ const ALONE_CONCURRENCY = 4;
 interface Totals {
   pass: number;
   fail: number;
+  /** Suites that failed of themselves (a file that did not load, a hook that threw), not by a test's failure. */
+  broken: number;
 }
 
 function testFiles(): string[] {
@@ -44,12 +50,16 @@ function testFiles(): string[] {
 
 /** One pass through node's runner, its TAP written out as it comes; the pass's own totals. */
 async function pass(files: string[], concurrency: number): Promise<Totals> {
-  const totals: Totals = { pass: 0, fail: 0 };
+  const totals: Totals = { pass: 0, fail: 0, broken: 0 };
   const stream = run({ files, concurrency });
   // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints.
   stream.on('test:diagnostic', (data: { nesting: number; message: string }) => {
     const count = /^(pass|fail) (\d+)$/.exec(data.message);
-    if (data.nesting === 0 && count) totals[count[1] as keyof Totals] += Number(count[2]);
+    if (data.nesting === 0 && count) totals[count[1] as 'pass' | 'fail'] += Number(count[2]);
+  });
+  // Those counts are of tests: a grouped file that fails to load fails its suite alone.
+  stream.on('test:fail', (data: { details: { type?: string; error?: { failureType?: string } } }) => {
+    if (data.details.type === 'suite' && data.details.error?.failureType !== 'subtestsFailed') totals.broken++;
   });
   const report = stream.compose(tap);
   report.pipe(process.stdout, { end: false });
@@ -64,9 +74,16 @@ const longest = named(LONGEST);
 const missing = [...alone, ...longest].filter((f) => !all.includes(f));
 if (missing.length > 0) throw new Error(`run-tests.ts names files that do not exist: ${missing.join(', ')}`);
 const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f));
-const together = await pass([...longest, ...rest], CONCURRENCY);
-const separately = await pass(alone, ALONE_CONCURRENCY);
-const passed = together.pass + separately.pass;
-const failed = together.fail + separately.fail;
-process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
-process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+const groupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-api-test-groups-'));
+const groups = writeGroups(rest, groupDir, TEST_DIR);
+try {
+  const together = await pass([...longest, ...groups.map((g) => g.entry)], CONCURRENCY);
+  const separately = await pass(alone, ALONE_CONCURRENCY);
+  const passed = together.pass + separately.pass;
+  const failed = together.fail + separately.fail;
+  const broken = together.broken + separately.broken;
+  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${broken > 0 ? `; ${broken} files or suites failed outside any test` : ''}\n`);
+  process.exitCode = failed > 0 || broken > 0 || passed === 0 ? 1 : 0;
+} finally {
+  fs.rmSync(groupDir, { recursive: true, force: true });
+}
