@@ -34,7 +34,6 @@ export async function launchBrowser(extraFlags: string[] = []): Promise<Browser>
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraFlags] });
 }
 
-
 /** A browser of one context, its profile in a temporary folder; `close` ends both. */
 export interface ProfileBrowser {
   context: BrowserContext;

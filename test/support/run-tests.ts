@@ -1,13 +1,14 @@
 // npm test: every test file, in two passes, with one total at the end. The first runs four
-// processes at a time, the longest files first, each alone (a pass lasts until its last
-// file ends, and a long file started late would run on by itself at the end), then the
-// rest several files to a process (test-groups.ts: a process costs more to start than many
-// files' own work; 43 s of CPU less over the HTTP suites and unit tests). The few whose tests race signals,
-// timeouts and bursts of connections against a server process (shutdown, workers,
-// connection limits, live updates, the replica) run afterwards, four at a time, the longest first: beside the
-// busy first pass on two cores they measured the machine, not the code; together they
-// mostly wait (on signals, polls and timeouts), which one at a time wasted. shutdown.test
-// is two files (its bursts apart) so that neither bounds the pass alone.
+// processes at a time: the longest files first, each alone (a pass lasts until its last
+// file ends, and a long file started late would run on by itself at the end), then the rest
+// several files to a process (test-groups.ts: a process costs more to start than many
+// files' own work; 43 s of CPU less over the HTTP suites and unit tests). The few whose
+// tests race signals, timeouts and bursts of connections against a server process
+// (shutdown, workers, connection limits, live updates, the replica) run afterwards, four at
+// a time, the longest first: beside the busy first pass on two cores they measured the
+// machine, not the code; together they mostly wait (on signals, polls and timeouts), which
+// one at a time wasted. shutdown.test is two files (its bursts apart) so that neither
+// bounds the pass alone.
 // npm test runs this file compiled (dist-test/, see compiled-tests.ts) without tsx, so the
 // test processes it starts, which inherit its node options, load JavaScript; run through tsx
 // it runs the .ts files.
