@@ -76,9 +76,9 @@ const missing = [...alone, ...longest].filter((f) => !all.includes(f));
 if (missing.length > 0) throw new Error(`run-tests.ts names files that do not exist: ${missing.join(', ')}`);
 const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f));
 const groupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-api-test-groups-'));
-const groups = writeGroups(rest, groupDir, TEST_DIR);
+const entries = writeGroups(rest, groupDir, TEST_DIR);
 try {
-  const together = await pass([...longest, ...groups.map((g) => g.entry)], CONCURRENCY);
+  const together = await pass([...longest, ...entries], CONCURRENCY);
   const separately = await pass(alone, ALONE_CONCURRENCY);
   const passed = together.pass + separately.pass;
   const failed = together.fail + separately.fail;

@@ -15,12 +15,6 @@ import { pathToFileURL } from 'node:url';
 /** Files per process: a group should take seconds, not the whole pass. */
 export const GROUP_SIZE = 8;
 
-export interface Group {
-  /** The entry file, written by writeGroups. */
-  entry: string;
-  files: string[];
-}
-
 /** `files` in runs of at most `size`, as evenly as that allows, in their order. */
 export function chunk<T>(files: readonly T[], size: number): T[][] {
   const count = Math.ceil(files.length / size);
@@ -44,8 +38,8 @@ export function groupKey(file: string, testDir: string): string {
   return /\bonPostgres\(/.test(fs.readFileSync(file, 'utf8')) ? `${folder}-on-postgres` : folder;
 }
 
-/** Writes into `dir` an entry for each group of `files`, named by its key and number. */
-export function writeGroups(files: readonly string[], dir: string, testDir: string): Group[] {
+/** Writes into `dir` an entry for each group of `files`, named by its key and number; their paths. */
+export function writeGroups(files: readonly string[], dir: string, testDir: string): string[] {
   const byKey = new Map<string, string[]>();
   for (const file of files) {
     const key = groupKey(file, testDir);
@@ -54,6 +48,6 @@ export function writeGroups(files: readonly string[], dir: string, testDir: stri
   return [...byKey].flatMap(([key, keyed]) => chunk(keyed, GROUP_SIZE).map((group, i) => {
     const entry = path.join(dir, `${key}-${i + 1}.test.mjs`);
     fs.writeFileSync(entry, entryText(group, testDir));
-    return { entry, files: group };
+    return entry;
   }));
 }

@@ -45,8 +45,8 @@ function hookedFile(name: string): string {
 
 test('a grouped file\'s top-level hooks run around its own tests, before the next file starts', () => {
   const files = [hookedFile('a'), hookedFile('b')];
-  const [group] = writeGroups(files, dir, dir);
-  const run = runEntry(group!.entry);
+  const [entry] = writeGroups(files, dir, dir);
+  const run = runEntry(entry!);
   assert.equal(run.status, 0, run.stdout + run.stderr);
   const logged = run.stdout.split('\n').filter((line) => /^[ab] (before|after|1|2)$/.test(line.replace(/^# /, ''))).map((line) => line.replace(/^# /, ''));
   assert.deepEqual(logged, ['a before', 'a 1', 'a 2', 'a after', 'b before', 'b 1', 'b 2', 'b after']);
@@ -58,8 +58,8 @@ test('a grouped file\'s top-level hooks run around its own tests, before the nex
 test('a file that fails to load fails its own suite; the other files of the group still pass', () => {
   const broken = path.join(dir, 'cases', 'broken.test.mjs');
   fs.writeFileSync(broken, "throw new Error('broken at load');\n");
-  const [group] = writeGroups([hookedFile('c'), broken], path.join(dir, 'cases'), dir);
-  const run = runEntry(group!.entry);
+  const [entry] = writeGroups([hookedFile('c'), broken], path.join(dir, 'cases'), dir);
+  const run = runEntry(entry!);
   assert.notEqual(run.status, 0);
   assert.match(run.stdout, /^not ok \d+ - cases\/broken\.test\.mjs$/m);
   assert.match(run.stdout, /broken at load/);
