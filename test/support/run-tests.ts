@@ -15,10 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { run } from 'node:test';
-import { tap } from 'node:test/reporters';
 import { writeGroups } from './test-groups.js';
+import { runPass } from './test-pass.js';
 
 const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
@@ -36,36 +34,9 @@ const LONGEST = [
 const CONCURRENCY = 4;
 const ALONE_CONCURRENCY = 4;
 
-interface Totals {
-  pass: number;
-  fail: number;
-  /** Suites that failed of themselves (a file that did not load, a hook that threw), not by a test's failure. */
-  broken: number;
-}
-
 function testFiles(): string[] {
   const files = fs.readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(`.test${EXTENSION}`) && f.split(path.sep).length <= 2);
   return files.sort().map((f) => path.join(TEST_DIR, f));
-}
-
-
-/** One pass through node's runner, its TAP written out as it comes; the pass's own totals. */
-async function pass(files: string[], concurrency: number): Promise<Totals> {
-  const totals: Totals = { pass: 0, fail: 0, broken: 0 };
-  const stream = run({ files, concurrency });
-  // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints.
-  stream.on('test:diagnostic', (data: { nesting: number; message: string }) => {
-    const count = /^(pass|fail) (\d+)$/.exec(data.message);
-    if (data.nesting === 0 && count) totals[count[1] as 'pass' | 'fail'] += Number(count[2]);
-  });
-  // Those counts are of tests: a grouped file that fails to load fails its suite alone.
-  stream.on('test:fail', (data: { details: { type?: string; error?: { failureType?: string } } }) => {
-    if (data.details.type === 'suite' && data.details.error?.failureType !== 'subtestsFailed') totals.broken++;
-  });
-  const report = stream.compose(tap);
-  report.pipe(process.stdout, { end: false });
-  await finished(report);
-  return totals;
 }
 
 const all = testFiles();
@@ -78,8 +49,8 @@ const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f));
 const groupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-api-test-groups-'));
 const entries = writeGroups(rest, groupDir, TEST_DIR);
 try {
-  const together = await pass([...longest, ...entries], CONCURRENCY);
-  const separately = await pass(alone, ALONE_CONCURRENCY);
+  const together = await runPass([...longest, ...entries], CONCURRENCY);
+  const separately = await runPass(alone, ALONE_CONCURRENCY);
   const passed = together.pass + separately.pass;
   const failed = together.fail + separately.fail;
   const broken = together.broken + separately.broken;

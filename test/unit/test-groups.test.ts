@@ -1,12 +1,15 @@
 // Grouping test files into one process (test/support/test-groups.ts): the runs are even, and
 // a grouped file's hooks run around its own tests alone, as in a process of its own; a file
-// that fails to load fails its suite, and the others still run.
+// that fails to load fails its suite, the others still run, and a pass counts it
+// (test/support/test-pass.ts).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { PassThrough } from 'node:stream';
 import { chunk, groupKey, writeGroups } from '../support/test-groups.js';
+import { runPass } from '../support/test-pass.js';
 import { temporaryDir } from '../support/temporary.js';
 
 const dir = temporaryDir();
@@ -64,6 +67,20 @@ test('a file that fails to load fails its own suite; the other files of the grou
   assert.match(run.stdout, /^not ok \d+ - cases\/broken\.test\.mjs$/m);
   assert.match(run.stdout, /broken at load/);
   assert.match(run.stdout, /^# pass 2$/m);
+});
+
+test('a pass counts a grouped file that failed to load, though no test of it failed', async () => {
+  const broken = path.join(dir, 'cases', 'broken-too.test.mjs');
+  fs.writeFileSync(broken, "throw new Error('broken at load');\n");
+  const entries = writeGroups([hookedFile('e'), broken], path.join(dir, 'cases'), dir);
+  assert.equal(entries.length, 1);
+  const env = process.env.NODE_TEST_CONTEXT;
+  delete process.env.NODE_TEST_CONTEXT;
+  try {
+    assert.deepEqual(await runPass(entries, 1, new PassThrough().resume()), { pass: 2, fail: 0, broken: 1 });
+  } finally {
+    if (env !== undefined) process.env.NODE_TEST_CONTEXT = env;
+  }
 });
 
 test('files that set the store to PostgreSQL for their process are grouped apart from their folder\'s others', () => {

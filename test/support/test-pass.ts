@@ -1,0 +1,30 @@
+// One pass of node's test runner over some files, its TAP written out as it comes, and its
+// totals: what run-tests.ts adds up into npm test's one line and exit code.
+import { finished } from 'node:stream/promises';
+import { run } from 'node:test';
+import { tap } from 'node:test/reporters';
+
+export interface Totals {
+  pass: number;
+  fail: number;
+  /** Suites that failed of themselves (a file that did not load, a hook that threw), not by a test's failure. */
+  broken: number;
+}
+
+export async function runPass(files: string[], concurrency: number, out: NodeJS.WritableStream = process.stdout): Promise<Totals> {
+  const totals: Totals = { pass: 0, fail: 0, broken: 0 };
+  const stream = run({ files, concurrency });
+  // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints.
+  stream.on('test:diagnostic', (data: { nesting: number; message: string }) => {
+    const count = /^(pass|fail) (\d+)$/.exec(data.message);
+    if (data.nesting === 0 && count) totals[count[1] as 'pass' | 'fail'] += Number(count[2]);
+  });
+  // Those counts are of tests: a grouped file that fails to load fails its suite alone (test-groups.ts).
+  stream.on('test:fail', (data: { details: { type?: string; error?: { failureType?: string } } }) => {
+    if (data.details.type === 'suite' && data.details.error?.failureType !== 'subtestsFailed') totals.broken++;
+  });
+  const report = stream.compose(tap);
+  report.pipe(out, { end: false });
+  await finished(report);
+  return totals;
+}
