@@ -1,6 +1,6 @@
 // Whole-result downloads of the OGC face (f=geojson|csv|fgb|gpkg) read back by GDAL (ogr2ogr
 // turns each file into GeoJSON) and, for CSV, by a small RFC 4180 reader here: counts, ids,
-// fields and coordinates equal the test catalogue's; filters apply; headers, ETag and 304;
+// fields and coordinates equal the test catalogue's; filters apply; headers, ETag, 304, 412 and HEAD;
 // and a download started before an import is entirely the old catalogue.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -262,6 +262,41 @@ describe('OGC downloads', () => {
       assert.equal(again.bytes.length, 0);
       const other = await app.request(`/ogc/collections/images/items?f=${format}&sortby=-id`, { headers: { 'if-none-match': etag } });
       assert.equal(other.status, 200, 'another URL has another ETag');
+    }
+  });
+
+  test('HEAD sends the headers GET sends: the kept GeoPackage\'s Content-Length, no length where GET streams; no body', async () => {
+    // `f=gpkg` alone is the kept file (sent with its length); the others, and a filtered GeoPackage, are streamed.
+    for (const query of ['f=gpkg', 'f=gpkg&sortby=id', 'f=csv', 'f=geojson', 'f=fgb']) {
+      const url = `/ogc/collections/features/items?${query}`;
+      const get = await app.request(url);
+      const head = await app.request(url, { method: 'HEAD' });
+      assert.equal(head.status, 200, query);
+      assert.equal(head.bytes.length, 0, query);
+      const kept = query === 'f=gpkg';
+      assert.equal(get.headers['content-length'], kept ? String(get.bytes.length) : undefined, `${query}: GET`);
+      assert.equal(head.headers['content-length'], get.headers['content-length'], `${query}: HEAD`);
+      for (const name of ['etag', 'content-type', 'content-disposition', 'cache-control']) assert.equal(head.headers[name], get.headers[name], `${query}: ${name}`);
+    }
+  });
+
+  test('If-Match: a tag that is not the current ETag → 412 (before If-None-Match); the ETag, a list holding it, or * → the file', async () => {
+    for (const query of ['f=gpkg', 'f=csv']) {
+      const url = `/ogc/collections/images/items?${query}`;
+      const etag = String((await app.request(url, { method: 'HEAD' })).headers.etag);
+      for (const method of ['GET', 'HEAD'] as const) {
+        for (const [ifMatch, status] of [['"nope"', 412], [`W/${etag}`, 412], [etag, 200], [`"nope", ${etag}`, 200], ['*', 200]] as const) {
+          const answer = await app.request(url, { method, headers: { 'if-match': ifMatch } });
+          assert.equal(answer.status, status, `${method} ${query} If-Match: ${ifMatch}`);
+        }
+        const both = await app.request(url, { method, headers: { 'if-match': '"nope"', 'if-none-match': etag } });
+        assert.equal(both.status, 412, `${method} ${query}: If-Match is evaluated first`);
+      }
+      const refused = await app.request(url, { headers: { 'if-match': '"nope"' } });
+      assert.deepEqual(refused.json(), { code: 'PreconditionFailed', description: 'Precondition Failed' });
+      assert.equal(refused.headers['content-disposition'], undefined, 'a refusal is no file');
+      const matched = await app.request(url, { headers: { 'if-match': etag } });
+      assert.equal(matched.bytes.length > 0, true);
     }
   });
 

@@ -2,12 +2,14 @@
 // but the page's applies (limit, after and before are refused: a download has no pages).
 // Streamed from one catalogue version (store.itemStream holds a snapshot), never through
 // the answer cache (too large); its ETag is the catalogue version's and the URL's, so a
-// repeat with If-None-Match is a 304 before anything is read. A collection's whole
-// GeoPackage is sent from the file kept for its version (kept-geopackages.ts).
+// repeat with If-None-Match is a 304 before anything is read, and an If-Match that does
+// not hold a 412. A collection's whole GeoPackage is sent from the file kept for its version
+// (kept-geopackages.ts). HEAD sends GET's headers: the kept file's Content-Length, none for a
+// streamed answer (GET's is chunked), and reads nothing else.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OGC_ERRORS } from '../../errors.js';
+import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { DOWNLOAD_FORMAT_INFO, downloadFileName, type DownloadFormat } from '../../ogc/downloads.js';
 import type { OgcCollection } from '../../ogc/properties.js';
@@ -23,6 +25,38 @@ export function downloadEtag(version: number, baseUrl: string, url: string): str
   const hash = createHash('sha1').update(`${baseUrl}\n${url}`).digest('base64url').slice(0, 16);
   return `"d${version}-${hash}"`;
 }
+
+/** If-Match uses the strong comparison (RFC 9110 §13.1.1): a weak tag never matches; * matches a current file. */
+function matchesStrongly(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag;
+  });
+}
+
+type Held = 'failed' | 'unchanged' | null;
+
+/**
+ * RFC 9110 §13.2.2's order for GET and HEAD: an If-Match that does not hold fails (a 412),
+ * then an If-None-Match that does leaves the file unchanged (a 304); null: send it.
+ */
+function preconditions(request: FastifyRequest, etag: string): Held {
+  const ifMatch = request.headers['if-match'];
+  if (ifMatch !== undefined && !matchesStrongly(ifMatch, etag)) return 'failed';
+  return matchesEtag(request.headers['if-none-match'], etag) ? 'unchanged' : null;
+}
+
+/** A 412 is the error body alone (no file's headers); a 304 has the file's. */
+function sendHeld(held: Exclude<Held, null>, head: () => FastifyReply): FastifyReply {
+  if (held === 'failed') throw ERRORS.preconditionFailed();
+  return head().code(304).send();
+}
+
+/**
+ * HEAD's answer without a body. Fastify's HEAD route sets Content-Length: 0 for no payload;
+ * for a stream it leaves the header as set (none, or the kept file's size) and discards it.
+ */
+const NO_BODY = () => Readable.from([]);
 
 export async function sendDownload(
   request: FastifyRequest, reply: FastifyReply, deps: OgcRouteDeps, collection: OgcCollection, format: DownloadFormat, query: OgcQuery, cql2: () => Cql2Reader,
@@ -43,24 +77,26 @@ export async function sendDownload(
     .header('content-disposition', `attachment; filename="${downloadFileName(collection, format)}"`);
   const polled = await deps.store.catalogueVersion();
   const polledEtag = downloadEtag(polled, request.baseUrl, request.url);
-  if (matchesEtag(request.headers['if-none-match'], polledEtag)) return head(polledEtag).code(304).send();
-  if (request.method === 'HEAD') return head(polledEtag).code(200).send();
+  const polledHeld = preconditions(request, polledEtag);
+  if (polledHeld !== null) return sendHeld(polledHeld, () => head(polledEtag));
+  const headOnly = request.method === 'HEAD';
   // `f=gpkg` alone (the enclosure link): the whole collection's file, kept per version.
   const kept = format === 'gpkg' && query.names.length === 1 ? await deps.geoPackages?.open(collection, request.baseUrl, polled) : null;
   if (kept != null) {
     const etag = downloadEtag(kept.version, request.baseUrl, request.url);
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      kept.body.destroy();
-      return head(etag).code(304).send();
-    }
-    return head(etag).header('content-length', kept.size).code(200).send(kept.body);
+    const held = preconditions(request, etag);
+    if (held !== null || headOnly) kept.body.destroy();
+    if (held !== null) return sendHeld(held, () => head(etag));
+    return head(etag).header('content-length', kept.size).code(200).send(headOnly ? NO_BODY() : kept.body);
   }
+  if (headOnly) return head(polledEtag).code(200).send(NO_BODY());
   const stream = await deps.store.itemStream(collection, { filter, words, sortBy });
   // The snapshot's own version: an import may have landed since the poll.
   const etag = downloadEtag(stream.version, request.baseUrl, request.url);
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
+  const held = preconditions(request, etag);
+  if (held !== null) {
     await stream.close();
-    return head(etag).code(304).send();
+    return sendHeld(held, () => head(etag));
   }
   // The encoders (flatgeobuf, flatbuffers) are loaded by the first download, not by every start.
   const { encodeDownload } = await import('../../render/ogc/downloads/encode.js');
