@@ -30,7 +30,7 @@ import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
-import { StoreUnavailableError, type CatalogueReader } from './store/store.js';
+import { StoreBusyError, StoreUnavailableError, type CatalogueReader } from './store/store.js';
 
 export interface AppDeps {
   store: CatalogueReader;
@@ -63,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const answer = answerOf(error);
     if (answer !== null) return sendError(reply, answer);
+    // Refused for load: no stack logged, the cheap path (the request's log line says 503).
+    if (error instanceof StoreBusyError) return sendError(reply.header('retry-after', '1'), ERRORS.busy(error.workClass));
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error }, 'store unavailable');
       return sendError(reply.header('retry-after', '1'), ERRORS.serviceUnavailable());

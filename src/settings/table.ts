@@ -80,6 +80,38 @@ const CONNECTION_LIMITS = {
   },
 } as const satisfies Record<string, Setting<unknown>>;
 
+/**
+ * How much costly work one process runs at once, by class (src/work/classes.ts says which
+ * requests are of which class); past it a request waits its turn (at most DB_TIMEOUT_MS,
+ * behind at most four times as many) or is refused at once with a 503.
+ */
+const WORK_LIMITS = {
+  workReads: {
+    env: 'WORK_READS', default: '4', parse: wholeNumber(1, 256),
+    help: 'store reads beyond a small bound (filtered pages, text searches, tiles, the map\'s data) run at once; on SQLite each in a worker thread',
+  },
+  workGeometryFilters: {
+    env: 'WORK_GEOMETRY_FILTERS', default: '1', parse: wholeNumber(1, 256),
+    help: 'CQL2 filters with a polygon or line (S_INTERSECTS) run at once',
+  },
+  workLargePages: {
+    env: 'WORK_LARGE_PAGES', default: '2', parse: wholeNumber(1, 256),
+    help: 'OGC items pages of more than 100 items made at once',
+  },
+  workDownloads: {
+    env: 'WORK_DOWNLOADS', default: '4', parse: wholeNumber(1, 256),
+    help: 'downloads (f=geojson, csv, fgb, gpkg) sent at once, each made in a worker thread',
+  },
+  workBuilds: {
+    env: 'WORK_BUILDS', default: '1', parse: wholeNumber(1, 256),
+    help: 'GeoPackage files built at once (in worker threads); requests for the same file share its build',
+  },
+  maxAnswerBytes: {
+    env: 'MAX_ANSWER_BYTES', default: '4000000', parse: wholeNumber(100_000, 1_000_000_000),
+    help: 'an OGC items page ends before the item that would take its footprints past this many bytes (at least one item; its next link goes on from there)',
+  },
+} as const satisfies Record<string, Setting<unknown>>;
+
 export const SETTINGS = {
   database: {
     env: 'DATABASE_URL', flag: { name: '--db', value: '<path>', commands: USES_DATABASE }, default: './data/catalogue.db',
@@ -92,7 +124,7 @@ export const SETTINGS = {
   poolSize: { env: 'PG_POOL_SIZE', default: '10', parse: wholeNumber(1, 1000), help: 'PostgreSQL: connections per process for requests (downloads have half as many more of their own)' },
   dbTimeoutMs: {
     env: 'DB_TIMEOUT_MS', default: '800', parse: wholeNumber(50, 600_000),
-    help: 'PostgreSQL: the longest a connection or a read may take before the answer is a 503',
+    help: 'the longest a read may take before the answer is a 503 (PostgreSQL: the statement is cancelled; SQLite: the worker thread running it is ended), and the longest a costly request waits for its turn',
   },
   versionPollMs: {
     env: 'VERSION_POLL_MS', default: '1000', parse: wholeNumber(50, 60_000),
@@ -163,6 +195,7 @@ export const SETTINGS = {
     help: 'json lines, or pretty for a terminal',
   },
   ...CONNECTION_LIMITS,
+  ...WORK_LIMITS,
   maxStringChars: limitSetting(CATALOGUE_LIMITS.maxStringChars),
   maxPositions: limitSetting(CATALOGUE_LIMITS.maxPositions),
   maxRecordBytes: limitSetting(CATALOGUE_LIMITS.maxRecordBytes),

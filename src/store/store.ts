@@ -203,3 +203,10 @@ export class StoreError extends Error {}
 
 /** The database is down, unreachable or too slow right now: a 503, and retry later. */
 export class StoreUnavailableError extends StoreError {}
+
+/** Too much work of one class (src/work/classes.ts) is running or waiting in this process: a 503 at once, and retry later. */
+export class StoreBusyError extends StoreUnavailableError {
+  constructor(readonly workClass: string) {
+    super(`too many ${workClass} at once`);
+  }
+}

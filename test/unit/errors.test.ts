@@ -38,6 +38,7 @@ const EXPECTED: Record<keyof typeof ERRORS, [number, string]> = {
   headersTooLarge: [431, 'Request headers too large.'],
   serverError: [500, 'A server error occurred.'],
   serviceUnavailable: [503, 'Service unavailable.'],
+  busy: [503, 'Too many downloads at once: try again in a moment.'],
   mapPageNotBuilt: [503, 'The map page is not built: run npm run build.'],
 };
 

@@ -15,7 +15,7 @@ const ENTRIES: Readonly<Record<OgcErrorStatus, readonly ErrorEntry[]>> = {
   405: [ERRORS.methodNotAllowed],
   414: [ERRORS.urlTooLong],
   429: [ERRORS.throttled],
-  503: [ERRORS.serviceUnavailable],
+  503: [ERRORS.serviceUnavailable, ERRORS.busy],
 };
 type OgcErrorStatus = 400 | 404 | 405 | 414 | 429 | 503;
 

@@ -1,0 +1,62 @@
+// The classes of costly work, declared once: which store calls are of which class, and
+// each class's limits (settings WORK_*, src/settings/table.ts). A call of no class is
+// within a small bound (a record by id, a page of at most 100 in id order, the version) and
+// runs at once, inline; every other call takes a turn of its class (gate.ts) and, on
+// SQLite, runs in a worker thread of its class with the DB_TIMEOUT_MS deadline
+// (store/sqlite-offload.ts). A new face whose reads go through the store inherits this.
+import type { Config } from '../config.js';
+import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
+import type { ItemsRequest } from '../store/ogc-plans.js';
+import { hasFilters, type Filters } from '../store/filters.js';
+import { Gate } from './gate.js';
+
+export type WorkClass = 'reads' | 'geometryFilters' | 'largePages' | 'downloads' | 'builds';
+
+/** Each class: its setting (how many run at once) and its name as a refusal says it. */
+export const WORK_CLASSES = {
+  reads: { running: 'workReads', name: 'costly reads' },
+  geometryFilters: { running: 'workGeometryFilters', name: 'geometry filters' },
+  largePages: { running: 'workLargePages', name: 'large pages' },
+  downloads: { running: 'workDownloads', name: 'downloads' },
+  builds: { running: 'workBuilds', name: 'GeoPackage builds' },
+} as const satisfies Record<WorkClass, { running: keyof Config; name: string }>;
+
+export const WORK_CLASS_NAMES = Object.keys(WORK_CLASSES) as WorkClass[];
+
+/** Requests that may wait in line for each turn of a class; past them, refused at once. */
+const WAITING_PER_TURN = 4;
+
+/** Items a page may ask for before it is a large page (what /api/v1/ never passes). */
+export const SMALL_PAGE_ITEMS = 100;
+
+export type WorkLimitsConfig = Pick<Config, 'dbTimeoutMs' | (typeof WORK_CLASSES)[WorkClass]['running']>;
+
+export type Gates = Readonly<Record<WorkClass, Gate>>;
+
+/** One gate per class, for one process. */
+export function workGates(config: WorkLimitsConfig): Gates {
+  const gate = (klass: WorkClass) => {
+    const running = config[WORK_CLASSES[klass].running];
+    return new Gate(WORK_CLASSES[klass].name, { running, waiting: running * WAITING_PER_TURN, waitMs: config.dbTimeoutMs });
+  };
+  return { reads: gate('reads'), geometryFilters: gate('geometryFilters'), largePages: gate('largePages'), downloads: gate('downloads'), builds: gate('builds') };
+}
+
+/** A list of /api/v1/: filtered, it is a costly read; else a page by position, inline. */
+export function listClass(filters: Filters): WorkClass | null {
+  return hasFilters(filters) ? 'reads' : null;
+}
+
+/** An OGC items page: by its size first, then by its filter. */
+export function itemsClass(request: ItemsRequest): WorkClass | null {
+  if (request.limit > SMALL_PAGE_ITEMS) return 'largePages';
+  if (request.filter !== null && holdsShape(request.filter)) return 'geometryFilters';
+  if (request.filter !== null || request.words !== null || request.sortBy.length > 0) return 'reads';
+  return null;
+}
+
+/** A polygon or line literal: each row's footprint is tested against it in full. A box or point is cheap. */
+function holdsShape(node: Expression | Node): boolean {
+  if (node.kind === 'geometry') return node.value.type !== 'Point';
+  return childrenOf(node).some(holdsShape);
+}

@@ -1,0 +1,141 @@
+// The store a server reads: every read of a work class (classes.ts) takes a turn of that
+// class first (gate.ts; refused at once past the line, before the store is asked anything),
+// and on SQLite runs in a worker thread of its class with the DB_TIMEOUT_MS deadline
+// (pool.ts): better-sqlite3 is synchronous, so a read on the main thread would hold every
+// other request for as long as it took. PostgreSQL reads already wait on the database, not
+// on the event loop, and have the statement timeout; they take the turns alone. Reads of no
+// class (a record by id, a page in id order, the version) run at once, as before.
+import type { Config } from '../config.js';
+import type { ApplyOptions, ApplyOutcome } from '../store/apply-changes.js';
+import type { ChangeSet } from '../changes/format.js';
+import type { RecordBatch } from '../store/export-rows.js';
+import type { Filters } from '../store/filters.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
+import { isPostgresUrl, openStore, type StoreConfig } from '../store/open.js';
+import type { CatalogueLoad, CatalogueStore, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
+import type { OgcCollection } from '../ogc/properties.js';
+import type { PageRequest } from '../pagination.js';
+import { itemsClass, listClass, workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
+import { WorkerLane } from './pool.js';
+import { fromWire, type OffloadedRead, type WorkerSetup } from './protocol.js';
+
+export type ServingConfig = StoreConfig & WorkLimitsConfig;
+
+/** A server's store: opened to serve, its reads bounded by class. */
+export async function openServingStore(config: ServingConfig): Promise<GuardedStore> {
+  const store = await openStore(config, { serving: true });
+  const setup: WorkerSetup = { database: config.database, databaseSchema: config.databaseSchema, poolSize: config.poolSize, dbTimeoutMs: config.dbTimeoutMs };
+  return new GuardedStore(store, workGates(config), isPostgresUrl(config.database) ? null : setup, config.dbTimeoutMs);
+}
+
+export class GuardedStore implements CatalogueStore {
+  readonly poolStats?: () => PoolStats;
+  readonly replication?: () => Promise<Replication>;
+  /** SQLite: a lane of worker threads per class, made when first used. */
+  private readonly lanes = new Map<WorkClass, WorkerLane>();
+
+  constructor(
+    private readonly inner: CatalogueStore,
+    readonly gates: Gates,
+    private readonly offload: WorkerSetup | null,
+    private readonly deadlineMs: number,
+  ) {
+    if (inner.poolStats) this.poolStats = () => inner.poolStats!();
+    if (inner.replication) this.replication = () => inner.replication!();
+  }
+
+  list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
+    return this.read(listClass(filters), 'list', [collection, page, filters], () => this.inner.list(collection, page, filters));
+  }
+
+  get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
+    return this.inner.get(collection, id);
+  }
+
+  catalogueVersion(): Promise<number> {
+    return this.inner.catalogueVersion();
+  }
+
+  databaseIdentity(): Promise<string> {
+    return this.inner.databaseIdentity();
+  }
+
+  linkedPictures(): Promise<LinkedPictures> {
+    return this.inner.linkedPictures();
+  }
+
+  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+    return this.read(itemsClass(request), 'items', [collection, request], () => this.inner.items(collection, request));
+  }
+
+  item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+    return this.inner.item(collection, id);
+  }
+
+  itemStream(collection: OgcCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream> {
+    return this.inner.itemStream(collection, query, batchRows);
+  }
+
+  itemIds(): Promise<ItemIds> {
+    return this.read('reads', 'itemIds', [], () => this.inner.itemIds());
+  }
+
+  extents(): Promise<OgcExtents> {
+    return this.read('reads', 'extents', [], () => this.inner.extents());
+  }
+
+  overview(): Promise<Overview> {
+    return this.read('reads', 'overview', [], () => this.inner.overview());
+  }
+
+  tile(z: number, x: number, y: number): Promise<VectorTile> {
+    return this.read('reads', 'tile', [z, x, y], () => this.inner.tile(z, x, y));
+  }
+
+  matchIds(filters: Filters): Promise<MatchIds> {
+    return this.read('reads', 'matchIds', [filters], () => this.inner.matchIds(filters));
+  }
+
+  streetBuildings(): Promise<StreetBuildings> {
+    return this.read('reads', 'streetBuildings', [], () => this.inner.streetBuildings());
+  }
+
+  buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
+    return this.read('reads', 'buildingLabels', [box, limit], () => this.inner.buildingLabels(box, limit));
+  }
+
+  beginLoad(): Promise<CatalogueLoad> {
+    return this.inner.beginLoad();
+  }
+
+  applyChanges(changes: ChangeSet, options?: ApplyOptions): Promise<ApplyOutcome> {
+    return this.inner.applyChanges(changes, options);
+  }
+
+  exportCatalogue(): AsyncGenerator<RecordBatch> {
+    return this.inner.exportCatalogue();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.lanes.values()].map((lane) => lane.close()));
+    await this.inner.close();
+  }
+
+  /** Inline when of no class; else in a turn of its class, and on SQLite in a worker. */
+  private read<R>(klass: WorkClass | null, method: OffloadedRead, args: unknown[], inline: () => Promise<R>): Promise<R> {
+    if (klass === null) return inline();
+    if (this.offload === null) return this.gates[klass].run(inline);
+    return this.gates[klass].run(async () => fromWire(await this.lane(klass).call({ kind: 'read', method, args }, this.deadlineMs)) as R);
+  }
+
+  private lane(klass: WorkClass): WorkerLane {
+    let lane = this.lanes.get(klass);
+    if (lane === undefined) {
+      lane = new WorkerLane(this.offload!);
+      this.lanes.set(klass, lane);
+    }
+    return lane;
+  }
+}
+

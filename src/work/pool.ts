@@ -1,0 +1,173 @@
+// Worker threads that run costly work off the event loop, in lanes (one per work class, so
+// that one class's work never waits behind another's), each call with a deadline: past it
+// the worker is ended (V8 stops it at its next JavaScript step; SQLite calls back into
+// JavaScript for every row a geometry or text test reads) and the call fails with
+// StoreUnavailableError, the 503 a PostgreSQL statement timeout gives. A worker runs one
+// call at a time; a lane grows to as many workers as calls run in it at once, which the
+// class's gate (gate.ts) bounds.
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { PACKAGE_ROOT } from '../package-files.js';
+import { StoreError, StoreUnavailableError } from '../store/store.js';
+import type { WorkerCall, WorkerReply, WorkerRequest, WorkerSetup } from './protocol.js';
+
+/**
+ * The worker's module: the compiled one (dist/ is beside dist-test/'s bundle too); from
+ * source (tsx), the .ts beside this one, loaded after tsx's hooks are registered in the
+ * thread (a worker does not inherit them).
+ */
+function workerEntry(): { file: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { file: path.join(PACKAGE_ROOT, 'dist', 'work', 'worker.js'), eval: false };
+  const source = new URL('./worker.ts', import.meta.url).href;
+  return { file: `import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(source)}));`, eval: true };
+}
+
+/** A worker's heap: a page at the record limits is some 12 MB, a download batch less. */
+const WORKER_HEAP_MB = 256;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  /** Called with each message of a call that streams (downloads), before its last. */
+  onPart?: (part: unknown) => void;
+  timer: NodeJS.Timeout | null;
+}
+
+/** One worker thread and the one call it runs. */
+class Thread {
+  readonly worker: Worker;
+  private pending: Pending | null = null;
+  private nextId = 0;
+  private ended = false;
+  private readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
+
+  constructor(setup: WorkerSetup, private readonly onEnd: (thread: Thread) => void) {
+    const entry = workerEntry();
+    this.worker = new Worker(entry.file, { eval: entry.eval, workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    this.worker.unref();
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+    this.worker.on('message', (reply: WorkerReply) => this.received(reply));
+    this.worker.on('error', (error) => this.end(new StoreError(`a worker thread failed: ${error.message}`)));
+    this.worker.on('exit', () => this.end(new StoreUnavailableError('a worker thread ended')));
+  }
+
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /** The deadline runs from when the worker has loaded and opened its store: a thread's start is not the work's cost. */
+  call(request: WorkerCall, deadlineMs: number, onPart?: (part: unknown) => void): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject, onPart, timer: null };
+      void this.ready.then(() => {
+        if (this.ended) return;
+        this.arm(deadlineMs);
+        this.worker.postMessage({ ...request, id: ++this.nextId } satisfies WorkerRequest);
+      });
+    });
+  }
+
+  /** A streaming call's next part is wanted: the deadline runs again until it comes. */
+  want(deadlineMs: number): void {
+    this.worker.postMessage({ kind: 'more' } satisfies WorkerRequest);
+    this.arm(deadlineMs);
+  }
+
+  /** Ends the thread; its call (if any) fails with `error`. */
+  end(error: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    const pending = this.pending;
+    this.pending = null;
+    if (pending?.timer) clearTimeout(pending.timer);
+    pending?.reject(error);
+    void this.worker.terminate();
+    this.onEnd(this);
+  }
+
+  private arm(deadlineMs: number): void {
+    const pending = this.pending;
+    if (pending === null) return;
+    if (pending.timer) clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => this.end(new StoreUnavailableError(`the work took longer than ${deadlineMs} ms (DB_TIMEOUT_MS)`)), deadlineMs);
+    pending.timer.unref();
+  }
+
+  private received(reply: WorkerReply): void {
+    if (reply.kind === 'ready') return this.markReady();
+    const pending = this.pending;
+    if (pending === null) return;
+    if (reply.kind === 'part') {
+      if (pending.timer) clearTimeout(pending.timer);
+      pending.timer = null;
+      pending.onPart?.(reply.value);
+      return;
+    }
+    if (pending.timer) clearTimeout(pending.timer);
+    this.pending = null;
+    if (reply.kind === 'done') pending.resolve(reply.value);
+    else pending.reject(reply.unavailable ? new StoreUnavailableError(reply.message) : new StoreError(reply.message));
+  }
+}
+
+export class WorkerLane {
+  private readonly idle: Thread[] = [];
+  private readonly all = new Set<Thread>();
+  private closed = false;
+
+  constructor(private readonly setup: WorkerSetup) {}
+
+  /** Runs one call on an idle worker (a new one when none is idle). */
+  async call(request: WorkerCall, deadlineMs: number): Promise<unknown> {
+    const thread = this.take();
+    try {
+      return await thread.call(request, deadlineMs);
+    } finally {
+      this.giveBack(thread);
+    }
+  }
+
+  /**
+   * A call whose answer comes in parts (a download's chunks): each part is handed to
+   * `onPart`, and the next is asked for by the returned `more` (credit of one: memory stays
+   * at one part while the client reads slowly); the deadline runs only while a part is awaited.
+   * `cancel` ends the worker (a client gone mid-download).
+   */
+  stream(request: WorkerCall, deadlineMs: number, onPart: (part: unknown) => void): { done: Promise<unknown>; more(): void; cancel(): void } {
+    const thread = this.take();
+    const done = thread.call(request, deadlineMs, onPart);
+    const finished = done.then(
+      () => this.giveBack(thread),
+      () => this.giveBack(thread),
+    );
+    void finished;
+    return {
+      done,
+      more: () => thread.want(deadlineMs),
+      cancel: () => thread.end(new StoreUnavailableError('cancelled')),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.all].map((thread) => thread.worker.terminate()));
+  }
+
+  private take(): Thread {
+    if (this.closed) throw new StoreUnavailableError('the store is closing');
+    const thread = this.idle.pop() ?? new Thread(this.setup, (ended) => this.forget(ended));
+    this.all.add(thread);
+    return thread;
+  }
+
+  private giveBack(thread: Thread): void {
+    if (this.all.has(thread) && !thread.busy && !this.closed) this.idle.push(thread);
+  }
+
+  private forget(thread: Thread): void {
+    this.all.delete(thread);
+    const at = this.idle.indexOf(thread);
+    if (at >= 0) this.idle.splice(at, 1);
+  }
+}
