@@ -1,12 +1,13 @@
 // `export --format geojson|csv|fgb|gpkg [--collection NAME]`: the command line writes the
 // same files as the OGC downloads; GDAL reads them back (counts, ids) and the catalogue file
-// stays the default format.
+// stays the default format; CSV cells that would start a formula are neutralised.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildTestCatalogue } from './support/catalogue.js';
 import { runCli } from './support/cli.js';
+import { assertFormulaCells, formulaCatalogue } from './support/csv-cells.js';
 import { gdal, gdalSkipReason } from './support/gdal.js';
 import { importInto, temporaryDir } from './support/server.js';
 
@@ -50,6 +51,16 @@ describe('export --format', () => {
     assert.equal(csv.stdout.split('\r\n')[0], 'id,title,url,author,author_id,feature_id,address,api_url,page_url,wkt,lon,lat');
     const plain = await runCli(['export', '--db', db]);
     assert.equal(JSON.parse(plain.stdout).format, 'heritage-catalogue/1');
+  });
+
+  test('CSV: text a spreadsheet would read as a formula gets a leading \' and quotes, as in a download; numbers stay numbers', async () => {
+    const formulas = path.join(dir, 'formulas.db');
+    await importInto(formulas, formulaCatalogue());
+    for (const collection of ['features', 'images'] as const) {
+      const csv = await runCli(['export', '--db', formulas, '--format', 'csv', '--collection', collection]);
+      assert.equal(csv.code, 0, csv.stderr);
+      assertFormulaCells(csv.stdout, collection);
+    }
   });
 
   test('an unknown collection or format is refused with a sentence', async () => {

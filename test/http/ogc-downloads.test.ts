@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
 import { heldDownload } from '../support/http.js';
 import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
+import { assertFormulaCells, formulaCatalogue, readCsv } from '../support/csv-cells.js';
 import { gdal, gdalSkipReason, ogrinfoFields } from '../support/gdal.js';
 import { startTestApp, IN_PROCESS_ORIGIN, type TestApp } from '../support/in-process.js';
 import { importInto, startTestServer, temporaryDir } from '../support/server.js';
@@ -125,48 +126,6 @@ async function readWithGdal(file: string): Promise<{ fields: string[]; items: { 
   // GDAL's GeoJSON reader takes a Feature's `id` for its FID (written back as the Feature's id).
   const items = collection.features.map((f) => ({ id: Number(f.properties.id ?? f.id), properties: { id: f.properties.id ?? f.id, ...f.properties }, geometry: f.geometry }));
   return { fields, items };
-}
-
-/** RFC 4180: fields separated by commas, quoted ones may hold commas, doubled quotes and line breaks; CRLF ends a record. */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"' && field === '') {
-      let j = i + 1;
-      for (;;) {
-        const k = text.indexOf('"', j);
-        if (k === -1) throw new Error('unterminated quoted field');
-        field += text.slice(j, k);
-        if (text[k + 1] === '"') {
-          field += '"';
-          j = k + 2;
-        } else {
-          i = k + 1;
-          break;
-        }
-      }
-      continue;
-    }
-    if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else {
-      field += c;
-    }
-    i += 1;
-  }
-  if (field !== '' || record.length > 0) throw new Error('the last record does not end with CRLF');
-  return records;
 }
 
 /** WKT MULTIPOLYGON → coordinates (what our CSV writes). */
@@ -358,6 +317,19 @@ describe('OGC downloads', () => {
       assert.ok(enclosures.every((l) => l.type !== '' && (l.title ?? '') !== ''));
     }
   });
+});
+
+test('CSV: text that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a leading \' and quotes; numbers stay numbers', async () => {
+  const app = await startTestApp({ catalogue: formulaCatalogue() });
+  try {
+    for (const collection of ['features', 'images'] as const) {
+      const answer = await app.request(`/ogc/collections/${collection}/items?f=csv`);
+      assert.equal(answer.status, 200);
+      assertFormulaCells(answer.text, collection);
+    }
+  } finally {
+    await app.close();
+  }
 });
 
 test('a download started before an import is entirely the catalogue it started from', async () => {

@@ -60,11 +60,24 @@ async function* geoJsonChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   yield Buffer.from(']}\n');
 }
 
-/** RFC 4180: quoted when it holds a comma, a quote or a line break (quotes doubled); null is empty. */
+/**
+ * Text a spreadsheet would read as a formula (OWASP's CSV injection list): a leading =, +, -,
+ * @, tab or carriage return. Numbers are not text: a negative number stays a number.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * RFC 4180: quoted when it holds a comma, a quote or a line break (quotes doubled); null is
+ * empty. Text that would start a formula gets a leading `'` and is quoted, as OWASP advises,
+ * so that a spreadsheet reads it as text rather than running it.
+ */
 export function csvField(value: KeyValue | undefined): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'string' && FORMULA_START.test(value)) return quoted(`'${value}`);
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",\r\n]/.test(text) ? quoted(text) : text;
 }
 
 async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
