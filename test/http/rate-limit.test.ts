@@ -72,10 +72,44 @@ describe('RATE_LIMIT=3/minute, nobody exempt', () => {
   });
 
   test('the map page, the reference page, tiles, media, probes and /metrics are never limited', async () => {
-    for (const url of ['/', '/map/', '/api/docs/', '/tiles/features/0/0/0.mvt', '/media/categories/x.png', '/healthz', '/readyz', '/metrics']) {
+    for (const url of ['/', '/map/', '/map/config.json', '/api/docs/', '/tiles/features/0/0/0.mvt', '/media/categories/x.png', '/healthz', '/readyz', '/metrics']) {
       const answer = await request(t.origin, url);
       assert.notEqual(answer.status, 429, url);
       assertNoRateHeaders(answer);
+    }
+  });
+});
+
+describe('every path that runs a query the client chooses is counted: /api/, /ogc/ and the map\'s data', () => {
+  const QUERIES = ['/map/matches.json?street=Osborn%20Street', '/ogc/collections/features/items?limit=2', '/map/labels.json?bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json'];
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ settings: { rateLimit: `${QUERIES.length}/minute`, rateLimitExempt: '' } });
+  });
+  after(() => t.close());
+
+  test('each counts down the one counter; past it /map/matches.json gets the 429 /api/ gets, same body and headers', async () => {
+    for (const [i, url] of QUERIES.entries()) {
+      const answer = await request(t.origin, url);
+      assert.equal(answer.status, 200, url);
+      assert.equal(answer.headers['ratelimit-remaining'], String(QUERIES.length - 1 - i), url);
+      assert.equal(answer.headers['ratelimit-policy'], `${QUERIES.length};w=60`, url);
+    }
+    const map = await request(t.origin, '/map/matches.json?street=Osborn%20Street');
+    const api = await request(t.origin, FEATURES);
+    assertThrottled(map);
+    assertThrottled(api);
+    // The same refusal but for the wait, which counts down between the two (whole seconds).
+    const refusal = ({ headers, text }: Answer) => ({
+      body: text.replace(/in \d+ seconds?\./, 'in N seconds.'),
+      ...Object.fromEntries(['content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-policy'].map((name) => [name, headers[name]])),
+    });
+    assert.deepEqual(refusal(map), refusal(api));
+    for (const url of QUERIES.slice(1)) {
+      const answer = await request(t.origin, url);
+      // /ogc/ words its refusals as OGC exceptions; the map's data as the API does.
+      if (url.startsWith('/ogc/')) assert.deepEqual([answer.status, answer.json().code], [429, 'TooManyRequests'], url);
+      else assertThrottled(answer);
     }
   });
 });

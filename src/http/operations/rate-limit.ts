@@ -1,4 +1,5 @@
-// RATE_LIMIT: requests per client address on /api/ paths, counted by @fastify/rate-limit —
+// RATE_LIMIT: requests per client address on the paths that run a query the client chooses
+// (RATE_LIMITED_PATHS), counted by @fastify/rate-limit —
 // in this process, or in Redis (REDIS_URL) shared by every process and host. Exempt
 // addresses are never counted. Over the limit: 429 with Retry-After and the original's
 // (DRF's) sentence. A Redis that is down or slow never stops an answer: each command gives
@@ -10,13 +11,31 @@ import type { Redis } from 'ioredis';
 import type { Config, RateLimit } from '../../config.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { ERRORS } from '../../errors.js';
-import { isServicePath } from '../protocol/faces.js';
+import { API_PREFIX, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_STREETS_PATH, OGC_PREFIX } from '../../constants.js';
 
 const REDIS_COMMAND_TIMEOUT_MS = 100;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
 const WARNING_INTERVAL_MS = 60_000;
 /** Clients remembered by the in-process counter (least recently seen forgotten first). */
 const LOCAL_CLIENTS = 100_000;
+
+/**
+ * Every path whose answer runs a query the client chooses (filters, words, a box, a page): the
+ * catalogue's two faces and the map's data. Declared once: README and RATE_LIMIT's help name
+ * them. Not limited: the pages and their files, media files, the probes, /metrics, and vector
+ * tiles: a tile is a fixed cell of the grid, made from at most 1,000 footprints (a crowded
+ * one stored at import) and cached, and one view of the map asks for dozens of them.
+ * A path ending in `/` covers what is under it (and itself without the slash).
+ */
+export const RATE_LIMITED_PATHS = [API_PREFIX, OGC_PREFIX, MAP_MATCHES_PATH, MAP_LABELS_PATH, MAP_STREETS_PATH] as const;
+
+/** Whether the rate limit counts a request for this (canonical) target. */
+export function isRateLimitedPath(url: string): boolean {
+  return RATE_LIMITED_PATHS.some((path) => {
+    const bare = path.endsWith('/') ? path.slice(0, -1) : path;
+    return url === bare || url.startsWith(`${bare}?`) || (bare !== path && url.startsWith(path));
+  });
+}
 
 export interface RateLimitDeps {
   config: Config;
@@ -51,7 +70,7 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
   const limiter = app.createRateLimit();
   const headers = rateLimitHeaders(limit);
   app.addHook('preHandler', async (request, reply) => {
-    if (!isServicePath(request.url) || exempt.has(clientAddress(request, config.trustProxy))) return;
+    if (!isRateLimitedPath(request.url) || exempt.has(clientAddress(request, config.trustProxy))) return;
     const result = await limiter(request);
     // ttl 0: the store failed (skipOnError), so there is nothing true to say.
     if (result.isAllowed || result.ttl === 0) return;

@@ -1,6 +1,6 @@
 // Which face of the catalogue a path belongs to: the original API (/api/) or OGC API –
-// Features (/ogc/), or the files beside them (/tiles/, /media/). Error bodies, CORS, the
-// rate limit and the fast path go by it.
+// Features (/ogc/), or the files beside them (/tiles/, /media/). Error bodies, CORS and the
+// fast path go by it (the rate limit has its own list: operations/rate-limit.ts).
 import { API_PREFIX, MEDIA_PREFIX, OGC_PREFIX, TILES_ROOT } from '../../constants.js';
 
 /** `/prefix/…`, the prefix without its slash, or it with a query. */
@@ -17,7 +17,7 @@ export function isOgcPath(url: string): boolean {
   return under(OGC_PREFIX, url);
 }
 
-/** The two faces of the catalogue: CORS, the rate limit and the fast path cover both. */
+/** The two faces of the catalogue: the fast path covers both. */
 export function isServicePath(url: string): boolean {
   return isApiPath(url) || isOgcPath(url);
 }
