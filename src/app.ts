@@ -21,7 +21,7 @@ import { answeredBeforeRouting, canonicalTarget } from './http/protocol/request-
 import { registerMapPage } from './http/pages/map-page.js';
 import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
-import { watchCatalogueVersion } from './version-watch.js';
+import { reportingVersions, watchCatalogueVersion } from './version-watch.js';
 import { keptGeoPackages } from './http/ogc/kept-geopackages.js';
 import { registerApiRoutes } from './http/api/routes.js';
 import { PageChoices } from './http/ogc/html.js';
@@ -101,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
   const replays = deps.fastAnswers === false ? null : new ReplayNotes();
-  const answering = { cache, versions, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
+  // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
+  const store = reportingVersions(deps.store, versions);
+  const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages });
