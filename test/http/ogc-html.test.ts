@@ -20,7 +20,9 @@ const HTML = 'text/html; charset=utf-8';
 const HOSTILE_NAME = '<script>window.__x=1</script> Hall & "Co"';
 const HOSTILE_BODY = '<p>Kept <strong>bold</strong> and <em>em</em>[^1] <a href="javascript:alert(1)">bad link</a> <a href="https://example.org/x?a=1&b=2" onclick="alert(2)">good link</a></p>'
   + '<img src=x onerror="alert(3)"><script>alert(4)</script><style>p{}</style><iframe src="https://evil.test"></iframe>'
-  + '<p onmouseover="alert(5)">[^1]: The note.</p><!-- <script>alert(6)</script> --><svg><script>alert(7)</script></svg>';
+  + '<p onmouseover="alert(5)">[^1]: The note.</p><!-- <script>alert(6)</script> --><svg><script>alert(7)</script></svg>'
+  // Links that read as relative but lead to another host (a browser reads \\ as / in http(s) URLs).
+  + '<p><a href="//evil.example/">one</a> <a href="/\\evil.example/">two</a> <a href="\\\\evil.example/">three</a> <a href="/ogc/">home</a></p>';
 
 function catalogue(): Catalogue {
   const c = buildTestCatalogue();
@@ -166,6 +168,8 @@ describe('OGC pages for people', () => {
     assert.ok(text.includes('Kept <strong>bold</strong> and <em>em</em>'));
     assert.ok(text.includes('<a href="https://example.org/x?a=1&amp;b=2" rel="nofollow noopener noreferrer">good link</a>'));
     assert.ok(text.includes('<a>bad link</a>'), 'the link text kept, its javascript: href dropped');
+    const external = 'rel="nofollow noopener noreferrer"';
+    assert.ok(text.includes(`<p><a href="//evil.example/" ${external}>one</a> <a href="/\\evil.example/" ${external}>two</a> <a href="\\\\evil.example/" ${external}>three</a> <a href="/ogc/">home</a></p>`), 'links to another host get the external rel; a relative one does not');
     assert.match(text, /<p id="d980-fn-1"[^>]*>/, 'a footnote whose paragraph had a handler');
     const ld = jsonLd(text);
     assert.equal(ld.name, HOSTILE_NAME, 'JSON-LD holds the name as it is');
@@ -191,6 +195,20 @@ describe('OGC pages for people', () => {
       ['<p/onclick=alert(1)>x</p>', '<p>x</p>'],
       // noscript is dropped up to its end tag, wherever that is: what follows is only text.
       ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', '&quot;&gt;'],
+      // Where a browser goes decides the rel: another host (however the href is spelt) gets it.
+      ['<a href="https://example.org/">x</a>', '<a href="https://example.org/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="//evil.example/">x</a>', '<a href="//evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="/\\evil.example/">x</a>', '<a href="/\\evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="\\\\evil.example/">x</a>', '<a href="\\\\evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="\\/evil.example/">x</a>', '<a href="\\/evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="///evil.example/">x</a>', '<a href="///evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      // A tab inside a URL is ignored by browsers (and taken out): `/\t/x` is `//x`.
+      ['<a href="/&#9;/evil.example/">x</a>', '<a href="//evil.example/" rel="nofollow noopener noreferrer">x</a>'],
+      ['<a href="/%5Cevil.example/">x</a>', '<a href="/%5Cevil.example/">x</a>'],
+      ['<a href="#n">x</a><a href="x/y?a=1">y</a>', '<a href="#n">x</a><a href="x/y?a=1">y</a>'],
+      // No URL a browser could follow (a port past 65535, an unclosed IPv6 host): no href.
+      ['<a href="//evil.example:99999/">x</a>', '<a>x</a>'],
+      ['<a href="http://[::1/">x</a>', '<a>x</a>'],
     ];
     for (const [input, expected] of cases) assert.equal(sanitiseDocument(input, 'd1'), expected, input);
   });

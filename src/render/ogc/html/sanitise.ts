@@ -1,8 +1,9 @@
 // A document body from the catalogue, made safe on the server for the record pages (the map
 // page does the same in the browser with DOMPurify). An allow-list, rebuilt from scratch:
-// only p, strong, em, a (href http(s) or relative), sup, br, ul, ol, li come out, each
-// written by this code with no other attribute; every other tag is dropped (its text kept,
-// except inside script, style and the like, dropped whole); comments go; text is escaped.
+// only p, strong, em, a (href http(s) or relative; rel="nofollow noopener noreferrer" when
+// a browser would take it to another host), sup, br, ul, ol, li come out, each written by
+// this code with no other attribute; every other tag is dropped (its text kept, except
+// inside script, style and the like, dropped whole); comments go; text is escaped.
 // The `[^n]` markers become linked footnotes, and a `<p>[^n]: …</p>` becomes note n.
 
 const ALLOWED = new Set(['p', 'strong', 'em', 'a', 'sup', 'br', 'ul', 'ol', 'li']);
@@ -29,6 +30,28 @@ function decodeReferences(value: string): string {
     .replace(/&colon;/gi, ':').replace(/&tab;/gi, '\t').replace(/&newline;/gi, '\n').replace(/&amp;/gi, '&');
 }
 
+/**
+ * Stand-ins for the page a document is shown on, on either scheme: an href is judged by where
+ * a browser would take it from there (the page's own host is not known here).
+ */
+const PAGE_BASES = ['http://page.invalid/ogc/collections/documents/items/1', 'https://page.invalid/ogc/collections/documents/items/1'].map((base) => new URL(base));
+
+/**
+ * Where a browser would take an href, by the WHATWG URL parser: 'here' (the page's own host),
+ * 'elsewhere' (another host: absolute, or `//x`, `/\x`, `\\x`, which read as relative but
+ * name a host), or null when it is no URL a browser could follow.
+ */
+function destination(href: string): 'here' | 'elsewhere' | null {
+  let elsewhere = false;
+  for (const base of PAGE_BASES) {
+    if (!URL.canParse(href, base.href)) return null;
+    const url = new URL(href, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.host !== base.host) elsewhere = true;
+  }
+  return elsewhere ? 'elsewhere' : 'here';
+}
+
 /** An href kept: http(s), or relative (no scheme before the first / ? #); null otherwise. */
 export function safeHref(raw: string): string | null {
   // Browsers ignore tabs and newlines inside URLs and leading/trailing C0 controls and spaces.
@@ -37,6 +60,14 @@ export function safeHref(raw: string): string | null {
   if (/^https?:\/\//i.test(value)) return value;
   const scheme = /^[^/?#]*:/.exec(value);
   return scheme === null ? value : null;
+}
+
+/** A link as written: a safe href, and the external rel wherever it leads to another host. */
+function linkTag(raw: string): string {
+  const href = safeHref(raw);
+  const leads = href === null ? null : destination(href);
+  if (href === null || leads === null) return '<a>';
+  return `<a href="${escapeAttribute(href)}"${leads === 'elsewhere' ? ' rel="nofollow noopener noreferrer"' : ''}>`;
 }
 
 interface Tag {
@@ -153,9 +184,7 @@ export function sanitiseDocument(html: string, prefix: string): string {
       continue;
     }
     if (tag.name === 'a') {
-      const href = safeHref(tag.attributes.get('href') ?? '');
-      const external = href !== null && /^https?:/i.test(href);
-      out.push(href === null ? '<a>' : `<a href="${escapeAttribute(href)}"${external ? ' rel="nofollow noopener noreferrer"' : ''}>`);
+      out.push(linkTag(tag.attributes.get('href') ?? ''));
     } else {
       out.push(`<${tag.name}>`);
     }
