@@ -11,7 +11,7 @@ import type { Box } from '../search/box.js';
 import { CROWDED_ABOVE, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
 import { TileBuilder, type TileFeature } from '../tiles/encode.js';
-import { MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
+import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
 import { lonLatBox } from '../tiles/tile-geometry.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
 import { versionPlan, type Plan, type Query } from './read-plans.js';
@@ -93,6 +93,9 @@ const SQLITE_IDS_IN_BOX = `SELECT id FROM features_rtree r WHERE ${SQLITE_BOX} A
  */
 const POSTGRES_BOX = 'f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)';
 
+/** A latitude put on the grid's edge when past it, as the encoder projects it (at -90° ln(tan(0)) would fail the import). */
+const onGrid = (lat: string) => `least(greatest(${lat}, ${-MAX_LATITUDE}), ${MAX_LATITUDE})`;
+
 /**
  * A crowded tile's rows on PostgreSQL: each footprint's lon/lat box (exact: the extremes of
  * its positions), and its text only when it may be 2 pixels across ($7: the world's width in
@@ -104,7 +107,7 @@ const POSTGRES_BOX = 'f.geom && ST_MakeEnvelope($1, $3, $2, $4, 4326)';
 const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS category, c.id AS category_id,
     ST_XMin(f.geom) AS min_x, ST_YMin(f.geom) AS min_y, ST_XMax(f.geom) AS max_x, ST_YMax(f.geom) AS max_y,
     CASE WHEN 4 * ST_NumGeometries(f.geom) * ((ST_XMax(f.geom) - ST_XMin(f.geom)) / 360 * $7)
-      * ((ln(tan(pi() / 4 + radians(ST_YMax(f.geom)) / 2)) - ln(tan(pi() / 4 + radians(ST_YMin(f.geom)) / 2))) / (2 * pi()) * $7) >= $8
+      * ((ln(tan(pi() / 4 + radians(${onGrid('ST_YMax(f.geom)')}) / 2)) - ln(tan(pi() / 4 + radians(${onGrid('ST_YMin(f.geom)')}) / 2))) / (2 * pi()) * $7) >= $8
       THEN f.geometry END AS geometry
   FROM features f
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0

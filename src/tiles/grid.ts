@@ -41,8 +41,20 @@ function lonOf(x: number, z: number): number {
   return (x / 2 ** z) * 360 - 180;
 }
 
-/** Latitude of a (fractional) tile row: the inverse of the mercator projection. */
+/**
+ * The grid's edge: web mercator reaches the poles only at infinity, so the world's square ends
+ * at this latitude (85.0511…°). Catalogues may hold positions up to ±90: they are drawn on the
+ * edge (tile-geometry.ts clamps them), and a box reaching the edge reaches the pole.
+ */
+export const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
+
+/**
+ * Latitude of a (fractional) tile row: the inverse of the mercator projection; at or beyond
+ * the top or bottom edge, the pole, so that a tile or cell on the edge holds what lies past it.
+ */
 function latOf(y: number, z: number): number {
+  if (y <= 0) return 90;
+  if (y >= 2 ** z) return -90;
   return (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
 }
 

@@ -1,12 +1,13 @@
-// A footprint in a tile's own coordinates: projected to web mercator, clipped to the tile
-// with its buffer, rounded to whole tile units, simplified to a fraction of a pixel, rings
-// wound as the MVT spec wants (an exterior ring has positive area by the surveyor's formula
-// in y-down tile coordinates). A ring that rounds to no area is left out, and a polygon with
-// its exterior. Whether a footprint is drawn as a polygon at all is decided before, from
-// its size (see encode.ts).
+// A footprint in a tile's own coordinates: projected to web mercator (a position past the
+// grid's edge, up to a pole, put on the edge), clipped to the tile with its buffer, rounded
+// to whole tile units, simplified to a fraction of a pixel, rings wound as the MVT spec
+// wants (an exterior ring has positive area by the surveyor's formula in y-down tile
+// coordinates). A ring that rounds to no area is left out, and a polygon with its exterior.
+// Whether a footprint is drawn as a polygon at all is decided before, from its size (see
+// encode.ts).
 import Point from '@mapbox/point-geometry';
 import type { MultiPolygon } from '../catalogue/format.js';
-import { SIMPLIFY_UNITS, TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
+import { MAX_LATITUDE, SIMPLIFY_UNITS, TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 
 export interface TilePoint {
   x: number;
@@ -55,7 +56,7 @@ export function exteriorArea(geometry: MultiPolygon, { z, x, y }: TileAddress): 
     let twice = 0;
     let [px, py] = [0, 0];
     for (let i = 0; i < ring.length; i++) {
-      const sin = Math.sin((ring[i]![1]! * Math.PI) / 180);
+      const sin = Math.sin((onGrid(ring[i]![1]!) * Math.PI) / 180);
       const qx = (((ring[i]![0]! + 180) / 360) * size - x) * TILE_EXTENT;
       const qy = ((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size - y) * TILE_EXTENT;
       if (i > 0) twice += px * qy - qx * py;
@@ -78,10 +79,20 @@ export function tileRings(projected: Projected): TileRing[] {
   });
 }
 
+/**
+ * A latitude on the grid: past its edge (MAX_LATITUDE, 85.05°) a position is put on the edge,
+ * where mercator would put it at infinity; so a footprint reaching a pole is drawn up to the
+ * edge at every zoom, not lost. (An edge of a ring crossing it then ends at its outer
+ * vertex's longitude, not where it crosses: exact enough for a shape no map shows.)
+ */
+function onGrid(lat: number): number {
+  return Math.min(MAX_LATITUDE, Math.max(-MAX_LATITUDE, lat));
+}
+
 function projector({ z, x, y }: TileAddress): (lon: number, lat: number) => TilePoint {
   const size = 2 ** z;
   return (lon, lat) => {
-    const sin = Math.sin((lat * Math.PI) / 180);
+    const sin = Math.sin((onGrid(lat) * Math.PI) / 180);
     const row = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size;
     return { x: (((lon + 180) / 360) * size - x) * TILE_EXTENT, y: (row - y) * TILE_EXTENT };
   };

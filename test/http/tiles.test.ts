@@ -402,6 +402,61 @@ describe('vector tiles: one encoder, whether a tile is made at import or on requ
   });
 });
 
+// Issue 33, defect 7: positions may reach latitude ±90, where web mercator has none; the grid
+// ends at 85.0511…° (atan(sinh(π))). A footprint past it is drawn up to the edge, never lost.
+describe('vector tiles: footprints reaching the poles', () => {
+  const EDGE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
+  const POLAR = [
+    { id: 9001, box: [10, 84.9, 10.5, 90], north: true, what: 'across the north edge to the pole' },
+    { id: 9002, box: [20, 88, 20.001, 90], north: true, what: 'wholly past the north edge' },
+    { id: 9003, box: [-30, -90, -29.5, -84.9], north: false, what: 'across the south edge to the pole' },
+    { id: 9004, box: [-40, -90, -39.999, -88], north: false, what: 'wholly past the south edge' },
+  ] as const;
+  const catalogue = buildTileCatalogue();
+  const template = catalogue.features.find((f) => f.id === BIG_ID)!;
+  for (const { id, box: [w, s, e, n] } of POLAR) {
+    catalogue.features.push({ ...template, id, address: `Polar ${id}`, search_str: `Polar ${id}`, geometry: { type: 'MultiPolygon', coordinates: [[[[w, s], [e, s], [e, n], [w, n], [w, s]]]] } });
+  }
+  let database: TestDatabase;
+  let t: TestApp;
+  before(async () => {
+    database = createTestDatabase();
+    t = await startTestApp({ catalogue, database });
+  });
+  after(() => t.close());
+
+  test('each is in its tile on the grid\'s edge at every zoom, a polygon clipped at the edge or counted in a point there', async () => {
+    // More than 1,000 footprints: zoom 0 (and zoom 1's north-east) are made at import, the rest on request.
+    assert.notEqual(await storedTile(database, { z: 0, x: 0, y: 0 }), undefined, 'zoom 0 made at import');
+    const kinds = new Set<string>();
+    for (let z = 0; z <= 22; z++) {
+      for (const { id, box, north, what } of POLAR) {
+        const lon = (box[0] + box[2]) / 2;
+        const tile = { z, x: Math.floor(((lon + 180) / 360) * 2 ** z), y: north ? 0 : 2 ** z - 1 };
+        const where = `${tilePath(tile)}: ${id} (${what})`;
+        const { features, points } = await fetchLayers(t, tile);
+        const polygon = features.find((f) => f.id === id);
+        const point = points.find((p) => p.id === id);
+        assert.ok(polygon || point, `${where}: missing`);
+        const edge = north ? 0 : EXTENT;
+        if (polygon) {
+          kinds.add('polygon');
+          const ys = polygon.loadGeometry().flat().map((p) => p.y);
+          // Up to the edge and not past it: the grid has nothing beyond.
+          assert.equal(north ? Math.min(...ys) : Math.max(...ys), edge, `${where}: not drawn to the edge`);
+        } else {
+          kinds.add(z === 0 ? 'point at zoom 0' : 'point');
+          assert.equal(point!.properties.count, 1, where);
+          const { y } = point!.loadGeometry()[0]![0]!;
+          const wholly = north ? box[1] >= EDGE : box[3] <= -EDGE;
+          if (wholly) assert.equal(y, edge, `${where}: its point is on the edge`);
+        }
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ['point', 'point at zoom 0', 'polygon']);
+  });
+});
+
 /** The tile's bytes as stored at import, read straight from the database: null when stored empty, undefined when not stored. */
 async function storedTile(database: TestDatabase, { z, x, y }: Tile): Promise<Buffer | null | undefined> {
   const rows = await queryDatabase(database, 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3', [z, x, y]);
