@@ -86,6 +86,41 @@ const TEXT_ERRORS: { filter: string; message: string; at: [number, number, numbe
     message: 'The filter is invalid at line 1, column 10: expected a value, but found ")".',
     at: [1, 10, 9],
   },
+  {
+    filter: "a = 'x\u0000'",
+    message: 'The filter is invalid at line 1, column 5: a string must not contain the NUL character (\\u0000).',
+    at: [1, 5, 4],
+  },
+  {
+    filter: 'S_INTERSECTS(g, POLYGON((-1e155 -1e155, 1e155 -1e155, 1e155 1e155, -1e155 -1e155)))',
+    message: 'The filter is invalid at line 1, column 26: the position [-1e+155, -1e+155] is not within longitude -180 to 180 and latitude -90 to 90.',
+    at: [1, 26, 25],
+  },
+  {
+    filter: 'S_INTERSECTS(g, POINT(0 90.5))',
+    message: 'The filter is invalid at line 1, column 23: the position [0, 90.5] is not within longitude -180 to 180 and latitude -90 to 90.',
+    at: [1, 23, 22],
+  },
+  {
+    filter: 'S_INTERSECTS(g, POINT(0 0 1e999))',
+    message: 'The filter is invalid at line 1, column 23: the height of the position [0, 0, Infinity] is not a finite number.',
+    at: [1, 23, 22],
+  },
+  {
+    filter: 'S_INTERSECTS(g, BBOX(1e308, 1e308, -1e308, -1e308))',
+    message: 'The filter is invalid at line 1, column 17: a BBOX is west, south, east, north within longitude -180 to 180 and latitude -90 to 90, west ≤ east and south ≤ north, not [1e+308, 1e+308, -1e+308, -1e+308].',
+    at: [1, 17, 16],
+  },
+  {
+    filter: 'S_INTERSECTS(g, BBOX(1, 0, -1, 1))',
+    message: 'The filter is invalid at line 1, column 17: a BBOX is west, south, east, north within longitude -180 to 180 and latitude -90 to 90, west ≤ east and south ≤ north, not [1, 0, -1, 1].',
+    at: [1, 17, 16],
+  },
+  {
+    filter: 'S_INTERSECTS(g, BBOX(0, 0, 5, 1, 1, 4))',
+    message: "The filter is invalid at line 1, column 17: a BBOX's heights are finite numbers, the lowest first, not [0, 0, 5, 1, 1, 4].",
+    at: [1, 17, 16],
+  },
 ];
 
 test('CQL2-Text errors: line, column, offset and what was expected, in one sentence', () => {
@@ -109,14 +144,28 @@ const JSON_ERRORS: [string, string][] = [
   ['{"op":"s_intersects","args":[{"property":"g"},{"bbox":[0,0,"1",1]}]}', 'The filter is invalid at $.args[1].bbox[2]: expected a number.'],
   ['"name"', 'The filter is invalid at $: expected a predicate: an object with "op" and "args", or true or false.'],
   ['{"op": "=", "args": [1', 'The filter is not valid JSON.'],
+  ['{"op":"=","op":"<","args":[{"property":"a"},1]}', 'The filter is invalid at $.op: the key "op" is given twice in this object (keys must be unique).'],
+  ['{"op":"=","args":[{"property":"a","property":"b"},1]}', 'The filter is invalid at $.args[0].property: the key "property" is given twice in this object (keys must be unique).'],
+  ['{"op":"s_intersects","args":[{"property":"g"},{"bbox":[0,0,1,1],"bbox":[0,0,2,2]}]}', 'The filter is invalid at $.args[1].bbox: the key "bbox" is given twice in this object (keys must be unique).'],
+  ['{"op":"=","args":[{"property":"a"},"x\\u0000"]}', 'The filter is invalid at $.args[1]: must not contain the NUL character (\\u0000).'],
+  ['{"op":"like","args":[{"property":"a"},"\\ud800%"]}', 'The filter is invalid at $.args[1]: must not contain a lone UTF-16 surrogate (such as \\ud800): it is not a character.'],
+  ['{"op":"s_intersects","args":[{"property":"g"},{"type":"Point","coordinates":[1e999,0]}]}', 'The filter is invalid at $.args[1].coordinates: the position [Infinity, 0] is not within longitude -180 to 180 and latitude -90 to 90.'],
+  ['{"op":"s_intersects","args":[{"property":"g"},{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,100],[0,0]]]}]}', 'The filter is invalid at $.args[1].coordinates[0][2]: the position [1, 100] is not within longitude -180 to 180 and latitude -90 to 90.'],
+  ['{"op":"s_intersects","args":[{"property":"g"},{"bbox":[-181,0,1,1]}]}', 'The filter is invalid at $.args[1].bbox: a BBOX is west, south, east, north within longitude -180 to 180 and latitude -90 to 90, west ≤ east and south ≤ north, not [-181, 0, 1, 1].'],
 ];
 
 test('CQL2-JSON errors name the JSON path', () => {
   for (const [json, message] of JSON_ERRORS) assert.equal(refusal(() => parseCql2Json(json)).message, message, json);
   assert.equal(refusal(() => parseCql2Json('{"op":"not","args":[7]}')).path, '$.args[0]');
+  assert.equal(refusal(() => parseCql2Json('{"op":"not","args":[true],"args":[false]}')).path, '$.args');
 });
 
-const LIMITS: Cql2Limits = { maxLength: 40, maxDepth: 4, maxNodes: 5 };
+test('strings the stores cannot hold are refused in a value already parsed too', () => {
+  assert.equal(refusal(() => readCql2Json({ op: '=', args: [{ property: 'a' }, 'x\u0000'] })).message, 'The filter is invalid at $.args[1]: a string must not contain the NUL character (\\u0000).');
+  assert.equal(refusal(() => readCql2Json({ op: 'like', args: [{ property: 'a' }, { op: 'casei', args: ['\u0000'] }] })).path, '$.args[1].args[0]');
+});
+
+const LIMITS: Cql2Limits = { maxLength: 40, maxDepth: 4, maxNodes: 5, maxPositions: 8 };
 
 test('bounds: length, depth and node count at the limit and one past', () => {
   const small = createCql2TextParser(LIMITS);
@@ -138,6 +187,37 @@ test('bounds: length, depth and node count at the limit and one past', () => {
   const json = JSON.stringify(compare);
   assert.doesNotThrow(() => parseCql2Json(json, { ...LIMITS, maxLength: json.length }));
   assert.match(refusal(() => parseCql2Json(json, { ...LIMITS, maxLength: json.length - 1 })).message, /characters long/);
+});
+
+/** A closed ring of n positions (n ≥ 4), short to write, as CQL2-Text and as GeoJSON coordinates. */
+function ring(n: number): { text: string; json: number[][] } {
+  const open = Array.from({ length: n - 1 }, (_, i) => [i % 100, Math.floor(i / 100)]);
+  const json = [...open, [0, 0]];
+  return { text: json.map(([x, y]) => `${x} ${y}`).join(', '), json };
+}
+
+test('bounds: the positions of all geometries together, at the limit and one past, in text and JSON', () => {
+  const limits: Cql2Limits = { maxLength: 8000, maxDepth: 32, maxNodes: 500, maxPositions: 8 };
+  const small = createCql2TextParser(limits);
+  const [four, five] = [ring(4), ring(5)];
+  // 4 + 4 positions (each ring's closing one counted), then 4 + 5.
+  const atLimit = `S_INTERSECTS(g, POLYGON((${four.text}))) OR S_INTERSECTS(g, MULTIPOLYGON(((${four.text}))))`;
+  const past = `S_INTERSECTS(g, POLYGON((${four.text}))) OR S_INTERSECTS(g, MULTIPOLYGON(((${five.text}))))`;
+  assert.doesNotThrow(() => small.parse(atLimit));
+  assert.equal(refusal(() => small.parse(past)).message, "The filter's geometries have 9 positions (vertices) in all; at most 8 are accepted.");
+  const point = `S_INTERSECTS(g, POINT(0 0))`;
+  assert.equal(refusal(() => small.parse(`${point} AND ${atLimit}`)).message, "The filter's geometries have 9 positions (vertices) in all; at most 8 are accepted.");
+  const polygon = (coordinates: number[][][]) => ({ op: 's_intersects', args: [{ property: 'g' }, { type: 'Polygon', coordinates }] });
+  assert.doesNotThrow(() => readCql2Json(polygon([four.json, four.json]), limits));
+  assert.equal(refusal(() => parseCql2Json(JSON.stringify(polygon([four.json, five.json])), limits)).message, "The filter's geometries have 9 positions (vertices) in all; at most 8 are accepted.");
+});
+
+test('bounds: 500 positions by default', () => {
+  const reader = createCql2Reader();
+  assert.doesNotThrow(() => reader.read(`S_INTERSECTS(g, POLYGON((${ring(500).text})))`));
+  assert.equal(refusal(() => reader.read(`S_INTERSECTS(g, POLYGON((${ring(501).text})))`)).message, "The filter's geometries have 501 positions (vertices) in all; at most 500 are accepted.");
+  const json = JSON.stringify({ op: 's_intersects', args: [{ property: 'g' }, { type: 'Polygon', coordinates: [ring(501).json] }] });
+  assert.equal(refusal(() => reader.read(json, 'cql2-json')).message, "The filter's geometries have 501 positions (vertices) in all; at most 500 are accepted.");
 });
 
 test('bounds: thousands of brackets or nested JSON are refused without deep recursion', () => {

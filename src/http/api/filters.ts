@@ -5,6 +5,7 @@
 import { FEATURE_TYPES, type FeatureType } from '../../catalogue/format.js';
 import type { Collection } from '../../constants.js';
 import type { QueryPairs } from '../../render/links.js';
+import { isLonLatBox } from '../../search/lon-lat.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../../search/text.js';
 import { filterApplies, type FilterName, type Filters } from '../../store/filters.js';
 import { ERRORS } from '../../errors.js';
@@ -58,8 +59,7 @@ function bbox(value: string): Filters['bbox'] {
   const numbers = parts.map((v) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN));
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) throw invalid('bbox', expected);
   const [minLon, minLat, maxLon, maxLat] = numbers as [number, number, number, number];
-  const inRange = [minLon, maxLon].every((x) => x >= -180 && x <= 180) && [minLat, maxLat].every((y) => y >= -90 && y <= 90);
-  if (!inRange || minLon > maxLon || minLat > maxLat) throw invalid('bbox', expected);
+  if (!isLonLatBox(minLon, minLat, maxLon, maxLat)) throw invalid('bbox', expected);
   return [minLon, minLat, maxLon, maxLat];
 }
 

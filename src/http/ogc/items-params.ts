@@ -8,6 +8,7 @@ import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
+import { bboxProblem } from '../../ogc/cql2/literals.js';
 import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
 import { parseQueryWords } from '../api/filters.js';
 import { readCursor } from './cursor.js';
@@ -95,10 +96,8 @@ function parseBbox(value: string): BBoxLiteral {
   const parts = value.split(',');
   if ((parts.length !== 4 && parts.length !== 6) || !parts.every((p) => NUMBER.test(p.trim()))) throw invalid('bbox', expected);
   const numbers = parts.map((p) => Number(p.trim()));
-  const [west, south, east, north] = parts.length === 6 ? [numbers[0], numbers[1], numbers[3], numbers[4]] : numbers;
-  const inRange = [west, east].every((x) => x !== undefined && Math.abs(x) <= 180) && [south, north].every((y) => y !== undefined && Math.abs(y) <= 90);
-  if (!inRange || Number(west) > Number(east) || Number(south) > Number(north)) throw invalid('bbox', expected);
-  if (parts.length === 6 && Number(numbers[2]) > Number(numbers[5])) throw invalid('bbox', expected);
+  // CQL2's BBOX rule, so that the parameter and the filter accept the same boxes.
+  if (bboxProblem(numbers) !== undefined) throw invalid('bbox', expected);
   return { kind: 'bbox', value: numbers };
 }
 

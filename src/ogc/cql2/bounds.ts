@@ -1,8 +1,9 @@
 // The size limits of one filter. A filter arrives in a URL or a body from anyone, so its
 // length, nesting and number of nodes are bounded before any SQL is made of it: the SQL
 // text and its parameters grow with the nodes, and the parser and the readers recurse
-// with the nesting.
-import { childrenOf, type Node } from './ast.js';
+// with the nesting. Its geometries' positions are bounded too: each row a spatial test
+// checks costs in proportion to them (an 850-vertex polygon held a SQLite server for 5-9 s).
+import { childrenOf, type Geometry, type Node } from './ast.js';
 import { Cql2Error } from './errors.js';
 
 export interface Cql2Limits {
@@ -12,9 +13,11 @@ export interface Cql2Limits {
   readonly maxDepth: number;
   /** Nodes of the tree: expressions, operands, literals (a geometry counts as one). */
   readonly maxNodes: number;
+  /** Positions (vertices) of all the filter's POINTs, POLYGONs and MULTIPOLYGONs together, each ring's closing one included. */
+  readonly maxPositions: number;
 }
 
-export const DEFAULT_CQL2_LIMITS: Cql2Limits = Object.freeze({ maxLength: 8000, maxDepth: 32, maxNodes: 500 });
+export const DEFAULT_CQL2_LIMITS: Cql2Limits = Object.freeze({ maxLength: 8000, maxDepth: 32, maxNodes: 500, maxPositions: 500 });
 
 export function checkLength(text: string, limits: Cql2Limits): void {
   if (text.length > limits.maxLength) {
@@ -28,9 +31,10 @@ export function depthError(limits: Cql2Limits): Cql2Error {
   return new Cql2Error(`The filter is nested more than ${limits.maxDepth} levels deep.`);
 }
 
-/** Depth and node count of a tree, refused past either limit. */
+/** Depth, node count and positions of a tree, refused past any limit. */
 export function checkTree(root: Node, limits: Cql2Limits): void {
   let nodes = 0;
+  let positions = 0;
   const pending: { node: Node; depth: number }[] = [{ node: root, depth: 1 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     nodes += 1;
@@ -38,7 +42,20 @@ export function checkTree(root: Node, limits: Cql2Limits): void {
     if (nodes > limits.maxNodes) {
       throw new Cql2Error(`The filter has more than ${limits.maxNodes} terms; simplify it.`);
     }
+    if (next.node.kind === 'geometry') positions += positionsOf(next.node.value);
     for (const child of childrenOf(next.node)) pending.push({ node: child, depth: next.depth + 1 });
+  }
+  if (positions > limits.maxPositions) {
+    throw new Cql2Error(`The filter's geometries have ${positions} positions (vertices) in all; at most ${limits.maxPositions} are accepted.`);
+  }
+}
+
+function positionsOf(geometry: Geometry): number {
+  const rings = (polygon: readonly (readonly unknown[])[]) => polygon.reduce((sum, ring) => sum + ring.length, 0);
+  switch (geometry.type) {
+    case 'Point': return 1;
+    case 'Polygon': return rings(geometry.coordinates);
+    case 'MultiPolygon': return geometry.coordinates.reduce((sum, polygon) => sum + rings(polygon), 0);
   }
 }
 

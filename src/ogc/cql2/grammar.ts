@@ -9,7 +9,8 @@
 // it without a copy step; `text-parser.ts` hands it to peggy.generate() once per parser.
 // Keywords are case-insensitive (the standard's own examples write `and`, `date(`,
 // `s_intersects`). Actions call `options.check*`, the checks of `literals.ts`, so the
-// text and JSON readers share one definition of a valid date, timestamp, ring and BBOX.
+// text and JSON readers share one definition of a valid string, date, timestamp, position,
+// ring and BBOX.
 export const CQL2_TEXT_GRAMMAR = String.raw`
 Filter = _ @OrExpression _
 
@@ -90,7 +91,7 @@ IdentifierPart = IdentifierStart / [.0-9\u0300-\u036F\u203F-\u2040]
 Reserved = (AND / OR / NOT / LIKE / BETWEEN / IN / IS / NULL / TRUE / FALSE)
 
 StringLiteral "a string in single quotes"
-  = "'" chars:StringCharacter* "'" { return { kind: "string", value: chars.join("") }; }
+  = "'" chars:StringCharacter* "'" { const value = chars.join(""); return checked(options.checkString(value), { kind: "string", value }); }
 StringCharacter
   = "''" { return "'"; }
   / "\\" char:[abtnvfr'\\] { return ESCAPES[char]; }
@@ -131,7 +132,8 @@ Ring
   = "(" _ head:Coordinates tail:(_ "," _ @Coordinates)* _ ")"
     { const ring = [head, ...tail]; return checked(options.checkRing(ring), ring); }
 Coordinates "coordinates"
-  = x:SignedNumber __ y:SignedNumber z:(__ @SignedNumber)? { return z === null ? [x, y] : [x, y, z]; }
+  = x:SignedNumber __ y:SignedNumber z:(__ @SignedNumber)?
+    { const position = z === null ? [x, y] : [x, y, z]; return checked(options.checkPosition(position), position); }
 SignedNumber = Number { return Number(text()); }
 
 AND = "AND"i !IdentifierPart

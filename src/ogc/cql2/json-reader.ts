@@ -1,13 +1,19 @@
 // CQL2-JSON → the same AST as CQL2-Text, checked member by member against the shapes of the
 // standard's JSON Schema (`cql2/standard/schema/cql2.json`) for the classes served. Every
-// refusal names the JSON path of the value at fault.
+// refusal names the JSON path of the value at fault. JSON text is read as catalogue and change
+// files are (catalogue/value-builder.ts), so a key given twice is refused, not the last one
+// taken.
+import { none } from 'stream-chain/defs.js';
+import { jsonParser, type Token } from 'stream-json/parser.js';
+import { formatPath } from '../../catalogue/paths.js';
+import { TokenPacker, ValueBuilder } from '../../catalogue/value-builder.js';
 import type {
   Expression, Geometry, Position, Scalar, SpatialLiteral, SpatialOperand, ComparisonOperator,
 } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
 import { checkLength, checkTree, DEFAULT_CQL2_LIMITS, depthError, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords } from './errors.js';
-import { bboxProblem, dateProblem, ringProblem, timestampProblem } from './literals.js';
+import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
 
 const LOGICAL = ['and', 'or', 'not'];
 const OTHER_OPERATORS = ['like', 'between', 'in', 'isNull', 's_intersects'];
@@ -19,13 +25,34 @@ type Json = Record<string, unknown>;
 /** A filter sent as CQL2-JSON text (`filter-lang=cql2-json` in a URL). */
 export function parseCql2Json(text: string, limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Expression {
   checkLength(text, limits);
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    JSON.parse(text);
   } catch {
     throw new Cql2Error('The filter is not valid JSON.', { path: '$' });
   }
-  return readCql2Json(value, limits);
+  return readCql2Json(valueOf(text, limits), limits);
+}
+
+/** Valid JSON text → its value, refused at the first thing only the text shows: a key twice in an object, NUL or a lone surrogate in a string. */
+function valueOf(text: string, limits: Cql2Limits): unknown {
+  const parse = jsonParser({ packValues: false, streamValues: true });
+  const packer = new TokenPacker(limits.maxLength);
+  const builder = new ValueBuilder({ maxStringChars: limits.maxLength, maxPositions: limits.maxPositions, maxRecordBytes: Number.MAX_SAFE_INTEGER });
+  for (const produced of [parse(text), parse(none as never)]) {
+    if (produced === none) continue;
+    for (const token of (produced as { values: Token[] }).values) {
+      const packed = packer.pack(token);
+      if (packed !== null) builder.take(packed);
+    }
+  }
+  const [problem] = builder.problems;
+  if (problem !== undefined) fail(jsonPath(formatPath(problem.segments)), problem.message);
+  return builder.value;
+}
+
+/** formatPath's `args[0].op` as the readers write it, `$.args[0].op`. */
+function jsonPath(path: string): string {
+  return path.startsWith('$') ? path : `$.${path}`;
 }
 
 /** A filter already parsed from JSON (a request body). */
@@ -118,7 +145,7 @@ function isComparison(op: string): op is ComparisonOperator {
 
 function readScalar(value: unknown, path: string, depth: number, reading: Reading): Scalar {
   if (depth > reading.limits.maxDepth) throw depthError(reading.limits);
-  if (typeof value === 'string') return { kind: 'string', value };
+  if (typeof value === 'string') return { kind: 'string', value: checkedString(value, path) };
   if (typeof value === 'number') return { kind: 'number', value };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
   if (isObject(value)) {
@@ -133,11 +160,16 @@ function readScalar(value: unknown, path: string, depth: number, reading: Readin
 /** The BNF's patternExpression: a string, or CASEI of a pattern. */
 function readPattern(value: unknown, path: string, depth: number, reading: Reading): Scalar {
   if (depth > reading.limits.maxDepth) throw depthError(reading.limits);
-  if (typeof value === 'string') return { kind: 'string', value };
+  if (typeof value === 'string') return { kind: 'string', value: checkedString(value, path) };
   if (isObject(value) && value.op === 'casei') {
     return { kind: 'casei', arg: readPattern(operation(value, path, 1).args[0], `${path}.args[0]`, depth + 1, reading) };
   }
   return fail(path, 'expected a LIKE pattern: a string or {"op": "casei", "args": [a pattern]}');
+}
+
+function checkedString(value: string, path: string): string {
+  const problem = stringProblem(value);
+  return problem === undefined ? value : fail(path, problem);
 }
 
 function text(value: unknown, path: string): string {
@@ -191,7 +223,8 @@ function numbers(value: unknown, path: string): number[] {
 function position(value: unknown, path: string): Position {
   const coordinates = numbers(value, path);
   if (coordinates.length !== 2 && coordinates.length !== 3) fail(path, 'a position has 2 or 3 numbers');
-  return coordinates;
+  const problem = positionProblem(coordinates);
+  return problem === undefined ? coordinates : fail(path, problem);
 }
 
 function polygon(value: unknown, path: string): Position[][] {

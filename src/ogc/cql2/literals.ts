@@ -1,6 +1,9 @@
 // What the grammar's shapes cannot say about a literal, shared by the text parser and the
-// JSON reader: real calendar dates and times, closed rings, the two sizes of a BBOX.
-// Each check answers with the sentence's end ("… is not a date") or undefined.
+// JSON reader: real calendar dates and times, closed rings, positions and BBOXes in longitude
+// and latitude, strings a store can hold. Each check answers with the sentence's end
+// ("… is not a date") or undefined.
+import { characterProblem } from '../../catalogue/strings.js';
+import { isLonLat, isLonLatBox, LON_LAT_RANGES } from '../../search/lon-lat.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z$/;
@@ -43,8 +46,35 @@ export function ringProblem(ring: readonly (readonly number[])[]): string | unde
   return undefined;
 }
 
+/** Any string: no store holds NUL or a lone surrogate, so neither can be compared (the catalogue refuses both). */
+export function stringProblem(text: string): string | undefined {
+  const problem = characterProblem(text);
+  return problem === undefined ? undefined : `a string ${problem}`;
+}
+
+/** Longitude, latitude and an optional height, which only needs to be finite. */
+export function positionProblem(position: readonly number[]): string | undefined {
+  const [x = NaN, y = NaN, ...height] = position;
+  if (!isLonLat(x, y)) return `the position ${numbers(position)} is not within ${LON_LAT_RANGES}`;
+  if (!height.every(Number.isFinite)) return `the height of the position ${numbers(position)} is not a finite number`;
+  return undefined;
+}
+
+/** 4 numbers (west, south, east, north) or 6 (west, south, lowest, east, north, highest): the `bbox` parameter's rule too. */
 export function bboxProblem(values: readonly number[]): string | undefined {
-  return values.length === 4 || values.length === 6
-    ? undefined
-    : `a BBOX has 4 or 6 numbers, not ${values.length}`;
+  if (values.length !== 4 && values.length !== 6) return `a BBOX has 4 or 6 numbers, not ${values.length}`;
+  const [west = NaN, south = NaN, east = NaN, north = NaN] = values.length === 4 ? values : [values[0], values[1], values[3], values[4]];
+  if (!isLonLatBox(west, south, east, north)) {
+    return `a BBOX is west, south, east, north within ${LON_LAT_RANGES}, west ≤ east and south ≤ north, not ${numbers(values)}`;
+  }
+  const [lowest = NaN, highest = NaN] = values.length === 6 ? [values[2], values[5]] : [0, 0];
+  if (!(Number.isFinite(lowest) && Number.isFinite(highest) && lowest <= highest)) {
+    return `a BBOX's heights are finite numbers, the lowest first, not ${numbers(values)}`;
+  }
+  return undefined;
+}
+
+/** Numbers as a message quotes them (JSON would write Infinity as null). */
+function numbers(values: readonly number[]): string {
+  return `[${values.map(String).join(', ')}]`;
 }

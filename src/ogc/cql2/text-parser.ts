@@ -8,7 +8,7 @@ import type { Expression } from './ast.js';
 import { checkBracketNesting, checkLength, checkTree, DEFAULT_CQL2_LIMITS, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords, quoteInput } from './errors.js';
 import { CQL2_TEXT_GRAMMAR, CQL2_TEXT_GRAMMAR_INITIALISER } from './grammar.js';
-import { bboxProblem, dateProblem, ringProblem, timestampProblem } from './literals.js';
+import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
 
 export interface Cql2TextParser {
   /** The filter's tree, or a thrown Cql2Error whose message is for the user. */
@@ -19,7 +19,9 @@ const MAX_EXPECTED_SHOWN = 8;
 
 /** The checks the grammar's actions call through `options`. */
 const LITERAL_CHECKS = {
+  checkString: stringProblem,
   checkDate: dateProblem,
+  checkPosition: positionProblem,
   checkTimestamp: timestampProblem,
   checkRing: ringProblem,
   checkBBox: bboxProblem,
