@@ -3,6 +3,7 @@
 import type { Bind, Dialect } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { CollectionName } from './store.js';
+import { isStorableText } from './stored-values.js';
 
 const ATTACHMENT_TABLES = ['images', 'documents', 'media'] as const;
 
@@ -39,7 +40,12 @@ export function filterConditions(collection: CollectionName, filters: Filters, d
     } else add(`x.author_id = ${bind(author)}`);
   }
   if (categories) add(`f.id IN (SELECT feature_id FROM feature_categories WHERE category_id IN (${list(categories)}))`);
-  if (tags) add(`f.id IN (SELECT feature_id FROM feature_tags WHERE tag IN (${list(tags)}))`);
+  // Text no stored value can equal (NUL) matches nothing, as SQLite always answered: PostgreSQL cannot be sent it.
+  const equalsText = (column: string, values: readonly string[]) => {
+    const storable = values.filter(isStorableText);
+    return storable.length === 0 ? 'FALSE' : `${column} IN (${list(storable)})`;
+  };
+  if (tags) add(`f.id IN (SELECT feature_id FROM feature_tags WHERE ${equalsText('tag', tags)})`);
   if (yearRange) {
     add(`f.current >= ${bind(yearRange.from)}`);
     if (yearRange.to !== null) add(`f.current <= ${bind(yearRange.to)}`);
@@ -50,8 +56,8 @@ export function filterConditions(collection: CollectionName, filters: Filters, d
   }
   if (featureTypes) add(`f.feature_type IN (${list(featureTypes)})`);
   if (site !== undefined) add(`f.site_id = ${bind(site)}`);
-  if (street !== undefined) add(`f.street_key = ${bind(street)}`);
-  if (postcode !== undefined) add(`f.postcode_key = ${bind(postcode)}`);
+  if (street !== undefined) add(isStorableText(street) ? `f.street_key = ${bind(street)}` : 'FALSE');
+  if (postcode !== undefined) add(isStorableText(postcode) ? `f.postcode_key = ${bind(postcode)}` : 'FALSE');
   if (feature !== undefined) add(`x.feature_id = ${bind(feature)}`);
   return conditions;
 }

@@ -41,4 +41,12 @@ export const CQL2_SEMANTICS: [string, number[]][] = [
   ['S_INTERSECTS(geometry, MULTIPOLYGON(((0 0, 1.2 0, 1.2 1.2, 0 0)), ((6 6, 7 6, 7 7, 6 6))))', [1, 6, 7]],
   ["CASEI(name) = CASEI('ÀBC')", []],
   ['TRUE', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+  // Literals compared with literals are typed as they are written, not as text ('2' < '10' is false).
+  ['2 < 10', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+  ['10 BETWEEN 9 AND 10.5', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+  ["'b' > 'a' AND DATE('2020-01-02') > DATE('2020-01-01')", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+  ['1 IS NULL OR TRUE IS NULL', []],
+  ['3 IN (floors, 6)', [3, 8]],
+  ['2 BETWEEN floors AND 4', [1, 2, 7]],
+  ['TRUE = listed', [1, 3, 5, 7, 9]],
 ];

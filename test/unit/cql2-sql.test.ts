@@ -59,6 +59,13 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
   },
   { filter: 'NOT (NOT floors = 1)', sqlite: ['NOT (NOT f.floors = $1)', [1]], postgres: ['NOT (NOT f.floors = $1)', [1]] },
   { filter: 'TRUE AND NOT FALSE', sqlite: ['TRUE AND NOT FALSE', []], postgres: ['TRUE AND NOT FALSE', []] },
+  // Literals no property types are typed in SQL: PostgreSQL would compare them as text, or fail.
+  { filter: '2 < 10', sqlite: ['CAST($1 AS DOUBLE PRECISION) < CAST($2 AS DOUBLE PRECISION)', [2, 10]], postgres: ['CAST($1 AS DOUBLE PRECISION) < CAST($2 AS DOUBLE PRECISION)', [2, 10]] },
+  { filter: "'a' IS NULL", sqlite: ['CAST($1 AS TEXT) IS NULL', ['a']], postgres: ['CAST($1 AS TEXT) IS NULL', ['a']] },
+  { filter: 'TRUE IN (listed)', sqlite: ['CAST($1 AS BOOLEAN) IN (f.listed)', [1]], postgres: ['CAST($1 AS BOOLEAN) IN (f.listed)', [true]] },
+  { filter: 'floors IN (1, 2)', sqlite: ['f.floors IN ($1, $2)', [1, 2]], postgres: ['f.floors IN ($1, $2)', [1, 2]] },
+  { filter: '2 BETWEEN floors AND 4', sqlite: ['$1 BETWEEN f.floors AND $2', [2, 4]], postgres: ['$1 BETWEEN f.floors AND $2', [2, 4]] },
+  { filter: "DATE('2020-01-01') = built", sqlite: ['$1 = f.built', ['2020-01-01']], postgres: ['$1 = f.built', ['2020-01-01']] },
 ];
 
 test('every operator in SQL for SQLite and PostgreSQL, literals bound', () => {
@@ -102,7 +109,22 @@ const refusals: [string, string][] = [
   ["floors IN (1, '2')", 'IN cannot compare the property "floors" (an integer) with a string (\'2\').'],
   [String.raw`name LIKE 'a\\'`, String.raw`The LIKE pattern "a\\" ends with the escape character \; write \\ for a backslash.`],
   ['toString = 1', 'The filter names the property "toString", which is not a queryable; the queryables are "name", "floors", "height", "listed", "built", "updated" and "geometry".'],
+  // Numbers an integer property cannot hold (PostgreSQL's integer), and numbers that are not finite.
+  ['floors = 0.5', 'The filter compares the property "floors" (an integer) with 0.5, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['floors = 1e999', 'The filter compares the property "floors" (an integer) with a number beyond 1.8e308, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['floors >= -2147483649', 'The filter compares the property "floors" (an integer) with -2147483649, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['2147483648 > floors', 'The filter compares the property "floors" (an integer) with 2147483648, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['floors IN (1, 2.5)', 'The filter compares the property "floors" (an integer) with 2.5, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['floors BETWEEN 0.5 AND 1e999', 'The filter compares the property "floors" (an integer) with 0.5, but it holds whole numbers from -2147483648 to 2147483647 only.'],
+  ['height < 1e999', 'The filter holds a number beyond 1.8e308; numbers must be finite.'],
+  ['-1e999 IS NULL', 'The filter holds a number beyond -1.8e308; numbers must be finite.'],
+  ["floors = 'x' OR floors = 0.5", '"=" cannot compare the property "floors" (an integer) with a string (\'x\').'],
 ];
+
+test('whole numbers in the stored range are taken at both ends', () => {
+  const { params } = filterSql(parser.parse('floors BETWEEN -2147483648 AND 2147483647 AND floors <> 1e3'), POSTGRES);
+  assert.deepEqual(params, [-2147483648, 2147483647, 1000]);
+});
 
 test('refused: unknown properties and mismatched types, named', () => {
   for (const [filter, message] of refusals) {

@@ -13,6 +13,7 @@ import {
 import type { QueryPairs } from '../../render/links.js';
 import type { PageRequest } from '../../pagination.js';
 import { ERRORS } from '../../errors.js';
+import { STORED_INTEGER } from '../../store/stored-values.js';
 
 /** A list request's query: the page it asks for, its format, and every pair (for filters and links). */
 export interface ListQuery extends PageRequest {
@@ -75,9 +76,9 @@ export function parseListQuery(url: string): ListQuery {
   };
 }
 
-/** A detail path's id: digits only, a safe integer. */
+/** A detail path's id: digits only, at most the largest id a store holds (else no record has it: PostgreSQL would fail on it). */
 export function parseRecordId(value: string): number | null {
   if (!/^\d{1,16}$/.test(value)) return null;
   const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
+  return id <= STORED_INTEGER.max ? id : null;
 }

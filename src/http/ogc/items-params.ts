@@ -10,6 +10,7 @@ import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
 import { bboxProblem } from '../../ogc/cql2/literals.js';
 import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
+import { isStorableText, isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
 import { parseQueryWords } from '../api/filters.js';
 import { readCursor } from './cursor.js';
 import { checkParameters, type OgcQuery } from './query.js';
@@ -63,7 +64,7 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
     filter: conditions.length === 0 ? null : conditions.length === 1 ? (conditions[0] ?? null) : { kind: 'and', args: conditions },
     words: q === undefined ? null : parseQueryWords(q),
     sortBy,
-    cursor: parseCursor(query, sortBy),
+    cursor: parseCursor(collection, query, sortBy),
     limit: parseLimit(query.get('limit')),
   };
   return { request, options: parseItemOptions(collection, query) };
@@ -146,7 +147,10 @@ function datetimeConditions(collection: OgcCollection, value: string): Expressio
 function literalOf(property: OgcProperty, value: string): Scalar {
   switch (property.type) {
     case 'integer':
-      if (!/^-?\d{1,15}$/.test(value)) throw invalid(property.name, 'a whole number');
+      // Past the stored range nothing matches, and PostgreSQL would fail on the value: refused like CQL2's.
+      if (!/^-?\d{1,15}$/.test(value) || !isStoredInteger(Number(value))) {
+        throw invalid(property.name, `a whole number from ${STORED_INTEGER.min} to ${STORED_INTEGER.max}`);
+      }
       return { kind: 'number', value: Number(value) };
     case 'boolean': {
       const flag = parseBoolean(property.name, value);
@@ -156,6 +160,8 @@ function literalOf(property: OgcProperty, value: string): Scalar {
       if (!DATE.test(value) || instantDate(value) !== value) throw invalid(property.name, 'a date YYYY-MM-DD');
       return { kind: 'date', value };
     case 'string':
+      // As CQL2's string literals: no stored text holds NUL (lone surrogates cannot come through a URL).
+      if (!isStorableText(value)) throw invalid(property.name, 'text without the NUL character (U+0000)');
       return { kind: 'string', value };
   }
 }
@@ -196,13 +202,13 @@ function parseProperties(collection: OgcCollection, value: string | undefined): 
   return known.filter((n) => names.includes(n));
 }
 
-function parseCursor(query: OgcQuery, sortBy: readonly SortKey[]): Cursor | null {
+function parseCursor(collection: OgcCollection, query: OgcQuery, sortBy: readonly SortKey[]): Cursor | null {
   const after = query.get('after');
   const before = query.get('before');
   if (after !== undefined && before !== undefined) throw invalid('before', 'no value alongside "after": a page is either after a row or before one');
   const token = after ?? before;
   if (token === undefined) return null;
-  const keys: KeyValue[] | null = readCursor(token, sortBy);
+  const keys: KeyValue[] | null = readCursor(token, collection, sortBy);
   if (keys === null) throw invalid(after !== undefined ? 'after' : 'before', 'the value of a next or prev link of this server, with the same sortby');
   return { after: after !== undefined, keys };
 }

@@ -1,13 +1,15 @@
 // AST → an SQL condition with bound parameters only: every literal of the filter becomes a
 // parameter, every property the caller's own SQL text. The types are checked on the way:
 // a comparison of different types, LIKE on a non-string or S_INTERSECTS on a non-geometry
-// is refused naming the property and the types. SQL's three-valued logic is CQL2's, so
-// NULL properties need no special case. The result is safe to join with AND: an OR is
-// always bracketed.
+// is refused naming the property and the types, and so is a number an integer property
+// cannot hold (PostgreSQL would fail on it) or one that is not finite. SQL's three-valued
+// logic is CQL2's, so NULL properties need no special case. The result is safe to join
+// with AND: an OR is always bracketed.
 import type { Expression, Scalar, SpatialLiteral, SpatialOperand } from './ast.js';
 import { Cql2Error, listInWords } from './errors.js';
 import { scalar as scalarText } from './to-text.js';
 import type { Bind } from '../../store/dialect.js';
+import { isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
 
 export type QueryableType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'geometry';
 
@@ -41,7 +43,27 @@ export interface Cql2Dialect {
 
 type ValueType = 'string' | 'number' | 'boolean' | 'date' | 'timestamp' | 'geometry';
 
-interface Typed { readonly sql: string; readonly type: ValueType; readonly described: string }
+interface Typed {
+  readonly sql: string;
+  readonly type: ValueType;
+  readonly described: string;
+  /** A property's SQL (or CASEI of one): it gives the literals beside it their SQL type. */
+  readonly reads: boolean;
+  /** The property is an integer. */
+  readonly integer?: boolean;
+  /** A number literal's value. */
+  readonly number?: number;
+  /** A literal's type in SQL, where no property gives it one. */
+  readonly sqlType?: string;
+}
+
+/**
+ * Types both stores know by these names (SQLite by affinity: REAL, TEXT, NUMERIC): without one,
+ * PostgreSQL reads `$1 < $2` as text ('2' < '10' false) and cannot type `$1 IS NULL`.
+ */
+const SQL_TYPES: Readonly<Partial<Record<ValueType, string>>> = {
+  number: 'DOUBLE PRECISION', string: 'TEXT', date: 'TEXT', timestamp: 'TEXT', boolean: 'BOOLEAN',
+};
 
 interface Translation {
   readonly queryables: Queryables;
@@ -60,25 +82,26 @@ function condition(expression: Expression, t: Translation): string {
     case 'or': return `(${expression.args.map((arg) => nested(arg, t, ['and'])).join(' OR ')})`;
     case 'not': return `NOT ${nested(expression.arg, t, ['and', 'not'])}`;
     case 'compare': {
-      const [left, right] = [operand(expression.left, t), operand(expression.right, t)];
-      sameType([left, right], `"${expression.op}"`);
+      const { sql: [left, right], type } = operands([expression.left, expression.right], `"${expression.op}"`, t);
       // Text compares by code point on both stores, whatever the database's collation (CASEI's fold already does).
-      const key = expression.left.kind === 'casei' ? left.sql : t.dialect.sortKey(left.sql, left.type === 'string');
-      return `${key} ${expression.op} ${right.sql}`;
+      const key = expression.left.kind === 'casei' ? left : t.dialect.sortKey(left ?? '', type === 'string');
+      return `${key} ${expression.op} ${right}`;
     }
     case 'like': return like(expression.value, expression.pattern, t);
     case 'between': {
-      const [value, low, high] = [operand(expression.value, t), operand(expression.low, t), operand(expression.high, t)];
-      sameType([value, low, high], 'BETWEEN', ['number']);
-      return `${value.sql} BETWEEN ${low.sql} AND ${high.sql}`;
+      const { sql: [value, low, high] } = operands([expression.value, expression.low, expression.high], 'BETWEEN', t, ['number']);
+      return `${value} BETWEEN ${low} AND ${high}`;
     }
     case 'in': {
-      const value = operand(expression.value, t);
-      const list = expression.list.map((item) => operand(item, t));
-      sameType([value, ...list], 'IN');
-      return `${value.sql} IN (${list.map((item) => item.sql).join(', ')})`;
+      // PostgreSQL types a list's literals together before the value: by the value alone, then.
+      const { sql: [value, ...list] } = operands([expression.value, ...expression.list], 'IN', t, undefined, (typed) => typed[0]?.reads === true);
+      return `${value} IN (${list.join(', ')})`;
     }
-    case 'isNull': return `${operand(expression.value, t).sql} IS NULL`;
+    case 'isNull': {
+      const value = operand(expression.value, t);
+      checkNumbers([value]);
+      return `${typedSql(value, value.reads)} IS NULL`;
+    }
     case 'intersects': return intersects(expression.left, expression.right, t);
     case 'boolean': return expression.value ? 'TRUE' : 'FALSE';
   }
@@ -98,17 +121,38 @@ function queryable(name: string, t: Translation): Queryable {
   throw new Cql2Error(`The filter names the property ${JSON.stringify(name)}, which is not a queryable; the queryables are ${listInWords(known, 'and')}.`);
 }
 
+/**
+ * The operands of one predicate, their types checked, as SQL; and their one type. Literals are
+ * typed in SQL unless `typedByProperty` (by default: a property is among the operands).
+ */
+function operands(
+  values: readonly Scalar[], operator: string, t: Translation, allowed?: readonly ValueType[],
+  typedByProperty = (typed: readonly Typed[]) => typed.some((o) => o.reads),
+): { sql: string[]; type: ValueType | undefined } {
+  const typed = values.map((value) => operand(value, t));
+  sameType(typed, operator, allowed);
+  checkNumbers(typed);
+  const besideProperty = typedByProperty(typed);
+  return { sql: typed.map((o) => typedSql(o, besideProperty)), type: typed[0]?.type };
+}
+
+/** A literal's SQL, typed when no property beside it types it. */
+function typedSql(typed: Typed, besideProperty: boolean): string {
+  return besideProperty || typed.sqlType === undefined ? typed.sql : `CAST(${typed.sql} AS ${typed.sqlType})`;
+}
+
 function operand(value: Scalar, t: Translation): Typed {
   switch (value.kind) {
     case 'property': {
       const { sql, type } = queryable(value.name, t);
       const valueType = type === 'integer' ? 'number' : type;
-      return { sql: type === 'geometry' ? t.dialect.geometryColumn(sql) : sql, type: valueType, described: `the property ${JSON.stringify(value.name)} (${article(type)})` };
+      const described = `the property ${JSON.stringify(value.name)} (${article(type)})`;
+      return { sql: type === 'geometry' ? t.dialect.geometryColumn(sql) : sql, type: valueType, described, reads: true, integer: type === 'integer' };
     }
     case 'casei': {
       const arg = operand(value.arg, t);
       if (arg.type !== 'string') throw new Cql2Error(`CASEI needs a string, but ${arg.described} is not one.`);
-      return { sql: t.dialect.caseFold(arg.sql), type: 'string', described: arg.described };
+      return { sql: t.dialect.caseFold(arg.sql), type: 'string', described: arg.described, reads: arg.reads };
     }
     case 'boolean': return literal(t.dialect.bindBoolean(value.value), value, t);
     default: return literal(value.value, value, t);
@@ -116,7 +160,25 @@ function operand(value: Scalar, t: Translation): Typed {
 }
 
 function literal(bound: unknown, value: Exclude<Scalar, { kind: 'property' | 'casei' }>, t: Translation): Typed {
-  return { sql: t.param(bound), type: value.kind, described: `${article(value.kind)} (${scalarText(value)})` };
+  const number = value.kind === 'number' ? { number: value.value } : {};
+  return { sql: t.param(bound), type: value.kind, described: `${article(value.kind)} (${scalarText(value)})`, reads: false, sqlType: SQL_TYPES[value.kind], ...number };
+}
+
+/** Numbers an integer property beside them can hold (a whole number in its range), else finite ones. */
+function checkNumbers(typed: readonly Typed[]): void {
+  const integer = typed.find((o) => o.integer === true);
+  for (const { number } of typed) {
+    if (number === undefined) continue;
+    if (integer !== undefined && !isStoredInteger(number)) {
+      throw new Cql2Error(`The filter compares ${integer.described} with ${numberText(number)}, but it holds whole numbers from ${STORED_INTEGER.min} to ${STORED_INTEGER.max} only.`);
+    }
+    if (!Number.isFinite(number)) throw new Cql2Error(`The filter holds ${numberText(number)}; numbers must be finite.`);
+  }
+}
+
+/** 1e999 is read as Infinity: said as what it is. */
+function numberText(value: number): string {
+  return Number.isFinite(value) ? String(value) : `a number beyond ${value < 0 ? '-' : ''}1.8e308`;
 }
 
 function article(type: string): string {
