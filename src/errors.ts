@@ -84,7 +84,7 @@ export const ERRORS = {
     'POST',
   ),
   requestTimeout: entry(408, 'The request line and headers (HEADERS_TIMEOUT_MS), or the whole request (REQUEST_TIMEOUT_MS), took too long to arrive; the connection closes.', () => 'Request timed out.'),
-  preconditionFailed: entry(412, 'An If-Match or If-Unmodified-Since on a media file or map asset that does not hold.', () => 'Precondition Failed'),
+  preconditionFailed: entry(412, 'An If-Match or If-Unmodified-Since on a media file or map asset, or an If-Match on an OGC download (`f=geojson|csv|fgb|gpkg`), that does not hold.', () => 'Precondition Failed'),
   bodyTooLarge: entry(413, 'A request body over 1 MiB.', () => 'Request body is too large'),
   urlTooLong: entry(414, 'The request target (path and query) is longer than the server accepts (MAX_URL_BYTES), or the request line alone fills the header limit.', () => 'Request URL too long.'),
   unsupportedMediaType: entry(415, 'A request body of a type other than JSON or plain text, or with a malformed or no Content-Type.', () => 'Unsupported Media Type'),

@@ -162,6 +162,8 @@ function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObjec
         200: withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json; `f=html`: a page for people); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, itemsRefusals(c)),
+        // A download's If-Match (pages have none: a page's If-Match is not read).
+        412: errorRef(412),
         ...commonErrors(options.rateLimited, true),
       },
     },

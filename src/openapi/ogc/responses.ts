@@ -13,11 +13,12 @@ const ENTRIES: Readonly<Record<OgcErrorStatus, readonly ErrorEntry[]>> = {
   400: [...Object.values(OGC_ERRORS), ERRORS.invalidHost],
   404: [ERRORS.notFound],
   405: [ERRORS.methodNotAllowed],
+  412: [ERRORS.preconditionFailed],
   414: [ERRORS.urlTooLong],
   429: [ERRORS.throttled],
   503: [ERRORS.serviceUnavailable, ERRORS.busy],
 };
-type OgcErrorStatus = 400 | 404 | 405 | 414 | 429 | 503;
+type OgcErrorStatus = 400 | 404 | 405 | 412 | 414 | 429 | 503;
 
 const header = (description: string, schema: JsonObject = { type: 'string' }) => ({ description, schema });
 const CACHE_HEADERS = {
@@ -43,7 +44,7 @@ function errorResponse(status: OgcErrorStatus): JsonObject {
 }
 
 export function ogcComponentResponses(rateLimited: boolean): Record<string, JsonObject> {
-  const statuses: OgcErrorStatus[] = [404, 405, 414, ...(rateLimited ? [429 as const] : []), 503];
+  const statuses: OgcErrorStatus[] = [404, 405, 412, 414, ...(rateLimited ? [429 as const] : []), 503];
   return {
     ...Object.fromEntries(statuses.map((s) => [responseName(s), errorResponse(s)])),
     NotModified: { description: 'The ETag in If-None-Match is still current: no body.', headers: { ETag: CACHE_HEADERS.ETag } },
