@@ -62,10 +62,11 @@ export function watchCatalogueVersion(
 /**
  * The store as the routes read it: the version each read returns (a page's, a record's, a
  * tile's, a download's snapshot, or catalogueVersion's own) is told to the watch before the
- * caller sees it. Every method of the reader passes, so a read added later is covered too;
- * the cost is a comparison per read, none per cached answer.
+ * caller sees it. Every method passes (a store's own beyond the reader's too, whatever
+ * returns a `version`), so a read added later is covered; the cost is a comparison per
+ * read, none per cached answer.
  */
-export function reportingVersions(store: CatalogueReader, watch: Pick<VersionWatch, 'met'>): CatalogueReader {
+export function reportingVersions<S extends CatalogueReader>(store: S, watch: Pick<VersionWatch, 'met'>): S {
   const wrappers = new Map<PropertyKey, (...args: unknown[]) => unknown>();
   return new Proxy(store, {
     get(target, name) {
