@@ -95,14 +95,18 @@ export function buildTestCatalogue(): Catalogue {
   };
 }
 
-/** Extra buildings with long rings, so that the download outgrows the socket's buffers. */
-export function largeCatalogue(): Catalogue {
+/**
+ * Extra buildings with long rings, so that the download outgrows the socket's buffers:
+ * `count` of them (ids from 1000, a hundred to a row), each ring of `positions` positions.
+ */
+export function largeCatalogue({ count = 3000, positions = 41 } = {}): Catalogue {
   const catalogue = buildTestCatalogue();
   const model = catalogue.features[4]!;
-  for (let n = 0; n < 3000; n++) {
+  const corners = positions - 1;
+  for (let n = 0; n < count; n++) {
     const id = 1000 + n;
     const [x, y] = [-0.08 + (n % 100) * 0.0002, 51.51 + Math.floor(n / 100) * 0.0002];
-    const ring = Array.from({ length: 40 }, (_, k) => [x + 0.00005 * Math.cos((k / 40) * 2 * Math.PI), y + 0.00005 * Math.sin((k / 40) * 2 * Math.PI)] as [number, number]);
+    const ring = Array.from({ length: corners }, (_, k) => [x + 0.00005 * Math.cos((k / corners) * 2 * Math.PI), y + 0.00005 * Math.sin((k / corners) * 2 * Math.PI)] as [number, number]);
     ring.push(ring[0]!);
     catalogue.features.push({ ...model, id, address: `${id} Old Street`, search_str: `${id} Old Street`, geometry: { type: 'MultiPolygon', coordinates: [[ring]] } });
   }

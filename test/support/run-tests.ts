@@ -21,8 +21,12 @@ import { runPass } from './test-pass.js';
 const TEST_DIR = path.resolve(import.meta.dirname, '..');
 /** .ts, or .js when compiled. */
 const EXTENSION = path.extname(import.meta.filename);
-/** Files run alone, after the rest, the longest first (paths below test/, without the extension). */
-const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test'];
+/**
+ * Files run alone, after the rest, the longest first (paths below test/, without the
+ * extension); the two isolation files first and last, so that neither runs beside the other:
+ * each measures a victim's latency under its own attack.
+ */
+const ALONE = ['postgres/isolation.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test', 'isolation.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.

@@ -1,0 +1,3 @@
+import { isolationSuite } from './support/isolation.js';
+
+isolationSuite('sqlite');
