@@ -31,6 +31,7 @@ import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader } from './store/store.js';
+import { guardStore } from './work/guarded-store.js';
 
 export interface AppDeps {
   store: CatalogueReader;
@@ -90,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(301).header('location', target).send();
   });
   const cache = new AnswerCache(deps.config.cacheMaxBytes);
-  const geoPackages = keptGeoPackages(deps.store, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log });
+  // Every read of a costly class takes a turn of it, and on SQLite runs in a worker thread (src/work/).
+  const work = guardStore(deps.store, deps.config);
+  const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log });
   const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
     void geoPackages?.sawVersion(version);
@@ -98,15 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     versions.stop();
     await geoPackages?.close();
+    await work.closeWorkers();
   });
   // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
   const replays = deps.fastAnswers === false ? null : new ReplayNotes();
   // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
-  const store = reportingVersions(deps.store, versions);
+  const store = reportingVersions(work, versions);
   const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
-  registerOgcRoutes(app, { ...deps, ...answering, geoPackages });
+  registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store });
   registerPageRoutes(app, { ...deps, ...answering });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();

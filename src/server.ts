@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { openServingStore } from './work/guarded-store.js';
+import { openStore } from './store/open.js';
 import type { CatalogueReader } from './store/store.js';
 import { logDestination, loggerOptions } from './http/operations/request-log.js';
 import { trackConnections } from './shutdown.js';
@@ -24,7 +24,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const store = await openServingStore(config);
+  const store = await openStore(config, { serving: true });
   const log = await logDestination(config);
   try {
     const readiness = { stopping: false };

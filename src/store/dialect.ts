@@ -229,7 +229,7 @@ export function likeToGlob(pattern: string): string {
 }
 
 /** A fresh parameter list and its binder. */
-export function binder(): { bind: Bind; params: unknown[] } {
-  const params: unknown[] = [];
+/** Placeholders numbered after `params` (those of the query so far, when given). */
+export function binder(params: unknown[] = []): { bind: Bind; params: unknown[] } {
   return { params, bind: (value) => `$${params.push(value)}` };
 }

@@ -9,7 +9,7 @@ import { toSql } from '../ogc/cql2/to-sql.js';
 import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
 import { binder, type Bind, type Dialect } from './dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
-import { extentPlan, metaValue, versionPlan, type Plan } from './read-plans.js';
+import { extentPlan, metaValue, versionPlan, type Plan, type Query } from './read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
 
@@ -34,6 +34,12 @@ export interface ItemsRequest {
   readonly sortBy: readonly SortKey[];
   readonly cursor: Cursor | null;
   readonly limit: number;
+  /**
+   * The page ends before the row that would take its footprints' text past this many bytes
+   * (at least one row; `next` goes on from there): limit × the record limits is hundreds of
+   * MB. None: `limit` alone bounds it.
+   */
+  readonly maxBytes?: number;
 }
 
 export interface ItemRow {
@@ -94,13 +100,14 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   }
   const keys = sortKeys(sql, collection, request.sortBy, dialect);
   const forward = request.cursor?.after ?? true;
-  const seek = request.cursor ? [keysetCondition(keys, request.cursor.keys, forward, bind, dialect)] : [];
-  const order = keys.map((k) => orderTerm(k, forward)).join(', ');
-  const limit = bind(request.limit + 1);
-  const query = `SELECT ${sql.select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
-  const flat = (yield { sql: query, params, adHoc: filtered || request.sortBy.length > 0 }) as Record<string, unknown>[];
-  const more = flat.length > request.limit;
-  const read = flat.slice(0, request.limit).map((r) => itemRow(collection, r));
+  const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
+    const { bind: bindWindow, params: windowParams } = binder([...params]);
+    const seek = cursor ? [keysetCondition(keys, cursor, forward, bindWindow, dialect)] : [];
+    const order = keys.map((k) => orderTerm(k, forward)).join(', ');
+    const query = `SELECT ${sql.select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
+    return { sql: query, params: windowParams, adHoc: filtered || request.sortBy.length > 0 };
+  };
+  const { read, more } = yield* readWindows(collection, request, keys, window);
   const rows = forward ? read : read.reverse();
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -113,6 +120,37 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
     next: hasNext && last ? keysOf(last, keys) : null,
     prev: hasPrev && first ? keysOf(first, keys) : null,
   };
+}
+
+/** Rows a page reads at a time when it may be cut short by its bytes: its memory stays near the budget. */
+const WINDOW_ROWS = 100;
+
+/**
+ * A page's rows in windows of WINDOW_ROWS, each after the last row of the one before,
+ * until `limit` rows, the byte budget, or the end; `more`: a row lies beyond the last one
+ * taken. A page of at most WINDOW_ROWS rows is one query, as it always was.
+ */
+function* readWindows(
+  collection: OgcCollection, request: ItemsRequest, keys: readonly Key[], window: (cursor: readonly KeyValue[] | null, limit: number) => Query,
+): Plan<{ read: ItemRow[]; more: boolean }> {
+  const budget = request.maxBytes ?? Infinity;
+  const read: ItemRow[] = [];
+  let bytes = 0;
+  let cursor = request.cursor?.keys ?? null;
+  for (;;) {
+    const wanted = request.limit - read.length;
+    const size = budget === Infinity ? wanted : Math.min(wanted, WINDOW_ROWS);
+    const flat = (yield window(cursor, size)) as Record<string, unknown>[];
+    for (const found of flat.slice(0, size)) {
+      const row = itemRow(collection, found);
+      bytes += row.geometry.text.length;
+      if (read.length > 0 && bytes > budget) return { read, more: true };
+      read.push(row);
+    }
+    if (flat.length <= size) return { read, more: false };
+    if (read.length === request.limit) return { read, more: true };
+    cursor = keysOf(read[read.length - 1]!, keys);
+  }
 }
 
 /** A whole result, every parameter but the page's: what a download reads. */

@@ -123,9 +123,16 @@ export function registerFunctions(db: Database.Database): void {
   db.function('intersects_box', { deterministic: true }, (geometry, minX, minY, maxX, maxY) =>
     multiPolygonIntersectsBox(JSON.parse(geometry as string), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
   );
-  db.function('intersects_geometry', { deterministic: true }, (geometry, literal) =>
-    multiPolygonIntersects(JSON.parse(geometry as string), JSON.parse(literal as string)) ? 1 : 0,
-  );
+  // A filter's literal is the same text for every row of its statement: parsed once, not per row.
+  let literalText: unknown = null;
+  let literalValue: Parameters<typeof multiPolygonIntersects>[1] | null = null;
+  db.function('intersects_geometry', { deterministic: true }, (geometry, literal) => {
+    if (literal !== literalText || literalValue === null) {
+      literalValue = JSON.parse(literal as string) as Parameters<typeof multiPolygonIntersects>[1];
+      literalText = literal;
+    }
+    return multiPolygonIntersects(JSON.parse(geometry as string), literalValue) ? 1 : 0;
+  });
   db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(geometry as string))[Number(side)] ?? null);
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
   // One record's search text against a text query of plain words (dialect.ts textCheck):

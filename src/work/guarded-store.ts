@@ -6,39 +6,40 @@
 // on the event loop, and have the statement timeout; they take the turns alone. Reads of no
 // class (a record by id, a page in id order, the version) run at once, as before.
 import type { Config } from '../config.js';
-import type { ApplyOptions, ApplyOutcome } from '../store/apply-changes.js';
-import type { ChangeSet } from '../changes/format.js';
-import type { RecordBatch } from '../store/export-rows.js';
 import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
-import { isPostgresUrl, openStore, type StoreConfig } from '../store/open.js';
-import type { CatalogueLoad, CatalogueStore, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
+import { isPostgresUrl } from '../store/open.js';
+import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { PageRequest } from '../pagination.js';
 import { itemsClass, listClass, workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
 import { WorkerLane } from './pool.js';
-import { fromWire, type OffloadedRead, type WorkerSetup } from './protocol.js';
+import { fromWire, type BuiltGeoPackage, type DownloadCall, type GeoPackageCall, type OffloadedRead, type WorkerSetup } from './protocol.js';
+import { startDownload, type WorkerDownload } from './download-stream.js';
 
-export type ServingConfig = StoreConfig & WorkLimitsConfig;
+export type GuardConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize'> & WorkLimitsConfig;
 
-/** A server's store: opened to serve, its reads bounded by class. */
-export async function openServingStore(config: ServingConfig): Promise<GuardedStore> {
-  const store = await openStore(config, { serving: true });
-  const setup: WorkerSetup = { database: config.database, databaseSchema: config.databaseSchema, poolSize: config.poolSize, dbTimeoutMs: config.dbTimeoutMs };
-  return new GuardedStore(store, workGates(config), isPostgresUrl(config.database) ? null : setup, config.dbTimeoutMs);
+/** A server's store, its reads bounded by class; its worker threads end with `closeWorkers`, the store itself with its owner. */
+export function guardStore(store: CatalogueReader, config: GuardConfig): GuardedStore {
+  if (store instanceof GuardedStore) return store;
+  // A worker needs few connections: one read, or one download's snapshot.
+  const setup: WorkerSetup = { database: config.database, databaseSchema: config.databaseSchema, poolSize: 2, dbTimeoutMs: config.dbTimeoutMs };
+  return new GuardedStore(store, workGates(config), setup, !isPostgresUrl(config.database), config.dbTimeoutMs);
 }
 
-export class GuardedStore implements CatalogueStore {
+export class GuardedStore implements CatalogueReader {
   readonly poolStats?: () => PoolStats;
   readonly replication?: () => Promise<Replication>;
-  /** SQLite: a lane of worker threads per class, made when first used. */
+  /** A lane of worker threads per class, made when first used. */
   private readonly lanes = new Map<WorkClass, WorkerLane>();
 
   constructor(
-    private readonly inner: CatalogueStore,
+    private readonly inner: CatalogueReader,
     readonly gates: Gates,
-    private readonly offload: WorkerSetup | null,
+    private readonly setup: WorkerSetup,
+    /** SQLite: reads of a class run in its workers (PostgreSQL's wait on the database, off the loop already). */
+    private readonly offloadReads: boolean,
     private readonly deadlineMs: number,
   ) {
     if (inner.poolStats) this.poolStats = () => inner.poolStats!();
@@ -105,34 +106,42 @@ export class GuardedStore implements CatalogueStore {
     return this.read('reads', 'buildingLabels', [box, limit], () => this.inner.buildingLabels(box, limit));
   }
 
-  beginLoad(): Promise<CatalogueLoad> {
-    return this.inner.beginLoad();
+  /**
+   * A download made in a worker thread (encoded there too: a batch of large footprints is
+   * tens of milliseconds of work), in a turn of `downloads` held until the body ends.
+   */
+  async download(request: DownloadCall): Promise<WorkerDownload> {
+    const release = await this.gates.downloads.enter();
+    try {
+      const download = await startDownload(this.lane('downloads'), request, this.deadlineMs);
+      download.body.once('close', release);
+      return download;
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
-  applyChanges(changes: ChangeSet, options?: ApplyOptions): Promise<ApplyOutcome> {
-    return this.inner.applyChanges(changes, options);
+  /** A GeoPackage written whole into `file` in a worker thread, in a turn of `builds`. */
+  buildGeoPackage(request: GeoPackageCall): Promise<BuiltGeoPackage> {
+    return this.gates.builds.run(async () => (await this.lane('builds').call(request, this.deadlineMs, { progress: true })) as BuiltGeoPackage);
   }
 
-  exportCatalogue(): AsyncGenerator<RecordBatch> {
-    return this.inner.exportCatalogue();
-  }
-
-  async close(): Promise<void> {
+  async closeWorkers(): Promise<void> {
     await Promise.all([...this.lanes.values()].map((lane) => lane.close()));
-    await this.inner.close();
   }
 
   /** Inline when of no class; else in a turn of its class, and on SQLite in a worker. */
   private read<R>(klass: WorkClass | null, method: OffloadedRead, args: unknown[], inline: () => Promise<R>): Promise<R> {
     if (klass === null) return inline();
-    if (this.offload === null) return this.gates[klass].run(inline);
+    if (!this.offloadReads) return this.gates[klass].run(inline);
     return this.gates[klass].run(async () => fromWire(await this.lane(klass).call({ kind: 'read', method, args }, this.deadlineMs)) as R);
   }
 
   private lane(klass: WorkClass): WorkerLane {
     let lane = this.lanes.get(klass);
     if (lane === undefined) {
-      lane = new WorkerLane(this.offload!);
+      lane = new WorkerLane(this.setup);
       this.lanes.set(klass, lane);
     }
     return lane;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../package-files.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
-import type { WorkerCall, WorkerReply, WorkerRequest, WorkerSetup } from './protocol.js';
+import { failureFromWire, type WorkerCall, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
 /**
  * The worker's module: the compiled one (dist/ is beside dist-test/'s bundle too); from
@@ -25,11 +25,16 @@ function workerEntry(): { file: string | URL; eval: boolean } {
 /** A worker's heap: a page at the record limits is some 12 MB, a download batch less. */
 const WORKER_HEAP_MB = 256;
 
-interface Pending {
+/** How a call's parts are taken: each handed to `onPart`; `progress`: the deadline runs again at once (a build's batches), else when the next is asked for (a download's chunks). */
+export interface PartOptions {
+  onPart?: (part: unknown) => void;
+  progress?: boolean;
+}
+
+interface Pending extends PartOptions {
   resolve(value: unknown): void;
   reject(error: Error): void;
-  /** Called with each message of a call that streams (downloads), before its last. */
-  onPart?: (part: unknown) => void;
+  deadlineMs: number;
   timer: NodeJS.Timeout | null;
 }
 
@@ -45,11 +50,12 @@ class Thread {
   constructor(setup: WorkerSetup, private readonly onEnd: (thread: Thread) => void) {
     const entry = workerEntry();
     this.worker = new Worker(entry.file, { eval: entry.eval, workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    this.worker.unref();
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.worker.on('message', (reply: WorkerReply) => this.received(reply));
     this.worker.on('error', (error) => this.end(new StoreError(`a worker thread failed: ${error.message}`)));
     this.worker.on('exit', () => this.end(new StoreUnavailableError('a worker thread ended')));
+    // After the listeners (adding one refs the thread again): an idle worker never keeps the process alive.
+    this.worker.unref();
   }
 
   get busy(): boolean {
@@ -57,9 +63,11 @@ class Thread {
   }
 
   /** The deadline runs from when the worker has loaded and opened its store: a thread's start is not the work's cost. */
-  call(request: WorkerCall, deadlineMs: number, onPart?: (part: unknown) => void): Promise<unknown> {
+  call(request: WorkerCall, deadlineMs: number, parts: PartOptions = {}): Promise<unknown> {
+    // A call under way keeps the process alive, as a socket would; an idle worker does not.
+    this.worker.ref();
     return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject, onPart, timer: null };
+      this.pending = { resolve, reject, ...parts, deadlineMs, timer: null };
       void this.ready.then(() => {
         if (this.ended) return;
         this.arm(deadlineMs);
@@ -68,10 +76,11 @@ class Thread {
     });
   }
 
-  /** A streaming call's next part is wanted: the deadline runs again until it comes. */
-  want(deadlineMs: number): void {
-    this.worker.postMessage({ kind: 'more' } satisfies WorkerRequest);
-    this.arm(deadlineMs);
+  /** A streaming call's next part is wanted (the deadline runs again until it comes), or none is. */
+  want(stop: boolean): void {
+    if (this.ended || this.pending === null) return;
+    this.worker.postMessage({ kind: 'more', stop } satisfies WorkerRequest);
+    if (!stop) this.arm(this.pending.deadlineMs);
   }
 
   /** Ends the thread; its call (if any) fails with `error`. */
@@ -101,13 +110,15 @@ class Thread {
     if (reply.kind === 'part') {
       if (pending.timer) clearTimeout(pending.timer);
       pending.timer = null;
+      if (pending.progress) this.arm(pending.deadlineMs);
       pending.onPart?.(reply.value);
       return;
     }
     if (pending.timer) clearTimeout(pending.timer);
     this.pending = null;
+    this.worker.unref();
     if (reply.kind === 'done') pending.resolve(reply.value);
-    else pending.reject(reply.unavailable ? new StoreUnavailableError(reply.message) : new StoreError(reply.message));
+    else pending.reject(failureFromWire(reply.failure));
   }
 }
 
@@ -119,10 +130,10 @@ export class WorkerLane {
   constructor(private readonly setup: WorkerSetup) {}
 
   /** Runs one call on an idle worker (a new one when none is idle). */
-  async call(request: WorkerCall, deadlineMs: number): Promise<unknown> {
+  async call(request: WorkerCall, deadlineMs: number, parts?: PartOptions): Promise<unknown> {
     const thread = this.take();
     try {
-      return await thread.call(request, deadlineMs);
+      return await thread.call(request, deadlineMs, parts);
     } finally {
       this.giveBack(thread);
     }
@@ -130,23 +141,15 @@ export class WorkerLane {
 
   /**
    * A call whose answer comes in parts (a download's chunks): each part is handed to
-   * `onPart`, and the next is asked for by the returned `more` (credit of one: memory stays
-   * at one part while the client reads slowly); the deadline runs only while a part is awaited.
-   * `cancel` ends the worker (a client gone mid-download).
+   * `onPart`, and the next is asked for by `more` (credit of one: memory stays at one part
+   * while the client reads slowly); the deadline runs only while a part is awaited. `stop`
+   * asks for no more (a client gone mid-download): the worker closes its snapshot and ends the call.
    */
-  stream(request: WorkerCall, deadlineMs: number, onPart: (part: unknown) => void): { done: Promise<unknown>; more(): void; cancel(): void } {
+  stream(request: WorkerCall, deadlineMs: number, onPart: (part: unknown) => void): { done: Promise<unknown>; more(): void; stop(): void } {
     const thread = this.take();
-    const done = thread.call(request, deadlineMs, onPart);
-    const finished = done.then(
-      () => this.giveBack(thread),
-      () => this.giveBack(thread),
-    );
-    void finished;
-    return {
-      done,
-      more: () => thread.want(deadlineMs),
-      cancel: () => thread.end(new StoreUnavailableError('cancelled')),
-    };
+    const done = thread.call(request, deadlineMs, { onPart });
+    void done.then(() => this.giveBack(thread), () => this.giveBack(thread));
+    return { done, more: () => thread.want(false), stop: () => thread.want(true) };
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,12 @@
 // footprint's JsonText crosses as a tagged object and a tile's Buffer as a Uint8Array, both
 // made whole again on arrival (`fromWire`).
 import { JsonText } from '../json-text.js';
+import { Cql2Error, type Cql2ErrorDetails } from '../ogc/cql2/errors.js';
+import { StoreError, StoreUnavailableError } from '../store/store.js';
+import type { DownloadFormat } from '../ogc/downloads.js';
+import type { OgcCollection } from '../ogc/properties.js';
+import type { ItemsQuery } from '../store/ogc-plans.js';
+import type { ItemOptions } from '../render/ogc/items.js';
 import type { StoreConfig } from '../store/open.js';
 
 /** What a worker opens its own store with. */
@@ -12,20 +18,74 @@ export type WorkerSetup = Pick<StoreConfig, 'database' | 'databaseSchema' | 'poo
 export const OFFLOADED_READS = ['list', 'items', 'tile', 'matchIds', 'streetBuildings', 'buildingLabels', 'itemIds', 'extents', 'overview'] as const;
 export type OffloadedRead = (typeof OFFLOADED_READS)[number];
 
+export interface ReadCall { kind: 'read'; method: OffloadedRead; args: unknown[] }
+
+/** What a download or a GeoPackage is made of: the whole result of an items query. */
+interface ItemsFile {
+  collection: OgcCollection;
+  query: ItemsQuery;
+  options: ItemOptions;
+  /** Absolute base of the URL properties. */
+  baseUrl: string;
+}
+
+/** A streamed download: a first part `DownloadHead`, then the file's bytes a part at a time, each when asked for. */
+export interface DownloadCall extends ItemsFile {
+  kind: 'download';
+  format: Exclude<DownloadFormat, 'gpkg'>;
+}
+
+export interface DownloadHead {
+  version: number;
+  numberMatched: number;
+}
+
+/** A GeoPackage written whole into `file` (a part, `null`, after each batch: the deadline runs per batch). */
+export interface GeoPackageCall extends ItemsFile {
+  kind: 'geopackage';
+  file: string;
+}
+
+export interface BuiltGeoPackage {
+  version: number;
+  numberMatched: number;
+}
+
 /** A call a worker runs. */
-export type WorkerCall = { kind: 'read'; method: OffloadedRead; args: unknown[] };
+export type WorkerCall = ReadCall | DownloadCall | GeoPackageCall;
 
 export type WorkerRequest =
   | (WorkerCall & { id: number })
-  /** A streaming call's next part is wanted. */
-  | { kind: 'more' };
+  /** A streaming call's next part is wanted, or (stop) no more are. */
+  | { kind: 'more'; stop: boolean };
 
 export type WorkerReply =
   /** Loaded, its store open (or failed to open: the first call says why). */
   | { kind: 'ready' }
   | { kind: 'part'; value: unknown }
   | { kind: 'done'; value: unknown }
-  | { kind: 'failed'; message: string; unavailable: boolean };
+  | { kind: 'failed'; failure: WireFailure };
+
+/** A failure as it crosses: a filter the store's SQL builder refused stays a Cql2Error (a 400), the database away a 503. */
+export type WireFailure =
+  | { kind: 'cql2'; message: string; details: Cql2ErrorDetails }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'other'; message: string };
+
+export function failureToWire(error: unknown): WireFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Cql2Error) return { kind: 'cql2', message, details: { position: error.position, path: error.path, expected: error.expected } };
+  if (error instanceof StoreUnavailableError) return { kind: 'unavailable', message };
+  return { kind: 'other', message };
+}
+
+export function failureFromWire(failure: WireFailure): Error {
+  switch (failure.kind) {
+    case 'cql2': return new Cql2Error(failure.message, failure.details);
+    case 'unavailable': return new StoreUnavailableError(failure.message);
+    case 'other': return new StoreError(`a worker thread failed: ${failure.message}`);
+  }
+}
 
 const TAG = '\u0001jsonText';
 

@@ -1,16 +1,21 @@
 // A worker thread (pool.ts): opens its own store and runs the calls it is given, one at a
-// time, answering each with its value or a failure. Ended by the main thread past a
-// deadline; nothing here needs to clean up for that (a read holds no lock a writer needs
-// beyond its own transaction, which ends with the connection).
+// time: a store read, a download (encoded here, sent a chunk at a time as the main thread
+// asks), or a GeoPackage written into a file. Ended by the main thread past a deadline;
+// nothing here needs to clean up for that (a read holds no lock a writer needs beyond its
+// own transaction, which ends with the connection).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open.js';
-import { StoreUnavailableError, type CatalogueStore } from '../store/store.js';
-import { OFFLOADED_READS, toWire, type WorkerCall, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
+import type { ItemRow } from '../store/ogc-plans.js';
+import type { CatalogueStore } from '../store/store.js';
+import {
+  failureToWire, OFFLOADED_READS, toWire, type BuiltGeoPackage, type DownloadCall, type GeoPackageCall, type ReadCall, type WorkerCall, type WorkerReply,
+  type WorkerRequest, type WorkerSetup,
+} from './protocol.js';
 
 const setup = workerData as WorkerSetup;
 let opened: Promise<CatalogueStore> | null = null;
 
-/** Opened at the first call, kept for the worker's life. */
+/** Opened at start, kept for the worker's life. */
 function store(): Promise<CatalogueStore> {
   opened ??= openStore(setup, { serving: true });
   return opened;
@@ -20,18 +25,69 @@ function reply(message: WorkerReply): void {
   parentPort?.postMessage(message);
 }
 
-async function run(request: WorkerCall): Promise<unknown> {
-  if (!OFFLOADED_READS.includes(request.method)) throw new Error(`${request.method} is not a read a worker runs`);
+/** The main thread's next word on a streaming call: true for "more", false for "stop". */
+let credit: ((more: boolean) => void) | null = null;
+const nextCredit = () => new Promise<boolean>((resolve) => (credit = resolve));
+
+async function read(call: ReadCall): Promise<unknown> {
+  if (!OFFLOADED_READS.includes(call.method)) throw new Error(`${call.method} is not a read a worker runs`);
   const reader = (await store()) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  return reader[request.method]!(...request.args);
+  return toWire(await reader[call.method]!(...call.args));
+}
+
+async function download(call: DownloadCall): Promise<null> {
+  const stream = await (await store()).itemStream(call.collection, call.query);
+  try {
+    reply({ kind: 'part', value: { version: stream.version, numberMatched: stream.numberMatched } });
+    if (!(await nextCredit())) return null;
+    const { encodeDownload } = await import('../render/ogc/downloads/encode.js');
+    const source = { collection: call.collection, baseUrl: call.baseUrl, options: call.options, numberMatched: stream.numberMatched, batches: stream.batches() };
+    for await (const chunk of encodeDownload(call.format, source)) {
+      reply({ kind: 'part', value: chunk });
+      if (!(await nextCredit())) break;
+    }
+    return null;
+  } finally {
+    await stream.close();
+  }
+}
+
+async function geoPackage(call: GeoPackageCall): Promise<BuiltGeoPackage> {
+  const stream = await (await store()).itemStream(call.collection, call.query);
+  try {
+    const { writeGeoPackage } = await import('../render/ogc/downloads/gpkg.js');
+    async function* batches(): AsyncGenerator<readonly ItemRow[]> {
+      for await (const rows of stream.batches()) {
+        yield rows;
+        reply({ kind: 'part', value: null });
+      }
+    }
+    await writeGeoPackage({ collection: call.collection, baseUrl: call.baseUrl, options: call.options, numberMatched: stream.numberMatched, batches: batches() }, call.file);
+    return { version: stream.version, numberMatched: stream.numberMatched };
+  } finally {
+    await stream.close();
+  }
+}
+
+function run(call: WorkerCall): Promise<unknown> {
+  switch (call.kind) {
+    case 'read': return read(call);
+    case 'download': return download(call);
+    case 'geopackage': return geoPackage(call);
+  }
 }
 
 void store().catch(() => undefined).finally(() => reply({ kind: 'ready' }));
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  if (request.kind !== 'read') return;
+  if (request.kind === 'more') {
+    const give = credit;
+    credit = null;
+    give?.(!request.stop);
+    return;
+  }
   run(request).then(
-    (value) => reply({ kind: 'done', value: toWire(value) }),
-    (error: unknown) => reply({ kind: 'failed', message: (error as Error).message, unavailable: error instanceof StoreUnavailableError }),
+    (value) => reply({ kind: 'done', value }),
+    (error: unknown) => reply({ kind: 'failed', failure: failureToWire(error) }),
   );
 });

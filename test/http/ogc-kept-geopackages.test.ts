@@ -14,10 +14,10 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig } from '../../src/config.js';
-import { keptGeoPackages, type KeptFile, type WarningLog } from '../../src/http/ogc/kept-geopackages.js';
-import type { ItemStream } from '../../src/store/ogc-plans.js';
+import { keptGeoPackages, type GeoPackageBuilder, type KeptFile, type WarningLog } from '../../src/http/ogc/kept-geopackages.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
+import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
 import { applyTo } from '../support/apply.js';
 import { heldDownload } from '../support/http.js';
 import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
@@ -94,31 +94,30 @@ function barrier(count: number): () => Promise<void> {
 }
 
 /**
- * A store whose snapshots for downloads are counted, made to fail while `failing` says so,
- * and each handed over only once `arrive` lets it (when given).
+ * A store whose GeoPackage builds are counted, made to fail while `failing` says so (the
+ * file written, then the build refused: nothing of it may be left), and each begun only
+ * once `arrive` lets it (when given).
  */
-function countedStore(store: CatalogueStore, arrive?: () => Promise<void>): { store: CatalogueStore; streams: () => number; failing: { now: boolean } } {
+function countedStore(store: CatalogueStore, arrive?: () => Promise<void>): { store: GeoPackageBuilder; streams: () => number; failing: { now: boolean } } {
   let streams = 0;
   const failing = { now: false };
-  const counted = Object.create(store) as CatalogueStore;
-  counted.itemStream = async (...args) => {
-    streams += 1;
-    const stream = await store.itemStream(...args);
-    await arrive?.();
-    if (!failing.now) return stream;
-    // The first batch, then a failure: the file is half written when the build fails.
-    return {
-      ...stream,
-      async *batches(): ReturnType<ItemStream['batches']> {
-        for await (const rows of stream.batches()) {
-          yield rows;
-          throw new Error('the test cut the snapshot');
-        }
-      },
-    };
+  const guarded = guardedOf(store);
+  const counted: GeoPackageBuilder = {
+    databaseIdentity: () => guarded.databaseIdentity(),
+    buildGeoPackage: async (call) => {
+      streams += 1;
+      await arrive?.();
+      const built = await guarded.buildGeoPackage(call);
+      if (failing.now) throw new Error('the test cut the build');
+      return built;
+    },
   };
   return { store: counted, streams: () => streams, failing };
 }
+
+/** Each test store's guarded twin, whose worker threads build the files. */
+const guarded = new WeakMap<CatalogueStore, GuardedStore>();
+const guardedOf = (store: CatalogueStore) => guarded.get(store)!;
 
 function warnings(): WarningLog & { said: string[] } {
   const said: string[] = [];
@@ -127,7 +126,10 @@ function warnings(): WarningLog & { said: string[] } {
 }
 
 async function openTestStore(database: TestDatabase): Promise<CatalogueStore> {
-  return openStore(loadConfig(database.settings, {}), { serving: true });
+  const config = loadConfig(database.settings, {});
+  const store = await openStore(config, { serving: true });
+  guarded.set(store, guardStore(store, config));
+  return store;
 }
 
 /** A fresh database holding `catalogue`, a store open on it and an empty folder for kept files, for `work`; all removed after. */
@@ -181,7 +183,7 @@ test('each whole GeoPackage, kept: the catalogue, row for row what a GeoPackage 
         }
         // sortby: not the whole collection's file, so built for this request, as before.
         const built = await app.request(`/ogc/collections/${collection}/items?f=gpkg&sortby=id`);
-        assert.equal(built.headers['content-length'], undefined, 'streamed as it is read');
+        assert.equal(built.headers['content-length'], undefined, 'built for its request: sent without a length, as its HEAD is');
         assert.deepEqual(kept, readGeoPackage(built.bytes, collection), `${collection}: the kept file holds what a request's own build holds`);
         const again = await app.request(`/ogc/collections/${collection}/items?f=gpkg`);
         assert.ok(again.bytes.equals(answer.bytes), `${collection}: the same file again`);
@@ -330,7 +332,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
     const version = await store.catalogueVersion();
     counted.failing.now = true;
     assert.equal(await kept.open('features', BASE, version), null);
-    assert.match(log.said.join('\n'), /the test cut the snapshot/);
+    assert.match(log.said.join('\n'), /the test cut the build/);
     assert.deepEqual(folder(dir), { kept: [], temporary: [] });
     counted.failing.now = false;
     const file: KeptFile | null = await kept.open('features', BASE, version);
@@ -347,7 +349,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
     fs.mkdirSync(open, { mode: 0o777 });
     fs.chmodSync(open, 0o777);
     const shared = warnings();
-    const refused = keptGeoPackages(store, { dir: open, baseUrl: null, log: shared })!;
+    const refused = keptGeoPackages(guardedOf(store), { dir: open, baseUrl: null, log: shared })!;
     assert.equal(await refused.open('features', BASE, version), null);
     assert.match(shared.said.join('\n'), /writable by every user/);
     assert.deepEqual(fs.readdirSync(open), []);
@@ -362,7 +364,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
 
 test('the folder stays bounded: files for the four base URLs last sent, another database\'s files unused for a day removed', async () => {
   await withStoreAndFolder(buildTestCatalogue(), async ({ store, dir }) => {
-    const kept = keptGeoPackages(store, { dir, baseUrl: null, log: warnings() })!;
+    const kept = keptGeoPackages(guardedOf(store), { dir, baseUrl: null, log: warnings() })!;
     const version = await store.catalogueVersion();
     const send = async (base: string) => (await kept.open('media', base, version))!.body.destroy();
     // Another database's file, last used two days ago, and one used an hour ago.
@@ -395,7 +397,7 @@ test('another database at the same version, or this one made again, never gets t
   const addressOf = async (database: TestDatabase) => {
     const store = await openTestStore(database);
     try {
-      const kept = keptGeoPackages(store, { dir, baseUrl: null, log: warnings() })!;
+      const kept = keptGeoPackages(guardedOf(store), { dir, baseUrl: null, log: warnings() })!;
       const version = await store.catalogueVersion();
       const file = await kept.open('features', BASE, version);
       const address = String(readGeoPackage(await bytesOf(file!.body), 'features').rows[0]!.address);

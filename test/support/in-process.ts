@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { logDestination, loggerOptions } from '../../src/http/operations/request-log.js';
-import { openServingStore } from '../../src/work/guarded-store.js';
+import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { checkedAnswer, type Answer, type HttpTarget, type RequestOptions } from './http.js';
 import { importInto, temporaryDir } from './server.js';
@@ -45,7 +45,7 @@ export async function appOnDatabase(database: TestDatabase, settings: RawSetting
   // Kept GeoPackages in a folder of the app's own, removed with it (not the machine's shared one).
   const downloads = temporaryDir();
   const config = loadConfig({ ...database.settings, logLevel: 'silent', downloadCacheDir: downloads, ...settings }, {});
-  const store = await openServingStore(config);
+  const store = await openStore(config, { serving: true });
   const log = await logDestination(config);
   const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream) });
   await app.ready();

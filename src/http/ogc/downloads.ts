@@ -15,6 +15,7 @@ import { DOWNLOAD_FORMAT_INFO, downloadFileName, type DownloadFormat } from '../
 import type { OgcCollection } from '../../ogc/properties.js';
 import { matchesEtag } from '../cache/answers.js';
 import { parseItemsQuery } from './items-params.js';
+import type { SharedGeoPackages } from './shared-geopackages.js';
 import type { OgcQuery } from './query.js';
 import type { OgcRouteDeps } from './routes.js';
 
@@ -60,6 +61,7 @@ const NO_BODY = () => Readable.from([]);
 
 export async function sendDownload(
   request: FastifyRequest, reply: FastifyReply, deps: OgcRouteDeps, collection: OgcCollection, format: DownloadFormat, query: OgcQuery, cql2: () => Cql2Reader,
+  shared: SharedGeoPackages,
 ): Promise<FastifyReply> {
   for (const name of PAGE_PARAMETERS) {
     if (query.get(name) !== undefined) throw OGC_ERRORS.invalidParameter(name, `no value with f=${format}: a download is the whole result (use f=json for pages)`);
@@ -90,19 +92,18 @@ export async function sendDownload(
     return head(etag).header('content-length', kept.size).code(200).send(headOnly ? NO_BODY() : kept.body);
   }
   if (headOnly) return head(polledEtag).code(200).send(NO_BODY());
-  const stream = await deps.store.itemStream(collection, { filter, words, sortBy });
+  const itemsQuery = { filter, words, sortBy };
+  // Made in a worker thread: a GeoPackage whole into a file (shared by identical requests meanwhile), the rest streamed.
+  const made = format === 'gpkg'
+    ? await shared.open(`${polled}\n${request.baseUrl}\n${request.url}`, (file) => deps.work.buildGeoPackage({ kind: 'geopackage', collection, query: itemsQuery, options, baseUrl: request.baseUrl, file }))
+    : await deps.work.download({ kind: 'download', collection, query: itemsQuery, format, options, baseUrl: request.baseUrl });
   // The snapshot's own version: an import may have landed since the poll.
-  const etag = downloadEtag(stream.version, request.baseUrl, request.url);
+  const etag = downloadEtag(made.version, request.baseUrl, request.url);
   const held = preconditions(request, etag);
   if (held !== null) {
-    await stream.close();
+    made.body.destroy();
     return sendHeld(held, () => head(etag));
   }
-  // The encoders (flatgeobuf, flatbuffers) are loaded by the first download, not by every start.
-  const { encodeDownload } = await import('../../render/ogc/downloads/encode.js');
-  const chunks = encodeDownload(format, { collection, baseUrl: request.baseUrl, options, numberMatched: stream.numberMatched, batches: stream.batches() });
-  const body = Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
-  // However the answer ends (read to the end, the client gone, a failure), the snapshot is let go.
-  body.once('close', () => void stream.close());
-  return head(etag).code(200).send(body);
+  // A GeoPackage built for its request goes without its length, as its HEAD does (which builds nothing).
+  return head(etag).code(200).send(made.body);
 }

@@ -20,8 +20,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
-import { WHOLE_COLLECTION, type ItemStream } from '../../store/ogc-plans.js';
-import { StoreUnavailableError, type CatalogueReader } from '../../store/store.js';
+import { WHOLE_COLLECTION } from '../../store/ogc-plans.js';
+import { StoreUnavailableError } from '../../store/store.js';
+import type { GuardedStore } from '../../work/guarded-store.js';
 
 /**
  * Base URLs kept per database: this process makes their files again at each new version
@@ -90,7 +91,10 @@ function prepareFolder(dir: string): string | null {
   return null;
 }
 
-export function keptGeoPackages(store: CatalogueReader, options: { dir: string | null; baseUrl: string | null; log: WarningLog }): KeptGeoPackages | null {
+/** What the kept files are made with: the database's name, and builds in worker threads (src/work/guarded-store.ts). */
+export type GeoPackageBuilder = Pick<GuardedStore, 'databaseIdentity' | 'buildGeoPackage'>;
+
+export function keptGeoPackages(store: GeoPackageBuilder, options: { dir: string | null; baseUrl: string | null; log: WarningLog }): KeptGeoPackages | null {
   if (options.dir === null) return null;
   return new KeptFiles(store, options.dir, options.baseUrl, options.log);
 }
@@ -106,7 +110,7 @@ class KeptFiles implements KeptGeoPackages {
   private closed = false;
 
   constructor(
-    private readonly store: CatalogueReader,
+    private readonly store: GeoPackageBuilder,
     private readonly dir: string,
     private readonly baseUrl: string | null,
     private readonly log: WarningLog,
@@ -214,48 +218,27 @@ class KeptFiles implements KeptGeoPackages {
     return built;
   }
 
+  /** Built in a worker thread (a turn of `builds`) into a temporary name, then named by the version its snapshot read. */
   private async buildFrom(identity: string, collection: OgcCollection, baseUrl: string, asked: number): Promise<Built> {
-    const stream = await this.store.itemStream(collection, WHOLE_COLLECTION);
+    if (!this.usable()) throw new Error('DOWNLOAD_CACHE_DIR cannot be used');
+    const temp = path.join(this.dir, `.${path.basename(this.fileOf(identity, baseUrl, collection, asked))}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     try {
-      const version = stream.version;
+      const { version } = await this.store.buildGeoPackage({ kind: 'geopackage', collection, query: WHOLE_COLLECTION, options: ALL_OF_EACH_ITEM, baseUrl, file: temp });
+      if (this.closed) throw new Error('the server is closing');
       const file = this.fileOf(identity, baseUrl, collection, version);
-      if (version !== asked) {
-        const other = this.building.get(file);
-        if (other !== undefined) return await other;
-      }
-      if (fs.existsSync(file)) return { file, version };
-      if (!this.usable()) throw new Error('DOWNLOAD_CACHE_DIR cannot be used');
-      const temp = path.join(this.dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      // On disk before it has its name: a crash must not leave a named file that is not whole.
+      const handle = await fs.promises.open(temp, 'r');
       try {
-        await this.write(collection, baseUrl, stream, temp);
-        fs.renameSync(temp, file);
-      } catch (error) {
-        fs.rmSync(temp, { force: true });
-        throw error;
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
+      // Another process may have named it first: the same catalogue version, the same bytes.
+      if (!fs.existsSync(file)) fs.renameSync(temp, file);
       this.cleanUp(identity, version);
       return { file, version };
     } finally {
-      await stream.close();
-    }
-  }
-
-  private async write(collection: OgcCollection, baseUrl: string, stream: ItemStream, temp: string): Promise<void> {
-    const { writeGeoPackage } = await import('../../render/ogc/downloads/gpkg.js');
-    const closing = () => this.closed;
-    async function* batches() {
-      for await (const rows of stream.batches()) {
-        if (closing()) throw new Error('the server is closing');
-        yield rows;
-      }
-    }
-    await writeGeoPackage({ collection, baseUrl, options: ALL_OF_EACH_ITEM, numberMatched: stream.numberMatched, batches: batches() }, temp);
-    // On disk before it has its name: a crash must not leave a named file that is not whole.
-    const handle = await fs.promises.open(temp, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      fs.rmSync(temp, { force: true });
     }
   }
 

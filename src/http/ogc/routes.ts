@@ -18,16 +18,21 @@ import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlF
 import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS } from './html.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
+import { parseRecordId } from '../api/params.js';
 import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
+import type { GuardedStore } from '../../work/guarded-store.js';
 import type { KeptGeoPackages } from './kept-geopackages.js';
+import { SharedGeoPackages } from './shared-geopackages.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: CatalogueReader;
   /** Whole GeoPackages kept per catalogue version; null: DOWNLOAD_CACHE_DIR is off. */
   geoPackages: KeptGeoPackages | null;
+  /** Downloads and GeoPackage builds in worker threads, each class in its turns (src/work/). */
+  work: GuardedStore;
 }
 
 type Render = (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; body: unknown; contentType: string }>;
@@ -86,10 +91,11 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   registerTilesetRoutes(app, deps);
+  const sharedGeoPackages = new SharedGeoPackages();
   const itemsPage = answerer(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());
-    const page = await deps.store.items(collection, items);
+    const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes });
     const links = {
       baseUrl: request.baseUrl,
       path: OGC_PATHS.items(collection),
@@ -104,7 +110,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
     const query = readOgcQuery(request.url);
     const format = readItemsFormat(query);
-    if (format !== null && format !== 'json' && format !== 'html') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2);
+    if (format !== null && format !== 'json' && format !== 'html') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2, sharedGeoPackages);
     return itemsPage(request, reply, query);
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
@@ -190,9 +196,9 @@ function collectionParam(request: FastifyRequest): OgcCollection {
 }
 
 function featureIdParam(request: FastifyRequest): number {
-  const text = stringParam(request, 'featureId');
-  if (!/^\d{1,15}$/.test(text)) throw ERRORS.notFound();
-  return Number(text);
+  const id = parseRecordId(stringParam(request, 'featureId'));
+  if (id === null) throw ERRORS.notFound();
+  return id;
 }
 
 const READ_METHODS = ['GET', 'HEAD'];
