@@ -87,19 +87,19 @@ const CONNECTION_LIMITS = {
  */
 const WORK_LIMITS = {
   workReads: {
-    env: 'WORK_READS', default: '4', parse: wholeNumber(1, 256),
-    help: 'store reads beyond a small bound (filtered pages, text searches, tiles, the map\'s data) run at once; on SQLite each in a worker thread',
+    env: 'WORK_READS', default: '2', parse: wholeNumber(1, 256),
+    help: 'store reads beyond a small bound (filtered pages, text searches, tiles, the map\'s data) run at once, each in a worker thread',
   },
   workGeometryFilters: {
     env: 'WORK_GEOMETRY_FILTERS', default: '1', parse: wholeNumber(1, 256),
     help: 'CQL2 filters with a polygon or line (S_INTERSECTS) run at once',
   },
   workLargePages: {
-    env: 'WORK_LARGE_PAGES', default: '2', parse: wholeNumber(1, 256),
+    env: 'WORK_LARGE_PAGES', default: '1', parse: wholeNumber(1, 256),
     help: 'OGC items pages of more than 100 items made at once',
   },
   workDownloads: {
-    env: 'WORK_DOWNLOADS', default: '4', parse: wholeNumber(1, 256),
+    env: 'WORK_DOWNLOADS', default: '2', parse: wholeNumber(1, 256),
     help: 'downloads (f=geojson, csv, fgb, gpkg) sent at once, each made in a worker thread',
   },
   workBuilds: {
@@ -107,7 +107,7 @@ const WORK_LIMITS = {
     help: 'GeoPackage files built at once (in worker threads); requests for the same file share its build',
   },
   maxAnswerBytes: {
-    env: 'MAX_ANSWER_BYTES', default: '4000000', parse: wholeNumber(100_000, 1_000_000_000),
+    env: 'MAX_ANSWER_BYTES', default: '2000000', parse: wholeNumber(100_000, 1_000_000_000),
     help: 'an OGC items page ends before the item that would take its footprints past this many bytes (at least one item; its next link goes on from there)',
   },
 } as const satisfies Record<string, Setting<unknown>>;

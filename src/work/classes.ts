@@ -1,9 +1,9 @@
 // The classes of costly work, declared once: which store calls are of which class, and
 // each class's limits (settings WORK_*, src/settings/table.ts). A call of no class is
 // within a small bound (a record by id, a page of at most 100 in id order, the version) and
-// runs at once, inline; every other call takes a turn of its class (gate.ts) and, on
-// SQLite, runs in a worker thread of its class with the DB_TIMEOUT_MS deadline
-// (store/sqlite-offload.ts). A new face whose reads go through the store inherits this.
+// runs at once, inline; every other call takes a turn of its class (gate.ts) and runs in a
+// worker thread of its class with the DB_TIMEOUT_MS deadline (guarded-store.ts, pool.ts).
+// A new face whose reads go through the store inherits this.
 import type { Config } from '../config.js';
 import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
 import type { ItemsRequest } from '../store/ogc-plans.js';

@@ -1,15 +1,16 @@
 // The store a server reads: every read of a work class (classes.ts) takes a turn of that
 // class first (gate.ts; refused at once past the line, before the store is asked anything),
-// and on SQLite runs in a worker thread of its class with the DB_TIMEOUT_MS deadline
-// (pool.ts): better-sqlite3 is synchronous, so a read on the main thread would hold every
-// other request for as long as it took. PostgreSQL reads already wait on the database, not
-// on the event loop, and have the statement timeout; they take the turns alone. Reads of no
-// class (a record by id, a page in id order, the version) run at once, as before.
+// then runs in a worker thread of its class with the DB_TIMEOUT_MS deadline (pool.ts), on
+// both stores: better-sqlite3 is synchronous, so a read on the main thread would hold every
+// other request for as long as it took; and on PostgreSQL parsing and mapping a large page's
+// rows was main-thread work too (measured: the isolation test's victim p99 589 ms with
+// PostgreSQL's reads on the main thread, 141 ms in workers). Workers run at a low priority
+// (worker.ts), so the event loop keeps its core. Reads of no class (a record by id, a page in
+// id order, the version) run at once, on the main thread, as before.
 import type { Config } from '../config.js';
 import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
-import { isPostgresUrl } from '../store/open.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { PageRequest } from '../pagination.js';
@@ -25,7 +26,7 @@ export function guardStore(store: CatalogueReader, config: GuardConfig): Guarded
   if (store instanceof GuardedStore) return store;
   // A worker needs few connections: one read, or one download's snapshot.
   const setup: WorkerSetup = { database: config.database, databaseSchema: config.databaseSchema, poolSize: 2, dbTimeoutMs: config.dbTimeoutMs };
-  return new GuardedStore(store, workGates(config), setup, !isPostgresUrl(config.database), config.dbTimeoutMs);
+  return new GuardedStore(store, workGates(config), setup, config.dbTimeoutMs);
 }
 
 export class GuardedStore implements CatalogueReader {
@@ -38,8 +39,6 @@ export class GuardedStore implements CatalogueReader {
     private readonly inner: CatalogueReader,
     readonly gates: Gates,
     private readonly setup: WorkerSetup,
-    /** SQLite: reads of a class run in its workers (PostgreSQL's wait on the database, off the loop already). */
-    private readonly offloadReads: boolean,
     private readonly deadlineMs: number,
   ) {
     if (inner.poolStats) this.poolStats = () => inner.poolStats!();
@@ -131,10 +130,9 @@ export class GuardedStore implements CatalogueReader {
     await Promise.all([...this.lanes.values()].map((lane) => lane.close()));
   }
 
-  /** Inline when of no class; else in a turn of its class, and on SQLite in a worker. */
+  /** Inline when of no class; else in a turn of its class, in a worker of its class. */
   private read<R>(klass: WorkClass | null, method: OffloadedRead, args: unknown[], inline: () => Promise<R>): Promise<R> {
     if (klass === null) return inline();
-    if (!this.offloadReads) return this.gates[klass].run(inline);
     return this.gates[klass].run(async () => fromWire(await this.lane(klass).call({ kind: 'read', method, args }, this.deadlineMs)) as R);
   }
 

@@ -23,7 +23,7 @@ function workerEntry(): { file: string | URL; eval: boolean } {
 }
 
 /** A worker's heap: a page at the record limits is some 12 MB, a download batch less. */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 128;
 
 /** How a call's parts are taken: each handed to `onPart`; `progress`: the deadline runs again at once (a build's batches), else when the next is asked for (a download's chunks). */
 export interface PartOptions {

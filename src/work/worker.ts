@@ -3,6 +3,8 @@
 // asks), or a GeoPackage written into a file. Ended by the main thread past a deadline;
 // nothing here needs to clean up for that (a read holds no lock a writer needs beyond its
 // own transaction, which ends with the connection).
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open.js';
 import type { ItemRow } from '../store/ogc-plans.js';
@@ -13,6 +15,22 @@ import {
 } from './protocol.js';
 
 const setup = workerData as WorkerSetup;
+
+/**
+ * This thread yields the cores to the main thread: on a machine whose cores the costly work
+ * fills, the event loop still answers cheap requests at once. Linux gives each thread its
+ * own nice value (its id from /proc/thread-self); elsewhere the thread keeps the process's.
+ */
+function yieldToMainThread(): void {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not Linux, or not allowed: the thread runs at the process's priority.
+  }
+}
+
+yieldToMainThread();
 let opened: Promise<CatalogueStore> | null = null;
 
 /** Opened at start, kept for the worker's life. */

@@ -23,10 +23,9 @@ const TEST_DIR = path.resolve(import.meta.dirname, '..');
 const EXTENSION = path.extname(import.meta.filename);
 /**
  * Files run alone, after the rest, the longest first (paths below test/, without the
- * extension); the two isolation files first and last, so that neither runs beside the other:
- * each measures a victim's latency under its own attack.
+ * extension).
  */
-const ALONE = ['postgres/isolation.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test', 'isolation.test'];
+const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
@@ -35,6 +34,8 @@ const LONGEST = [
   'large-catalogue.test', 'large-diff.test', 'cli.test', 'browser/map.test', 'postgres/browser-map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test',
   'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
+/** Files that measure latency under attack (issue 33): each in a pass of its own, one at a time, last, so they measure the server and not the files beside them. */
+const ISOLATED = ['postgres/isolation.test', 'isolation.test'];
 const CONCURRENCY = 4;
 const ALONE_CONCURRENCY = 4;
 
@@ -46,18 +47,21 @@ function testFiles(): string[] {
 const all = testFiles();
 const named = (names: string[]) => names.map((f) => path.join(TEST_DIR, f + EXTENSION));
 const alone = named(ALONE);
+const isolated = named(ISOLATED);
 const longest = named(LONGEST);
-const missing = [...alone, ...longest].filter((f) => !all.includes(f));
+const missing = [...alone, ...longest, ...isolated].filter((f) => !all.includes(f));
 if (missing.length > 0) throw new Error(`run-tests.ts names files that do not exist: ${missing.join(', ')}`);
-const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f));
+const rest = all.filter((f) => !alone.includes(f) && !longest.includes(f) && !isolated.includes(f));
 const groupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-api-test-groups-'));
 const entries = writeGroups(rest, groupDir, TEST_DIR);
 try {
   const together = await runPass([...longest, ...entries], CONCURRENCY);
   const separately = await runPass(alone, ALONE_CONCURRENCY);
-  const passed = together.pass + separately.pass;
-  const failed = together.fail + separately.fail;
-  const broken = together.broken + separately.broken;
+  const measured = await runPass(isolated, 1);
+  const passes = [together, separately, measured];
+  const passed = passes.reduce((n, p) => n + p.pass, 0);
+  const failed = passes.reduce((n, p) => n + p.fail, 0);
+  const broken = passes.reduce((n, p) => n + p.broken, 0);
   process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${broken > 0 ? `; ${broken} files or suites failed outside any test` : ''}\n`);
   process.exitCode = failed > 0 || broken > 0 || passed === 0 ? 1 : 0;
 } finally {
