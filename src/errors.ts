@@ -99,7 +99,7 @@ export const ERRORS = {
   ),
   headersTooLarge: entry(431, 'The request line and headers are over 16 KiB; the connection closes.', () => 'Request headers too large.'),
   serverError: entry(500, 'A fault of the server (logged with the request id).', () => 'A server error occurred.'),
-  serviceUnavailable: entry(503, 'The database did not answer in time (DB_TIMEOUT_MS; on SQLite the worker thread running the read is ended); answers already rendered are still served.', () => 'Service unavailable.'),
+  serviceUnavailable: entry(503, 'The database did not answer in time (DB_TIMEOUT_MS; a costly read\'s worker thread is ended after that much of its CPU time); answers already rendered are still served.', () => 'Service unavailable.'),
   busy: entry(
     503,
     'Too many costly requests of one class (WORK_* settings: reads beyond a small bound, geometry filters, large pages, downloads, GeoPackage builds) are running and waiting in this process: refused at once, before any work; Retry-After says when to ask again.',

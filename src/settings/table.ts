@@ -82,7 +82,7 @@ const CONNECTION_LIMITS = {
 
 /**
  * How much costly work one process runs at once, by class (src/work/classes.ts says which
- * requests are of which class); past it a request waits its turn (at most DB_TIMEOUT_MS,
+ * requests are of which class); past it a request waits its turn (at most 5 × DB_TIMEOUT_MS,
  * behind at most four times as many) or is refused at once with a 503.
  */
 const WORK_LIMITS = {
@@ -124,7 +124,7 @@ export const SETTINGS = {
   poolSize: { env: 'PG_POOL_SIZE', default: '10', parse: wholeNumber(1, 1000), help: 'PostgreSQL: connections per process for requests (downloads have half as many more of their own)' },
   dbTimeoutMs: {
     env: 'DB_TIMEOUT_MS', default: '800', parse: wholeNumber(50, 600_000),
-    help: 'the longest a read may take before the answer is a 503 (PostgreSQL: the statement is cancelled; SQLite: the worker thread running it is ended), and the longest a costly request waits for its turn',
+    help: 'the longest a read may take before the answer is a 503 (PostgreSQL: the statement is cancelled; a costly read\'s worker thread: ended after this much of its CPU time), and a fifth of the longest a costly request waits for its turn',
   },
   versionPollMs: {
     env: 'VERSION_POLL_MS', default: '1000', parse: wholeNumber(50, 60_000),

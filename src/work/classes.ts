@@ -25,6 +25,8 @@ export const WORK_CLASS_NAMES = Object.keys(WORK_CLASSES) as WorkClass[];
 
 /** Requests that may wait in line for each turn of a class; past them, refused at once. */
 const WAITING_PER_TURN = 4;
+/** How long one may wait, in deadlines: a line this short is bounded in memory, so its wait need not be the deadline's. */
+const WAIT_DEADLINES = 5;
 
 /** Items a page may ask for before it is a large page (what /api/v1/ never passes). */
 export const SMALL_PAGE_ITEMS = 100;
@@ -37,7 +39,7 @@ export type Gates = Readonly<Record<WorkClass, Gate>>;
 export function workGates(config: WorkLimitsConfig): Gates {
   const gate = (klass: WorkClass) => {
     const running = config[WORK_CLASSES[klass].running];
-    return new Gate(WORK_CLASSES[klass].name, { running, waiting: running * WAITING_PER_TURN, waitMs: config.dbTimeoutMs });
+    return new Gate(WORK_CLASSES[klass].name, { running, waiting: running * WAITING_PER_TURN, waitMs: config.dbTimeoutMs * WAIT_DEADLINES });
   };
   return { reads: gate('reads'), geometryFilters: gate('geometryFilters'), largePages: gate('largePages'), downloads: gate('downloads'), builds: gate('builds') };
 }

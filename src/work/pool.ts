@@ -5,6 +5,7 @@
 // StoreUnavailableError, the 503 a PostgreSQL statement timeout gives. A worker runs one
 // call at a time; a lane grows to as many workers as calls run in it at once, which the
 // class's gate (gate.ts) bounds.
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../package-files.js';
@@ -25,6 +26,25 @@ function workerEntry(): { file: string | URL; eval: boolean } {
 /** A worker's heap: a page at the record limits is some 12 MB, a download batch less. */
 const WORKER_HEAP_MB = 128;
 
+/** A deadline of CPU time ends a worker that has waited this many deadlines on the wall clock too. */
+const WALL_CEILING = 20;
+/** The shortest wait before the CPU time is read again (the kernel counts it in 10 ms ticks). */
+const MIN_CHECK_MS = 20;
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc's CPU times. */
+const TICKS_PER_SECOND = 100;
+
+/** A thread's CPU time so far, in ms, from /proc/self/task/TID/stat (utime + stime); null where it cannot be read. */
+function threadCpuMs(tid: number | null): number | null {
+  if (tid === null) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** How a call's parts are taken: each handed to `onPart`; `progress`: the deadline runs again at once (a build's batches), else when the next is asked for (a download's chunks). */
 export interface PartOptions {
   onPart?: (part: unknown) => void;
@@ -44,6 +64,8 @@ class Thread {
   private pending: Pending | null = null;
   private nextId = 0;
   private ended = false;
+  /** The thread's id in the kernel (Linux), for its CPU time; null where it is not known. */
+  private tid: number | null = null;
   private readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
 
@@ -95,16 +117,35 @@ class Thread {
     this.onEnd(this);
   }
 
+  /**
+   * The deadline counts the worker's own CPU time where Linux tells it (its thread's line in
+   * /proc): a worker waiting for a core on a busy machine is not doing the request's work,
+   * and ending it then would refuse cheap reads for the machine's load. A wall-clock ceiling
+   * of WALL_CEILING deadlines still ends one that waits for ever.
+   */
   private arm(deadlineMs: number): void {
     const pending = this.pending;
     if (pending === null) return;
     if (pending.timer) clearTimeout(pending.timer);
-    pending.timer = setTimeout(() => this.end(new StoreUnavailableError(`the work took longer than ${deadlineMs} ms (DB_TIMEOUT_MS)`)), deadlineMs);
-    pending.timer.unref();
+    const cpuAtStart = threadCpuMs(this.tid);
+    const wallAtStart = Date.now();
+    const check = (waitMs: number) => {
+      pending.timer = setTimeout(() => {
+        const used = cpuAtStart === null ? Date.now() - wallAtStart : (threadCpuMs(this.tid) ?? Infinity) - cpuAtStart;
+        const left = deadlineMs - used;
+        if (left > 0 && Date.now() - wallAtStart < deadlineMs * WALL_CEILING) return check(Math.max(left, MIN_CHECK_MS));
+        this.end(new StoreUnavailableError(`the work took longer than ${deadlineMs} ms (DB_TIMEOUT_MS)`));
+      }, waitMs);
+      pending.timer.unref();
+    };
+    check(deadlineMs);
   }
 
   private received(reply: WorkerReply): void {
-    if (reply.kind === 'ready') return this.markReady();
+    if (reply.kind === 'ready') {
+      this.tid = reply.tid;
+      return this.markReady();
+    }
     const pending = this.pending;
     if (pending === null) return;
     if (reply.kind === 'part') {

@@ -15,7 +15,7 @@ import type { StoreConfig } from '../store/open.js';
 export type WorkerSetup = Pick<StoreConfig, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'>;
 
 /** The store reads a worker runs: the CatalogueReader methods that take a turn of a class (classes.ts). */
-export const OFFLOADED_READS = ['list', 'items', 'tile', 'matchIds', 'streetBuildings', 'buildingLabels', 'itemIds', 'extents', 'overview'] as const;
+export const OFFLOADED_READS = ['list', 'items', 'matchIds', 'streetBuildings', 'buildingLabels', 'itemIds', 'extents', 'overview'] as const;
 export type OffloadedRead = (typeof OFFLOADED_READS)[number];
 
 export interface ReadCall { kind: 'read'; method: OffloadedRead; args: unknown[] }
@@ -61,7 +61,7 @@ export type WorkerRequest =
 
 export type WorkerReply =
   /** Loaded, its store open (or failed to open: the first call says why). */
-  | { kind: 'ready' }
+  | { kind: 'ready'; tid: number | null }
   | { kind: 'part'; value: unknown }
   | { kind: 'done'; value: unknown }
   | { kind: 'failed'; failure: WireFailure };

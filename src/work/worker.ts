@@ -21,21 +21,31 @@ const setup = workerData as WorkerSetup;
  * fills, the event loop still answers cheap requests at once. Linux gives each thread its
  * own nice value (its id from /proc/thread-self); elsewhere the thread keeps the process's.
  */
-function yieldToMainThread(): void {
+function yieldToMainThread(): number | null {
   try {
     const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+    if (!Number.isInteger(tid) || tid <= 0) return null;
+    try {
+      os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+    } catch {
+      // Not allowed: the thread runs at the process's priority.
+    }
+    return tid;
   } catch {
-    // Not Linux, or not allowed: the thread runs at the process's priority.
+    // Not Linux: no thread id to lower, or to count the CPU time of (the deadline is then the wall clock's).
+    return null;
   }
 }
 
-yieldToMainThread();
+const tid = yieldToMainThread();
 let opened: Promise<CatalogueStore> | null = null;
 
-/** Opened at start, kept for the worker's life. */
+/** Opened at start, kept for the worker's life; a failed opening is tried again by the next call. */
 function store(): Promise<CatalogueStore> {
-  opened ??= openStore(setup, { serving: true });
+  if (opened === null) {
+    opened = openStore(setup, { serving: true });
+    opened.catch(() => (opened = null));
+  }
   return opened;
 }
 
@@ -95,7 +105,7 @@ function run(call: WorkerCall): Promise<unknown> {
   }
 }
 
-void store().catch(() => undefined).finally(() => reply({ kind: 'ready' }));
+void store().catch(() => undefined).finally(() => reply({ kind: 'ready', tid }));
 
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.kind === 'more') {
