@@ -83,7 +83,7 @@ const CONNECTION_LIMITS = {
 /**
  * How much costly work one process runs at once, by class (src/work/classes.ts says which
  * requests are of which class); past it a request waits its turn (at most 5 × DB_TIMEOUT_MS,
- * behind at most four times as many) or is refused at once with a 503.
+ * behind at most 16 or 4 times as many) or is refused at once with a 503.
  */
 const WORK_LIMITS = {
   workReads: {

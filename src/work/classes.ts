@@ -13,18 +13,22 @@ import { Gate } from './gate.js';
 export type WorkClass = 'reads' | 'geometryFilters' | 'largePages' | 'downloads' | 'builds';
 
 /** Each class: its setting (how many run at once) and its name as a refusal says it. */
+/**
+ * Each class: its setting (how many run at once), its name as a refusal says it, and how many
+ * may wait per turn. Reads are many and short (a filtered page, a search: tens of ms at the
+ * worst, `q` being bounded), so a long line keeps a visitor's search from being refused
+ * behind a crowd of them; the others are long or large, and a short line refuses the crowd.
+ */
 export const WORK_CLASSES = {
-  reads: { running: 'workReads', name: 'costly reads' },
-  geometryFilters: { running: 'workGeometryFilters', name: 'geometry filters' },
-  largePages: { running: 'workLargePages', name: 'large pages' },
-  downloads: { running: 'workDownloads', name: 'downloads' },
-  builds: { running: 'workBuilds', name: 'GeoPackage builds' },
-} as const satisfies Record<WorkClass, { running: keyof Config; name: string }>;
+  reads: { running: 'workReads', name: 'costly reads', waitingPerTurn: 16 },
+  geometryFilters: { running: 'workGeometryFilters', name: 'geometry filters', waitingPerTurn: 4 },
+  largePages: { running: 'workLargePages', name: 'large pages', waitingPerTurn: 4 },
+  downloads: { running: 'workDownloads', name: 'downloads', waitingPerTurn: 4 },
+  builds: { running: 'workBuilds', name: 'GeoPackage builds', waitingPerTurn: 4 },
+} as const satisfies Record<WorkClass, { running: keyof Config; name: string; waitingPerTurn: number }>;
 
 export const WORK_CLASS_NAMES = Object.keys(WORK_CLASSES) as WorkClass[];
 
-/** Requests that may wait in line for each turn of a class; past them, refused at once. */
-const WAITING_PER_TURN = 4;
 /** How long one may wait, in deadlines: a line this short is bounded in memory, so its wait need not be the deadline's. */
 const WAIT_DEADLINES = 5;
 
@@ -39,7 +43,7 @@ export type Gates = Readonly<Record<WorkClass, Gate>>;
 export function workGates(config: WorkLimitsConfig): Gates {
   const gate = (klass: WorkClass) => {
     const running = config[WORK_CLASSES[klass].running];
-    return new Gate(WORK_CLASSES[klass].name, { running, waiting: running * WAITING_PER_TURN, waitMs: config.dbTimeoutMs * WAIT_DEADLINES });
+    return new Gate(WORK_CLASSES[klass].name, { running, waiting: running * WORK_CLASSES[klass].waitingPerTurn, waitMs: config.dbTimeoutMs * WAIT_DEADLINES });
   };
   return { reads: gate('reads'), geometryFilters: gate('geometryFilters'), largePages: gate('largePages'), downloads: gate('downloads'), builds: gate('builds') };
 }
