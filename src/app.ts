@@ -22,7 +22,7 @@ import { registerMapPage } from './http/pages/map-page.js';
 import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
 import { reportingVersions, watchCatalogueVersion } from './version-watch.js';
-import { keptGeoPackages } from './http/ogc/kept-geopackages.js';
+import { buildWaitMs, keptGeoPackages } from './http/ogc/kept-geopackages.js';
 import { registerApiRoutes } from './http/api/routes.js';
 import { PageChoices } from './http/ogc/html.js';
 import { registerOgcRoutes } from './http/ogc/routes.js';
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cache = new AnswerCache(deps.config.cacheMaxBytes);
   // Every read of a costly class takes a turn of it, and on SQLite runs in a worker thread (src/work/).
   const work = guardStore(deps.store, deps.config);
-  const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log });
+  const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
   const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
     void geoPackages?.sawVersion(version);

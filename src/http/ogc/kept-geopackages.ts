@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
 import { WHOLE_COLLECTION } from '../../store/ogc-plans.js';
-import { StoreUnavailableError } from '../../store/store.js';
+import { StoreBusyError, StoreUnavailableError } from '../../store/store.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 
 /**
@@ -94,9 +94,16 @@ function prepareFolder(dir: string): string | null {
 /** What the kept files are made with: the database's name, and builds in worker threads (src/work/guarded-store.ts). */
 export type GeoPackageBuilder = Pick<GuardedStore, 'databaseIdentity' | 'buildGeoPackage'>;
 
-export function keptGeoPackages(store: GeoPackageBuilder, options: { dir: string | null; baseUrl: string | null; log: WarningLog }): KeptGeoPackages | null {
+/** How long a request waits for a build of its file before it is answered 503 (the build goes on; a later request finds the file): 10 deadlines. */
+export function buildWaitMs(dbTimeoutMs: number): number {
+  return dbTimeoutMs * 10;
+}
+
+export function keptGeoPackages(
+  store: GeoPackageBuilder, options: { dir: string | null; baseUrl: string | null; log: WarningLog; waitMs?: number },
+): KeptGeoPackages | null {
   if (options.dir === null) return null;
-  return new KeptFiles(store, options.dir, options.baseUrl, options.log);
+  return new KeptFiles(store, options.dir, options.baseUrl, options.log, options.waitMs ?? Infinity);
 }
 
 class KeptFiles implements KeptGeoPackages {
@@ -114,6 +121,8 @@ class KeptFiles implements KeptGeoPackages {
     private readonly dir: string,
     private readonly baseUrl: string | null,
     private readonly log: WarningLog,
+    /** A request waits this long for a build, then is refused (StoreBusyError) while the build goes on. */
+    private readonly waitMs: number,
   ) {
     this.bases = baseUrl === null ? [] : [baseUrl];
   }
@@ -129,7 +138,7 @@ class KeptFiles implements KeptGeoPackages {
       for (let attempt = 0; attempt < 2; attempt++) {
         const found = await this.openFile(this.fileOf(identity, baseUrl, collection, wanted), wanted);
         if (found !== null) return found;
-        const built = await this.build(identity, collection, baseUrl, wanted);
+        const built = await this.waitFor(this.build(identity, collection, baseUrl, wanted));
         const opened = await this.openFile(built.file, built.version);
         if (opened !== null) return opened;
         wanted = built.version;
@@ -140,6 +149,18 @@ class KeptFiles implements KeptGeoPackages {
       this.log.warn({ err: error, collection }, 'a GeoPackage could not be kept; this request builds its own');
       return null;
     }
+  }
+
+  /** The build, or a refusal once the request has waited `waitMs` for it: a slow build (a busy machine, a large catalogue) never holds a client without an answer. */
+  private waitFor(build: Promise<Built>): Promise<Built> {
+    if (this.waitMs === Infinity) return build;
+    let timer: NodeJS.Timeout | undefined;
+    const refused = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreBusyError('GeoPackage builds')), this.waitMs);
+    });
+    // The build goes on for the next request; its failure is said by open()'s caller only when waited for.
+    build.catch(() => undefined);
+    return Promise.race([build, refused]).finally(() => clearTimeout(timer));
   }
 
   sawVersion(version: number): Promise<void> {

@@ -23,7 +23,7 @@ import { writeCursor } from './cursor.js';
 import { parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
-import type { KeptGeoPackages } from './kept-geopackages.js';
+import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
@@ -91,7 +91,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   registerTilesetRoutes(app, deps);
-  const sharedGeoPackages = new SharedGeoPackages();
+  const sharedGeoPackages = new SharedGeoPackages(buildWaitMs(deps.config.dbTimeoutMs));
   const itemsPage = answerer(deps, async (request, query) => {
     const collection = collectionParam(request);
     const { request: items, options } = parseItemsQuery(collection, query, cql2());

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { StoreBusyError } from '../../store/store.js';
 import type { BuiltGeoPackage } from '../../work/protocol.js';
 
 export interface SharedFile {
@@ -19,21 +20,30 @@ interface Build {
   readonly dir: string;
   readonly built: Promise<BuiltGeoPackage & { file: string }>;
   waiting: number;
+  settled: boolean;
 }
 
 export class SharedGeoPackages {
   private readonly builds = new Map<string, Build>();
 
+  /** A request waits at most `waitMs` for the build (then StoreBusyError: a 503), which goes on for those that come after. */
+  constructor(private readonly waitMs: number) {}
+
   /** The file of `key` (what makes it identical: version, base URL, the request's target), built by `build` unless a build of it is under way. */
   async open(key: string, build: (file: string) => Promise<BuiltGeoPackage>): Promise<SharedFile> {
     const entry = this.builds.get(key) ?? this.start(key, build);
     entry.waiting += 1;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const { file, version } = await entry.built;
+      const refused = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StoreBusyError('GeoPackage builds')), this.waitMs);
+      });
+      const { file, version } = await Promise.race([entry.built, refused]);
       const handle = await fs.promises.open(file, 'r');
       const { size } = await handle.stat();
       return { version, size, body: handle.createReadStream({ highWaterMark: 256 * 1024 }) };
     } finally {
+      clearTimeout(timer);
       entry.waiting -= 1;
       if (entry.waiting === 0) this.finish(key, entry);
     }
@@ -42,13 +52,20 @@ export class SharedGeoPackages {
   private start(key: string, build: (file: string) => Promise<BuiltGeoPackage>): Build {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-gpkg-'));
     const file = path.join(dir, 'download.gpkg');
-    const entry: Build = { dir, built: build(file).then((built) => ({ ...built, file })), waiting: 0 };
+    const entry: Build = { dir, built: build(file).then((built) => ({ ...built, file })), waiting: 0, settled: false };
+    entry.built.then(() => (entry.settled = true), () => (entry.settled = true));
     this.builds.set(key, entry);
     return entry;
   }
 
+  /** Every waiter has the file open (or gave up): the folder goes, once the build is over (a worker may still be writing into it). */
   private finish(key: string, entry: Build): void {
-    if (this.builds.get(key) === entry) this.builds.delete(key);
-    fs.rmSync(entry.dir, { recursive: true, force: true });
+    const remove = () => {
+      if (entry.waiting > 0) return;
+      if (this.builds.get(key) === entry) this.builds.delete(key);
+      fs.rmSync(entry.dir, { recursive: true, force: true });
+    };
+    if (entry.settled) remove();
+    else entry.built.then(remove, remove);
   }
 }
