@@ -54,6 +54,8 @@ export interface PartOptions {
 interface Pending extends PartOptions {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** The call's id, which the worker's words on it carry. */
+  id: number;
   deadlineMs: number;
   timer: NodeJS.Timeout | null;
 }
@@ -88,12 +90,13 @@ class Thread {
   call(request: WorkerCall, deadlineMs: number, parts: PartOptions = {}): Promise<unknown> {
     // A call under way keeps the process alive, as a socket would; an idle worker does not.
     this.worker.ref();
+    const id = ++this.nextId;
     return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject, ...parts, deadlineMs, timer: null };
+      this.pending = { resolve, reject, ...parts, id, deadlineMs, timer: null };
       void this.ready.then(() => {
         if (this.ended) return;
-        this.arm(deadlineMs);
-        this.worker.postMessage({ ...request, id: ++this.nextId } satisfies WorkerRequest);
+        this.arm();
+        this.worker.postMessage({ ...request, id } satisfies WorkerRequest);
       });
     });
   }
@@ -101,8 +104,8 @@ class Thread {
   /** A streaming call's next part is wanted (the deadline runs again until it comes), or none is. */
   want(stop: boolean): void {
     if (this.ended || this.pending === null) return;
-    this.worker.postMessage({ kind: 'more', stop } satisfies WorkerRequest);
-    if (!stop) this.arm(this.pending.deadlineMs);
+    this.worker.postMessage({ kind: 'more', id: this.pending.id, stop } satisfies WorkerRequest);
+    if (!stop) this.arm();
   }
 
   /** Ends the thread; its call (if any) fails with `error`. */
@@ -123,9 +126,10 @@ class Thread {
    * and ending it then would refuse cheap reads for the machine's load. A wall-clock ceiling
    * of WALL_CEILING deadlines still ends one that waits for ever.
    */
-  private arm(deadlineMs: number): void {
+  private arm(): void {
     const pending = this.pending;
     if (pending === null) return;
+    const { deadlineMs } = pending;
     if (pending.timer) clearTimeout(pending.timer);
     const cpuAtStart = threadCpuMs(this.tid);
     const wallAtStart = Date.now();
@@ -151,7 +155,7 @@ class Thread {
     if (reply.kind === 'part') {
       if (pending.timer) clearTimeout(pending.timer);
       pending.timer = null;
-      if (pending.progress) this.arm(pending.deadlineMs);
+      if (pending.progress) this.arm();
       pending.onPart?.(reply.value);
       return;
     }

@@ -56,8 +56,8 @@ export type WorkerCall = ReadCall | DownloadCall | GeoPackageCall;
 
 export type WorkerRequest =
   | (WorkerCall & { id: number })
-  /** A streaming call's next part is wanted, or (stop) no more are. */
-  | { kind: 'more'; stop: boolean };
+  /** Call `id`'s next part is wanted, or (stop) no more are. */
+  | { kind: 'more'; id: number; stop: boolean };
 
 export type WorkerReply =
   /** Loaded, its store open (or failed to open: the first call says why). */

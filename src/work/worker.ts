@@ -53,9 +53,28 @@ function reply(message: WorkerReply): void {
   parentPort?.postMessage(message);
 }
 
-/** The main thread's next word on a streaming call: true for "more", false for "stop". */
-let credit: ((more: boolean) => void) | null = null;
-const nextCredit = () => new Promise<boolean>((resolve) => (credit = resolve));
+/**
+ * The main thread's next word on a streaming call: true for "more", false for "stop". A
+ * "stop" may come while a chunk is still being made (the client gone meanwhile), or before
+ * its call has started: it is kept, by the call's id, for that call's next wait, which would
+ * otherwise wait for ever and hold this worker and its snapshot.
+ */
+let credit: { id: number; give: (more: boolean) => void } | null = null;
+let stopFor: number | null = null;
+const nextCredit = (id: number) => {
+  if (stopFor === id) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => (credit = { id, give: resolve }));
+};
+
+function heard(word: { id: number; stop: boolean }): void {
+  if (credit !== null && credit.id === word.id) {
+    const { give } = credit;
+    credit = null;
+    give(!word.stop);
+  } else if (word.stop) {
+    stopFor = word.id;
+  }
+}
 
 async function read(call: ReadCall): Promise<unknown> {
   if (!OFFLOADED_READS.includes(call.method)) throw new Error(`${call.method} is not a read a worker runs`);
@@ -63,16 +82,16 @@ async function read(call: ReadCall): Promise<unknown> {
   return toWire(await reader[call.method]!(...call.args));
 }
 
-async function download(call: DownloadCall): Promise<null> {
+async function download(call: DownloadCall, id: number): Promise<null> {
   const stream = await (await store()).itemStream(call.collection, call.query);
   try {
     reply({ kind: 'part', value: { version: stream.version, numberMatched: stream.numberMatched } });
-    if (!(await nextCredit())) return null;
+    if (!(await nextCredit(id))) return null;
     const { encodeDownload } = await import('../render/ogc/downloads/encode.js');
     const source = { collection: call.collection, baseUrl: call.baseUrl, options: call.options, numberMatched: stream.numberMatched, batches: stream.batches() };
     for await (const chunk of encodeDownload(call.format, source)) {
       reply({ kind: 'part', value: chunk });
-      if (!(await nextCredit())) break;
+      if (!(await nextCredit(id))) break;
     }
     return null;
   } finally {
@@ -97,10 +116,10 @@ async function geoPackage(call: GeoPackageCall): Promise<BuiltGeoPackage> {
   }
 }
 
-function run(call: WorkerCall): Promise<unknown> {
+function run(call: WorkerCall, id: number): Promise<unknown> {
   switch (call.kind) {
     case 'read': return read(call);
-    case 'download': return download(call);
+    case 'download': return download(call, id);
     case 'geopackage': return geoPackage(call);
   }
 }
@@ -108,13 +127,8 @@ function run(call: WorkerCall): Promise<unknown> {
 void store().catch(() => undefined).finally(() => reply({ kind: 'ready', tid }));
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  if (request.kind === 'more') {
-    const give = credit;
-    credit = null;
-    give?.(!request.stop);
-    return;
-  }
-  run(request).then(
+  if (request.kind === 'more') return heard(request);
+  run(request, request.id).then(
     (value) => reply({ kind: 'done', value }),
     (error: unknown) => reply({ kind: 'failed', failure: failureToWire(error) }),
   );
