@@ -46,7 +46,8 @@ export class GuardedStore implements CatalogueReader {
   }
 
   list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
-    return this.read(listClass(filters), 'list', [collection, page, filters], () => this.inner.list(collection, page, filters));
+    const klass = listClass(filters);
+    return klass === null ? this.inner.list(collection, page, filters) : this.offload(klass, 'list', [collection, page, filters]);
   }
 
   get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
@@ -66,7 +67,8 @@ export class GuardedStore implements CatalogueReader {
   }
 
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
-    return this.read(itemsClass(request), 'items', [collection, request], () => this.inner.items(collection, request));
+    const klass = itemsClass(request);
+    return klass === null ? this.inner.items(collection, request) : this.offload(klass, 'items', [collection, request]);
   }
 
   item(collection: OgcCollection, id: number): Promise<ItemDetail> {
@@ -78,15 +80,15 @@ export class GuardedStore implements CatalogueReader {
   }
 
   itemIds(): Promise<ItemIds> {
-    return this.read('reads', 'itemIds', [], () => this.inner.itemIds());
+    return this.offload('reads', 'itemIds', []);
   }
 
   extents(): Promise<OgcExtents> {
-    return this.read('reads', 'extents', [], () => this.inner.extents());
+    return this.offload('reads', 'extents', []);
   }
 
   overview(): Promise<Overview> {
-    return this.read('reads', 'overview', [], () => this.inner.overview());
+    return this.offload('reads', 'overview', []);
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
@@ -95,15 +97,15 @@ export class GuardedStore implements CatalogueReader {
   }
 
   matchIds(filters: Filters): Promise<MatchIds> {
-    return this.read('reads', 'matchIds', [filters], () => this.inner.matchIds(filters));
+    return this.offload('reads', 'matchIds', [filters]);
   }
 
   streetBuildings(): Promise<StreetBuildings> {
-    return this.read('reads', 'streetBuildings', [], () => this.inner.streetBuildings());
+    return this.offload('reads', 'streetBuildings', []);
   }
 
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
-    return this.read('reads', 'buildingLabels', [box, limit], () => this.inner.buildingLabels(box, limit));
+    return this.offload('reads', 'buildingLabels', [box, limit]);
   }
 
   /**
@@ -131,9 +133,8 @@ export class GuardedStore implements CatalogueReader {
     await Promise.all([...this.lanes.values()].map((lane) => lane.close()));
   }
 
-  /** Inline when of no class; else in a turn of its class, in a worker of its class. */
-  private read<R>(klass: WorkClass | null, method: OffloadedRead, args: unknown[], inline: () => Promise<R>): Promise<R> {
-    if (klass === null) return inline();
+  /** In a turn of its class, in a worker of its class (a read of no class runs inline, in the caller). */
+  private offload<R>(klass: WorkClass, method: OffloadedRead, args: unknown[]): Promise<R> {
     return this.gates[klass].run(async () => fromWire(await this.lane(klass).call({ kind: 'read', method, args }, this.deadlineMs)) as R);
   }
 

@@ -1,7 +1,8 @@
 // The whole result of an items query as a file (`f=geojson|csv|fgb|gpkg`): every parameter
 // but the page's applies (limit, after and before are refused: a download has no pages).
-// Streamed from one catalogue version (store.itemStream holds a snapshot), never through
-// the answer cache (too large); its ETag is the catalogue version's and the URL's, so a
+// Made in a worker thread from one catalogue version, in a turn of its class (src/work/:
+// streamed a chunk at a time; a GeoPackage written whole, shared by identical requests
+// meanwhile: shared-geopackages.ts), never through the answer cache (too large); its ETag is the catalogue version's and the URL's, so a
 // repeat with If-None-Match is a 304 before anything is read, and an If-Match that does
 // not hold a 412. A collection's whole GeoPackage is sent from the file kept for its version
 // (kept-geopackages.ts). HEAD sends GET's headers: the kept file's Content-Length, none for a
