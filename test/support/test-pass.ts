@@ -14,10 +14,11 @@ export interface Totals {
 export async function runPass(files: string[], concurrency: number, out: NodeJS.WritableStream = process.stdout): Promise<Totals> {
   const totals: Totals = { pass: 0, fail: 0, broken: 0 };
   const stream = run({ files, concurrency });
-  // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints.
+  // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints;
+  // a test past its timeout is counted "cancelled", not "fail", and fails the pass too.
   stream.on('test:diagnostic', (data: { nesting: number; message: string }) => {
-    const count = /^(pass|fail) (\d+)$/.exec(data.message);
-    if (data.nesting === 0 && count) totals[count[1] as 'pass' | 'fail'] += Number(count[2]);
+    const count = /^(pass|fail|cancelled) (\d+)$/.exec(data.message);
+    if (data.nesting === 0 && count) totals[count[1] === 'pass' ? 'pass' : 'fail'] += Number(count[2]);
   });
   // Those counts are of tests: a grouped file that fails to load fails its suite alone (test-groups.ts).
   stream.on('test:fail', (data: { details: { type?: string; error?: { failureType?: string } } }) => {

@@ -83,6 +83,18 @@ test('a pass counts a grouped file that failed to load, though no test of it fai
   }
 });
 
+test('a pass counts a test past its timeout as failed (the runner calls it cancelled)', async () => {
+  const slow = path.join(dir, 'cases', 'slow.test.mjs');
+  fs.writeFileSync(slow, "import { test } from 'node:test';\ntest('ends', () => {});\ntest('never ends', { timeout: 50 }, () => new Promise(() => {}));\n");
+  const env = process.env.NODE_TEST_CONTEXT;
+  delete process.env.NODE_TEST_CONTEXT;
+  try {
+    assert.deepEqual(await runPass([slow], 1, new PassThrough().resume()), { pass: 1, fail: 1, broken: 0 });
+  } finally {
+    if (env !== undefined) process.env.NODE_TEST_CONTEXT = env;
+  }
+});
+
 test('files that set the store to PostgreSQL for their process are grouped apart from their folder\'s others', () => {
   const twin = path.join(dir, 'postgres', 'twin.test.mjs');
   const own = path.join(dir, 'postgres', 'own.test.mjs');
