@@ -46,8 +46,9 @@ import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
 import { freePort } from '../test/support/free-port.js';
 
-const { values } = parseArgs({
+const { values } = parseOptions({
   options: {
+    help: { type: 'boolean', short: 'h', default: false },
     scale: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
@@ -69,6 +70,21 @@ const { values } = parseArgs({
     downloads: { type: 'boolean', default: false },
   },
 });
+/** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
+function parseOptions<T extends Parameters<typeof parseArgs>[0]>(config: T) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message} (npm run bench -- --help lists the options)\n`);
+    process.exit(2);
+  }
+}
+if (values.help) {
+  // The opening comment is the usage: printed as it stands, so that the two never differ.
+  const usage = fs.readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 25);
+  process.stdout.write(`${usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n')}\n`);
+  process.exit(0);
+}
 if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('--store must be sqlite or postgres');
 if (values.loader !== 'wrk' && values.loader !== 'autocannon') throw new Error('--loader must be wrk or autocannon');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
