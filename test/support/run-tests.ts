@@ -62,6 +62,8 @@ try {
   const passed = passes.reduce((n, p) => n + p.pass, 0);
   const failed = passes.reduce((n, p) => n + p.fail, 0);
   const broken = passes.reduce((n, p) => n + p.broken, 0);
+  const failures = passes.flatMap((p) => p.failures);
+  if (failures.length > 0) process.stdout.write(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
   process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${broken > 0 ? `; ${broken} files or suites failed outside any test` : ''}\n`);
   process.exitCode = failed > 0 || broken > 0 || passed === 0 ? 1 : 0;
 } finally {
