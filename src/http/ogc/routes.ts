@@ -20,7 +20,7 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { ogcApiHandler } from './api-document.js';
 import { parseRecordId } from '../api/params.js';
 import { writeCursor } from './cursor.js';
-import { parseItemOptions, parseItemsQuery } from './items-params.js';
+import { beforeItemsParameterNames, parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
@@ -56,38 +56,38 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
     route(app, deps, path, async (request, query) => {
-      checkParameters(query, FORMAT_PARAMETERS);
+      checkParameters(query, beforeItemsParameterNames(null));
       return { version: await seenVersion(deps), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
     }, asPage(htmlLanding));
   }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, beforeItemsParameterNames(null));
     return { version: await seenVersion(deps), body: renderConformance(), contentType: jsonType(query) };
   }, asPage(htmlConformance));
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, beforeItemsParameterNames(null));
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
   }, asPage(htmlCollections));
   route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, beforeItemsParameterNames(collection));
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
   }, asPage(htmlCollection));
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, beforeItemsParameterNames(collection));
     return { version: await seenVersion(deps), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.schema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, beforeItemsParameterNames(collection));
     return { version: await seenVersion(deps), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.featureSchema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f']);
+    checkParameters(query, beforeItemsParameterNames(collection));
     return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   registerTilesetRoutes(app, deps);
