@@ -20,11 +20,24 @@ export function gdalSkipReason(): string | undefined {
   }
 }
 
+type GdalTool = 'ogrinfo' | 'ogr2ogr' | 'gdal_create' | 'gdal_translate' | 'gdalinfo';
+const GDAL_ENV = { ...process.env, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', GDAL_HTTP_TIMEOUT: '30', CPL_DEBUG: 'OFF' };
+
 /** Runs a GDAL tool (in `cwd`, for the files it writes); the test server is on 127.0.0.1, never reached through a proxy. */
-export async function gdal(tool: 'ogrinfo' | 'ogr2ogr', args: string[], cwd?: string): Promise<string> {
-  const env = { ...process.env, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', GDAL_HTTP_TIMEOUT: '30', CPL_DEBUG: 'OFF' };
-  const { stdout } = await run(tool, args, { env, maxBuffer: 64 * 1024 * 1024, cwd });
+export async function gdal(tool: GdalTool, args: string[], cwd?: string): Promise<string> {
+  const { stdout } = await run(tool, args, { env: GDAL_ENV, maxBuffer: 64 * 1024 * 1024, cwd });
   return stdout;
+}
+
+/** The same, for a run that may fail: its exit code and what it wrote to stderr. */
+export async function gdalOutcome(tool: GdalTool, args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(tool, args, { env: GDAL_ENV, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string };
+    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
+  }
 }
 
 export interface LoggedRequest {
