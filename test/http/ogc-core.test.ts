@@ -324,8 +324,21 @@ describe('OGC Part 1 core: parameters, counts, links, paging', () => {
     }
     // A queryable of another collection is unknown here; parameter names are case-sensitive.
     await ogc400(t, '/ogc/collections/media/items?current=1885');
+    await ogc400(t, '/ogc/collections/media?current=1885');
+    await ogc400(t, '/ogc/collections/media/items/1?current=1885');
     await ogc400(t, '/ogc/collections/features/items?LIMIT=5');
     await ogc400(t, '/ogc/collections/features/items?page=2');
+  });
+
+  test('the paths GDAL reads besides the items take the items\' parameters (its dataset URL\'s query, appended to every request) and ignore them', async () => {
+    const query = '?datetime=1890-01-01/1899-12-31&current=1891&filter=id%3D1&limit=5';
+    for (const path of ['/ogc', '/ogc/', '/ogc/conformance', '/ogc/api', '/ogc/collections', '/ogc/collections/features', '/ogc/collections/features/queryables',
+      '/ogc/collections/features/schema', '/ogc/collections/features/feature-schema', '/ogc/collections/features/items/1']) {
+      const plain = await t.request(`${path}?f=json`);
+      const appended = await t.request(`${path}${query}&f=json`);
+      assert.equal(appended.status, 200, `${path}: ${appended.text}`);
+      assert.equal(appended.text, plain.text, path);
+    }
   });
 
   test('/req/core/query-param-invalid: a parameter given twice with different values → 400 naming it; the same value again is taken', async () => {

@@ -287,6 +287,14 @@ describe('GDAL: -where and the query string of the dataset URL, on the server', 
     });
   }
 
+  test('ogrinfo -fid on OAPIF:…/ogc?datetime=…: the single item takes the appended parameter too', async () => {
+    log.length = 0;
+    const out = await gdal('ogrinfo', ['-ro', `OAPIF:${server.origin}/ogc?datetime=${DATETIME_1890S}`, 'features', '-fid', '41']);
+    assert.match(out, /^OGRFeature\(features\):41$/m);
+    assert.match(out, /^ {2}current \(Integer\) = 1891$/m);
+    assert.ok(log.some((r) => r.url === `/ogc/collections/features/items/41?datetime=${DATETIME_1890S}`), log.map((r) => r.url).join(' '));
+  });
+
   test('every GDAL command README shows runs here and gives what the catalogue holds', async () => {
     const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const work = fs.mkdtempSync(path.join(dir, 'readme-'));

@@ -37,12 +37,13 @@ export function itemsParameterNames(collection: OgcCollection): string[] {
 }
 
 /**
- * What the resources GDAL reads before a collection's items take (landing page, conformance,
- * API definition, collections: every collection's; a collection's own documents: its own):
- * their `f` and the items' parameters, ignored there. GDAL appends its dataset URL's query
- * string (`OAPIF:…/ogc?datetime=…`) to every request it makes, these included.
+ * What the paths other than the items take: their own parameters (`f`; on a single item also
+ * `properties`, `skipGeometry`) and the items' others, ignored there. GDAL appends its dataset
+ * URL's query string (`OAPIF:…/ogc?datetime=…`) to every request it makes: the landing page,
+ * conformance, API definition and collections (every collection's parameters), a collection's
+ * own documents and its single items (`-fid`; its own).
  */
-export function beforeItemsParameterNames(collection: OgcCollection | null): string[] {
+export function datasetQueryParameterNames(collection: OgcCollection | null): string[] {
   const collections = collection === null ? OGC_COLLECTIONS : [collection];
   return [...new Set(collections.flatMap(itemsParameterNames))];
 }
