@@ -123,7 +123,7 @@ export const OGC_ERRORS = {
     (name: string, known: string) => `Unknown parameter "${name}": this path takes ${known}.`,
     'limt', 'limit, bbox and f',
   ),
-  repeatedParameter: entry(400, 'On /ogc/: a query parameter given twice.', (name: string) => `The parameter "${name}" is given more than once.`, 'limit'),
+  repeatedParameter: entry(400, 'On /ogc/: a query parameter given twice with different values (the same value again is taken).', (name: string) => `The parameter "${name}" is given more than once, with different values.`, 'limit'),
   invalidParameter: entry(
     400,
     'On /ogc/: a parameter value that is not valid; `description` names the parameter and what was expected.',

@@ -324,15 +324,33 @@ describe('OGC Part 1 core: parameters, counts, links, paging', () => {
     }
     // A queryable of another collection is unknown here; parameter names are case-sensitive.
     await ogc400(t, '/ogc/collections/media/items?current=1885');
+    await ogc400(t, '/ogc/collections/media?current=1885');
+    await ogc400(t, '/ogc/collections/media/items/1?current=1885');
     await ogc400(t, '/ogc/collections/features/items?LIMIT=5');
     await ogc400(t, '/ogc/collections/features/items?page=2');
   });
 
-  test('/req/core/query-param-invalid: a parameter given twice → 400 naming it', async () => {
-    for (const query of ['limit=2&limit=3', 'limit=2&limit=2', 'bbox=0,0,1,1&bbox=0,0,1,1', 'f=json&f=json', 'id=1&id=3']) {
-      assert.match(await ogc400(t, `/ogc/collections/features/items?${query}`), /"(limit|bbox|f|id)"/, query);
+  test('the paths GDAL reads besides the items take the items\' parameters (its dataset URL\'s query, appended to every request) and ignore them', async () => {
+    const query = '?datetime=1890-01-01/1899-12-31&current=1891&filter=id%3D1&limit=5';
+    for (const path of ['/ogc', '/ogc/', '/ogc/conformance', '/ogc/api', '/ogc/collections', '/ogc/collections/features', '/ogc/collections/features/queryables',
+      '/ogc/collections/features/schema', '/ogc/collections/features/feature-schema', '/ogc/collections/features/items/1']) {
+      const plain = await t.request(`${path}?f=json`);
+      const appended = await t.request(`${path}${query}&f=json`);
+      assert.equal(appended.status, 200, `${path}: ${appended.text}`);
+      assert.equal(appended.text, plain.text, path);
     }
-    await ogc400(t, '/ogc/collections/features/items/1?f=json&f=json');
+  });
+
+  test('/req/core/query-param-invalid: a parameter given twice with different values → 400 naming it; the same value again is taken', async () => {
+    for (const query of ['limit=2&limit=3', 'bbox=0,0,1,1&bbox=0,0,1,2', 'f=json&f=html', 'id=1&id=3', 'datetime=1890-01-01/1899-12-31&datetime=1890-01-01/1899-12-30']) {
+      assert.match(await ogc400(t, `/ogc/collections/features/items?${query}`), /"(limit|bbox|f|id|datetime)" is given more than once, with different values/, query);
+    }
+    await ogc400(t, '/ogc/collections/features/items/1?f=json&f=html');
+    // GDAL re-appends its dataset URL's query to next links that spell it otherwise (%2F for /).
+    const once = await itemsPage(t, '/ogc/collections/features/items?limit=3&datetime=1885-01-01/1890-12-31');
+    const twice = await itemsPage(t, '/ogc/collections/features/items?limit=3&datetime=1885-01-01%2F1890-12-31&datetime=1885-01-01/1890-12-31&limit=3');
+    assert.deepEqual(twice.features, once.features);
+    assert.equal(twice.numberMatched, once.numberMatched);
   });
 
   test('/req/core/query-param-invalid: f other than json → 400', async () => {

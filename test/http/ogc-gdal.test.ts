@@ -10,16 +10,21 @@ import { OgcApiEndpoint } from '@camptocamp/ogc-client';
 import Database from 'better-sqlite3';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
 import { buildTestCatalogue, FEATURE_COUNT } from '../support/catalogue.js';
-import { gdal, gdalSkipReason, gpkgMultiPolygon, logRequests, ogrinfoFields, type LoggedRequest } from '../support/gdal.js';
+import { gdal, gdalOutcome, gdalSkipReason, gpkgMultiPolygon, logRequests, ogrinfoFields, readmeGdalCommands, type LoggedRequest } from '../support/gdal.js';
+import { readCsv } from '../support/csv-cells.js';
+import { tileOf } from '../support/tile-math.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 /**
  * The test catalogue with years only on features past GDAL's first page (its page of 10 holds
- * ids 1 to 19): only the item schema can make `current` an integer column.
+ * ids 1 to 19): only the item schema can make `current` an integer column. The years run
+ * from 1871 to 1939, three of them in the 1890s.
  */
 function catalogue(): Catalogue {
   const c = buildTestCatalogue();
-  for (const f of c.features) f.current = f.id > 20 && f.id % 4 === 1 ? 1800 + f.id : null;
+  for (const f of c.features) f.current = f.id > 20 && f.id % 4 === 1 ? 1850 + f.id : null;
+  // Names for a case-insensitive -where (README's `b_name ILIKE '%church%'`), in three cases.
+  for (const f of c.features.filter((f) => f.id % 10 === 3)) f.b_name = [`Old Church ${f.id}`, `CHURCH HALL ${f.id}`, `St Mary's church`][f.id % 3]!;
   return c;
 }
 
@@ -216,6 +221,230 @@ describe('GDAL (OAPIF driver)', { skip: gdalSkip }, () => {
       assert.equal(sent.length, 4);
       sent.forEach((value, i) => assert.ok(Math.abs(value - box[i]!) < 1e-12, `bbox ${sent.join(',')}`));
     }
+  });
+});
+
+const featureIds = (keep: (f: Feature) => boolean) => [...CATALOGUE.features].sort(byId).filter(keep).map((f) => f.id);
+const geojsonIds = (file: string) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { features: { properties: { id: number } }[] }).features.map((f) => f.properties.id);
+const inNineties = (f: Feature) => f.current !== null && f.current >= 1890 && f.current <= 1899;
+/** `datetime` keeps the undated too (/req/core/fc-time-response C). */
+const datedNinetiesOrUndated = (f: Feature) => f.current === null || inNineties(f);
+const DATETIME_1890S = '1890-01-01/1899-12-31';
+
+/** The -where conditions the tests (and README) give GDAL, each with its meaning computed here. */
+const WHERE: Record<string, { collection: 'features' | 'images'; ids: () => number[] }> = {
+  'current >= 1890 AND current <= 1899': { collection: 'features', ids: () => featureIds(inNineties) },
+  "b_name ILIKE '%church%'": { collection: 'features', ids: () => featureIds((f) => (f.b_name ?? '').toLowerCase().includes('church')) },
+  "NOT (current IS NULL) AND street = 'Osborn Street' OR id = 3": {
+    collection: 'features',
+    ids: () => featureIds((f) => (f.current !== null && f.street === 'Osborn Street') || f.id === 3),
+  },
+  "b_name LIKE 'Old%' OR current BETWEEN 1900 AND 1910": {
+    collection: 'features',
+    ids: () => featureIds((f) => (f.b_name ?? '').startsWith('Old') || (f.current !== null && f.current >= 1900 && f.current <= 1910)),
+  },
+  "created >= '2016-06-01'": { collection: 'images', ids: () => published(CATALOGUE.images).filter((i) => i.created !== null && i.created >= '2016-06-01').sort(byId).map((i) => i.id) },
+};
+
+/** GDAL sent the condition as a cql-text filter on a handful of requests: its sample page, then only filtered pages. */
+function assertFilteredOnServer(requests: readonly LoggedRequest[], collection: string, matched: number): void {
+  const items = itemsRequests(requests, collection);
+  const filtered = items.filter((u) => u.searchParams.has('filter'));
+  assert.equal(filtered.length, Math.max(1, Math.ceil(matched / 10)), requests.map((r) => r.url).join(' '));
+  assert.ok(filtered.every((u) => u.searchParams.get('filter-lang') === 'cql-text'));
+  assert.equal(items.length - filtered.length, 1, 'one unfiltered request: the sample page GDAL reads to make the layer');
+  assert.ok(requests.length <= 5 + filtered.length, `${requests.length} requests`);
+}
+
+describe('GDAL: -where and the query string of the dataset URL, on the server', { skip: gdalSkip }, () => {
+  for (const [where, { collection, ids }] of Object.entries(WHERE)) {
+    test(`ogr2ogr -where "${where}" sends it as filter (filter-lang=cql-text) and gets exactly the matching ${collection}`, async () => {
+      const expected = ids();
+      assert.ok(expected.length > 0 && expected.length < EXPECTED_COUNTS[collection]!, `${expected.length} match`);
+      const file = path.join(dir, 'where.geojson');
+      fs.rmSync(file, { force: true });
+      log.length = 0;
+      await gdal('ogr2ogr', ['-f', 'GeoJSON', file, `OAPIF:${server.origin}/ogc`, collection, '-where', where]);
+      assert.deepEqual(geojsonIds(file), expected);
+      assertFilteredOnServer(log, collection, expected.length);
+    });
+  }
+
+  for (const dataset of ['/ogc', '/ogc/collections/features']) {
+    test(`OAPIF:…${dataset}?datetime=…: every request GDAL makes carries it, next links too, and the walk finds exactly the matches`, async () => {
+      const file = path.join(dir, 'datetime.geojson');
+      fs.rmSync(file, { force: true });
+      log.length = 0;
+      await gdal('ogr2ogr', ['-f', 'GeoJSON', '-oo', 'PAGE_SIZE=4', file, `OAPIF:${server.origin}${dataset}?datetime=${DATETIME_1890S}`, 'features']);
+      assert.deepEqual(geojsonIds(file), featureIds(datedNinetiesOrUndated));
+      const urls = log.map((r) => new URL(r.url, 'http://x'));
+      assert.ok(urls.every((u) => u.searchParams.getAll('datetime').every((v) => v === DATETIME_1890S) && u.searchParams.has('datetime')), log.map((r) => r.url).join(' '));
+      // Before the items: the landing page (or the collection) and the documents GDAL reads took it.
+      assert.ok(urls.some((u) => u.pathname === `${dataset === '/ogc' ? '/ogc/collections' : dataset}`));
+      const walk = itemsRequests(log, 'features');
+      assert.ok(walk.length > 3, `${walk.length} pages`);
+      assert.ok(walk.some((u) => u.searchParams.getAll('datetime').length === 2), 'GDAL appended datetime again to a next link, which spells / as %2F');
+    });
+  }
+
+  test('ogrinfo -fid on OAPIF:…/ogc?datetime=…: the single item takes the appended parameter too', async () => {
+    log.length = 0;
+    const out = await gdal('ogrinfo', ['-ro', `OAPIF:${server.origin}/ogc?datetime=${DATETIME_1890S}`, 'features', '-fid', '41']);
+    assert.match(out, /^OGRFeature\(features\):41$/m);
+    assert.match(out, /^ {2}current \(Integer\) = 1891$/m);
+    assert.ok(log.some((r) => r.url === `/ogc/collections/features/items/41?datetime=${DATETIME_1890S}`), log.map((r) => r.url).join(' '));
+  });
+
+  test('every GDAL command README shows runs here and gives what the catalogue holds', async () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const work = fs.mkdtempSync(path.join(dir, 'readme-'));
+    const ids = (table: Record<string, unknown>[]) => table.map((row) => Number(row.id));
+    const gpkgIds = (file: string, layer: string) => {
+      const db = new Database(path.join(work, file), { readonly: true });
+      try {
+        return ids(db.prepare(`SELECT id FROM "${layer}" ORDER BY id`).all() as Record<string, unknown>[]);
+      } finally {
+        db.close();
+      }
+    };
+    const checks: { matches: RegExp; check: (out: string, args: string[]) => void }[] = [
+      {
+        matches: /^ogrinfo OAPIF:\S+\/ogc$/,
+        check: (out) => assert.deepEqual([...out.matchAll(/^\d+: (\w+)/gm)].map((m) => m[1]), ['features', 'images', 'documents', 'media']),
+      },
+      {
+        matches: /^ogrinfo -so OAPIF:\S+\/ogc features$/,
+        check: (out) => {
+          assert.equal(/^Feature Count: (\d+)$/m.exec(out)?.[1], String(EXPECTED_COUNTS.features));
+          assert.deepEqual([...ogrinfoFields(out)], FIELD_TYPES.features);
+        },
+      },
+      {
+        matches: /^ogr2ogr -f GPKG \S+\.gpkg OAPIF:\S+\/ogc (features|images)$/,
+        check: (_out, args) => {
+          const layer = args.at(-1)!;
+          const expected = layer === 'features' ? featureIds(() => true) : published(CATALOGUE.images).sort(byId).map((i) => i.id);
+          assert.deepEqual(gpkgIds(args[2]!, layer), expected);
+        },
+      },
+      {
+        matches: /^ogr2ogr -f CSV -spat \S+ \S+ \S+ \S+ \S+\.csv OAPIF:\S+\/ogc features$/,
+        check: (_out, args) => {
+          const box = args.slice(3, 7).map(Number);
+          const rows = readCsv(fs.readFileSync(path.join(work, args[7]!), 'utf8').replace(/\r?\n/g, '\r\n'));
+          const column = rows[0]!.indexOf('id');
+          const found = rows.slice(1).filter((r) => r.length > 1).map((r) => Number(r[column]));
+          const inside = featureIds((f) => {
+            const [w, s, e, n] = envelope(f.geometry);
+            return w <= box[2]! && e >= box[0]! && s <= box[3]! && n >= box[1]!;
+          });
+          assert.ok(inside.length > 0 && inside.length < FEATURE_COUNT, `${inside.length} inside`);
+          assert.deepEqual(found, inside);
+        },
+      },
+      {
+        matches: /^ogr2ogr -f GeoJSON \S+\.geojson OAPIF:\S+\/ogc features -where /,
+        check: (_out, args) => {
+          const where = WHERE[args.at(-1)!];
+          assert.ok(where, `a -where the tests know: ${args.at(-1)}`);
+          const expected = where.ids();
+          assert.deepEqual(geojsonIds(path.join(work, args[2]!)), expected);
+          assertFilteredOnServer(log, 'features', expected.length);
+        },
+      },
+      {
+        matches: /^ogr2ogr -f GeoJSON \S+\.geojson OAPIF:\S+\/ogc(\/collections\/features)?\?datetime=1890-01-01\/1899-12-31 features$/,
+        check: (_out, args) => assert.deepEqual(geojsonIds(path.join(work, args[2]!)), featureIds(datedNinetiesOrUndated)),
+      },
+      {
+        matches: /^ogrinfo MVT:\S+\/tiles\/features\/\d+\/\d+\/\d+\.mvt$/,
+        check: (out) => assert.match(out, /^1: features \(Multi Polygon\)$/m),
+      },
+    ];
+    const commands = readmeGdalCommands(readme, server.origin);
+    const used = new Set<number>();
+    for (const [tool, ...args] of commands) {
+      const line = [tool, ...args].join(' ');
+      const at = checks.findIndex((c) => c.matches.test(line));
+      assert.ok(at >= 0, `README shows a GDAL command no test checks: ${line}`);
+      log.length = 0;
+      const out = await gdal(tool as 'ogrinfo' | 'ogr2ogr', args, work);
+      checks[at]!.check(out, args);
+      used.add(at);
+    }
+    assert.ok(commands.length >= 8, `${commands.length} commands`);
+    assert.equal(used.size, checks.length, 'each kind of command is still in README');
+  });
+});
+
+describe('GDAL after 3.6: the requests its OAPIF source writes', () => {
+  // GDAL 3.7 to 3.10 (ogr/ogrsf_frmts/wfs/ogroapifdriver.cpp) still look for cql-text in the
+  // filter-lang enum of /ogc/api and write the same text (BuildFilterCQLText), but ask for pages
+  // of up to 1000; these are the requests they send, over HTTP.
+  const written: [string, (f: Feature) => boolean][] = [
+    ['(current >= 1890) AND (current <= 1899)', inNineties],
+    ["(b_name ILIKE '%CHURCH%') OR (id = 5)", (f) => (f.b_name ?? '').toLowerCase().includes('church') || f.id === 5],
+    ['NOT ((current IS NULL))', (f) => f.current !== null],
+    ["(street = 'Osborn Street') AND (current > 1889) AND (postcode <> 'E1 7')", (f) => f.street === 'Osborn Street' && f.current !== null && f.current > 1889 && f.postcode !== 'E1 7'],
+    ["(b_name LIKE 'Old%') OR (b_name = 'St Mary''s church')", (f) => (f.b_name ?? '').startsWith('Old') || f.b_name === "St Mary's church"],
+  ];
+  for (const [filter, keep] of written) {
+    test(`filter=${filter}&filter-lang=cql-text&limit=1000`, async () => {
+      const answer = await server.request(`/ogc/collections/features/items?limit=1000&filter=${encodeURIComponent(filter)}&filter-lang=cql-text`);
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual(answer.json().features.map((f: { id: number }) => f.id), featureIds(keep));
+    });
+  }
+
+  test('the API definition offers cql-text on every items path, where GDAL looks (paths[/collections/{id}/items].get.parameters)', async () => {
+    const document = (await server.request('/ogc/api?f=json')).json();
+    for (const name of ['features', 'images', 'documents', 'media']) {
+      const parameters = document.paths[`/collections/${name}/items`].get.parameters.map((p: { $ref?: string }) =>
+        p.$ref === undefined ? p : p.$ref.slice(2).split('/').reduce((node: any, key: string) => node[key], document));
+      const lang = parameters.find((p: { name: string; in: string }) => p.name === 'filter-lang' && p.in === 'query');
+      assert.ok(lang.schema.enum.includes('cql-text'), name);
+    }
+  });
+});
+
+describe('GDAL 3.6 and the tiles (OGCAPI and MVT drivers)', { skip: gdalSkip }, () => {
+  test('ogrinfo OGCAPI:…/collections/features -oo API=TILES reads the tile matrix set without "Destination buffer too small" or "Invalid tiling matrix set name"', async () => {
+    log.length = 0;
+    const { stderr } = await gdalOutcome('ogrinfo', [`OGCAPI:${server.origin}/ogc/collections/features`, '-oo', 'API=TILES']);
+    assert.ok(log.some((r) => r.url === '/ogc/tileMatrixSets/WebMercatorQuad'), log.map((r) => r.url).join(' '));
+    // Debian's 3.6 has no vector branch in its OGCAPI driver: it opens nothing, but parses the set.
+    assert.doesNotMatch(stderr, /Destination buffer too small|Invalid tiling matrix set name|TileMatrixSetType|tileMatrix/);
+  });
+
+  test('GDAL parses the served WebMercatorQuad into the very grid of its own GoogleMapsCompatible (a COG tiled by each)', async () => {
+    const tms = path.join(dir, 'WebMercatorQuad.json');
+    fs.writeFileSync(tms, (await server.request('/ogc/tileMatrixSets/WebMercatorQuad')).text);
+    const source = path.join(dir, 'grid.tif');
+    await gdal('gdal_create', ['-of', 'GTiff', '-outsize', '64', '64', '-burn', '7', '-a_srs', 'EPSG:3857', '-a_ullr', '-7900', '6711000', '-7000', '6710100', source]);
+    const grid = async (scheme: string) => {
+      const out = path.join(dir, `grid-${path.basename(scheme)}.tif`);
+      fs.rmSync(out, { force: true });
+      await gdal('gdal_translate', ['-q', '-of', 'COG', '-co', `TILING_SCHEME=${scheme}`, source, out]);
+      const info = JSON.parse(await gdal('gdalinfo', ['-json', out])) as { size: number[]; geoTransform: number[] };
+      return [...info.size, ...info.geoTransform];
+    };
+    const own = await grid('GoogleMapsCompatible');
+    const served = await grid(tms);
+    assert.equal(served.length, own.length);
+    served.forEach((value, i) => assert.ok(Math.abs(value - own[i]!) <= 1e-9 * Math.max(1, Math.abs(own[i]!)), `${served.join(',')} against ${own.join(',')}`));
+  });
+
+  test('ogrinfo MVT: reads the footprints of a tile whose URL the tileset gives', async () => {
+    const tileset = (await server.request('/ogc/collections/features/tiles/WebMercatorQuad')).json() as { links: { rel: string; href: string }[] };
+    const template = tileset.links.find((l) => l.rel === 'item')!.href;
+    const feature = featureOf(41);
+    const { z, x, y } = tileOf(feature.geometry.coordinates[0]![0]![0]!, 16);
+    const url = template.replace('{tileMatrix}', String(z)).replace('{tileCol}', String(x)).replace('{tileRow}', String(y));
+    const out = await gdal('ogrinfo', ['-ro', '-al', `MVT:${url}`]);
+    assert.match(out, /^Layer name: features$/m);
+    const ids = [...out.matchAll(/^ {2}id \(Integer\) = (\d+)$/gm)].map((m) => Number(m[1]));
+    assert.ok(ids.includes(feature.id), ids.join(' '));
+    assert.ok(ids.every((id) => CATALOGUE.features.some((f) => f.id === id)));
   });
 });
 

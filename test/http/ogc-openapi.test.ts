@@ -286,7 +286,8 @@ describe('what QGIS reads', () => {
       assert.deepEqual([...byName.keys()].sort(), [...others, ...Object.keys(SIMPLE_QUERYABLES[c]!)].sort());
       const bbox = byName.get('bbox')!;
       assert.deepEqual({ style: bbox.style, explode: bbox.explode, type: bbox.schema.type, items: bbox.schema.items }, { style: 'form', explode: false, type: 'array', items: { type: 'number' } });
-      assert.deepEqual(byName.get('filter-lang')!.schema.enum, ['cql2-text', 'cql2-json']);
+      // cql-text: the draft name GDAL's OAPIF driver looks for here before it sends a -where to the server.
+      assert.deepEqual(byName.get('filter-lang')!.schema.enum, ['cql2-text', 'cql2-json', 'cql-text']);
       assert.deepEqual(byName.get('f')!.schema.enum, ['json', 'html', 'geojson', 'csv', 'fgb', 'gpkg']);
     });
 

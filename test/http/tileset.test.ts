@@ -124,6 +124,16 @@ describe('TileJSON and OGC API – Tiles', () => {
       assert.ok(Math.abs((m.scaleDenominator * 0.00028) / m.cellSize - 1) < 1e-9, `scale at ${z}`);
       assertNear(m.pointOfOrigin, [-EQUATOR / 2, EQUATOR / 2], `origin at ${z}`);
     }
+    // The same set in OGC 17-083r2's encoding, which GDAL up to 3.6 reads (keyed on identifier).
+    assert.deepEqual([tms.type, tms.identifier, tms.supportedCRS], ['TileMatrixSetType', 'WebMercatorQuad', tms.crs]);
+    assert.deepEqual([tms.boundingBox.type, tms.boundingBox.lowerCorner, tms.boundingBox.upperCorner], ['BoundingBoxType', tms.boundingBox.lowerLeft, tms.boundingBox.upperRight]);
+    assert.deepEqual(
+      tms.tileMatrix,
+      tms.tileMatrices.map((m: Record<string, unknown>) => ({
+        type: 'TileMatrixType', identifier: m.id, scaleDenominator: m.scaleDenominator, topLeftCorner: m.pointOfOrigin,
+        tileWidth: m.tileWidth, tileHeight: m.tileHeight, matrixWidth: m.matrixWidth, matrixHeight: m.matrixHeight,
+      })),
+    );
   });
 });
 

@@ -19,6 +19,9 @@ const PATHS = [
   `/ogc/collections/images/items?filter=${enc("CASEI(title) LIKE CASEI('street%')")}`,
   `/ogc/collections/features/items?filter=${enc('S_INTERSECTS(geometry, POLYGON((-0.0703 51.5169, -0.068 51.5169, -0.068 51.5184, -0.0703 51.5169)))')}`,
   `/ogc/collections/features/items?filter=${enc(JSON.stringify({ op: 'in', args: [{ property: 'id' }, [1, 3, 5]] }))}&filter-lang=cql2-json`,
+  // As GDAL writes a -where (filter-lang=cql-text), its dataset URL's query appended again to a next link.
+  `/ogc/collections/features/items?filter=${enc("(street ILIKE '%STREET') AND (NOT ((b_name IS NULL)))")}&filter-lang=cql-text&limit=4&datetime=1880-01-01%2F1890-12-31&datetime=1880-01-01/1890-12-31`,
+  `/ogc/collections/images/items?filter=${enc("created >= '2016-06-01T'")}&filter-lang=cql-text`,
   '/ogc/collections/features/items?sortby=-current,b_name&limit=8', '/ogc/collections/features/items?sortby=street,-current&limit=11',
   '/ogc/collections/images/items?sortby=-created&properties=title,created&limit=3',
   '/ogc/collections/features/items?q=osborn&limit=10&skipGeometry=true',

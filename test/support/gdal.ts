@@ -20,11 +20,24 @@ export function gdalSkipReason(): string | undefined {
   }
 }
 
-/** Runs a GDAL tool; the test server is on 127.0.0.1, never reached through a proxy. */
-export async function gdal(tool: 'ogrinfo' | 'ogr2ogr', args: string[]): Promise<string> {
-  const env = { ...process.env, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', GDAL_HTTP_TIMEOUT: '30', CPL_DEBUG: 'OFF' };
-  const { stdout } = await run(tool, args, { env, maxBuffer: 64 * 1024 * 1024 });
+type GdalTool = 'ogrinfo' | 'ogr2ogr' | 'gdal_create' | 'gdal_translate' | 'gdalinfo';
+const GDAL_ENV = { ...process.env, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', GDAL_HTTP_TIMEOUT: '30', CPL_DEBUG: 'OFF' };
+
+/** Runs a GDAL tool (in `cwd`, for the files it writes); the test server is on 127.0.0.1, never reached through a proxy. */
+export async function gdal(tool: GdalTool, args: string[], cwd?: string): Promise<string> {
+  const { stdout } = await run(tool, args, { env: GDAL_ENV, maxBuffer: 64 * 1024 * 1024, cwd });
   return stdout;
+}
+
+/** The same, for a run that may fail: its exit code and what it wrote to stderr. */
+export async function gdalOutcome(tool: GdalTool, args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(tool, args, { env: GDAL_ENV, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string };
+    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
+  }
 }
 
 export interface LoggedRequest {
@@ -91,4 +104,24 @@ export function gpkgMultiPolygon(blob: Buffer): number[][][][] {
     polygons.push(rings);
   }
   return polygons;
+}
+
+/** Where README says the server listens, in its examples. */
+const README_ORIGIN = 'http://127.0.0.1:8000';
+
+/**
+ * The GDAL command lines README's GIS section shows (the sh block after "With GDAL/OGR"), as
+ * argument lists for a server at `origin`: lines joined at a trailing `\`, comments dropped,
+ * words split as sh would split these (double quotes hold spaces and single quotes).
+ */
+export function readmeGdalCommands(readme: string, origin: string): string[][] {
+  const section = readme.slice(readme.indexOf('**With GDAL/OGR**'));
+  const block = /^```sh\n([\s\S]*?)^```$/m.exec(section)?.[1];
+  if (block === undefined) throw new Error('README: no sh block after "With GDAL/OGR"');
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => /^(ogrinfo|ogr2ogr) /.test(line))
+    .map((line) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] ?? m[2]!).replaceAll(README_ORIGIN, origin)));
 }

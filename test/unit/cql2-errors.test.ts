@@ -238,5 +238,33 @@ test('the reader of filter and filter-lang: text by default, JSON, or a named re
   assert.deepEqual(reader.read('a = 1'), tree);
   assert.deepEqual(reader.read('a = 1', 'cql2-text'), tree);
   assert.deepEqual(reader.read('{"op":"=","args":[{"property":"a"},1]}', 'cql2-json'), tree);
-  assert.equal(refusal(() => reader.read('a = 1', 'cql-text')).message, 'The filter language "cql-text" is not supported; use "cql2-text" or "cql2-json".');
+  assert.deepEqual(reader.read('a = 1', 'cql-text'), tree);
+  assert.equal(refusal(() => reader.read('a = 1', 'cql')).message, 'The filter language "cql" is not supported; use "cql2-text", "cql2-json", "cql-text".');
+});
+
+test('cql-text, the draft dialect GDAL 3.6 sends: ILIKE is CASEI(a) LIKE CASEI(p), NOT ILIKE its negation; CQL2 text refuses ILIKE', () => {
+  const reader = createCql2Reader();
+  const a = { kind: 'property', name: 'a' };
+  const ilike = { kind: 'like', value: { kind: 'casei', arg: a }, pattern: { kind: 'casei', arg: { kind: 'string', value: 'x%' } } };
+  assert.deepEqual(reader.read("a ILIKE 'x%'", 'cql-text'), ilike);
+  assert.deepEqual(reader.read("a ilike 'x%'", 'cql-text'), ilike);
+  assert.deepEqual(reader.read("a NOT ILIKE 'x%'", 'cql-text'), { kind: 'not', arg: ilike });
+  // GDAL's own writing: each comparison bracketed, NOT before a bracket, IS NULL bracketed.
+  assert.deepEqual(reader.read("((a ILIKE 'x%') AND (b >= 1890)) OR (NOT ((c IS NULL)))", 'cql-text'), {
+    kind: 'or',
+    args: [
+      { kind: 'and', args: [ilike, { kind: 'compare', op: '>=', left: { kind: 'property', name: 'b' }, right: { kind: 'number', value: 1890 } }] },
+      { kind: 'not', arg: { kind: 'isNull', value: { kind: 'property', name: 'c' } } },
+    ],
+  });
+  // GDAL 3.6's dates: '…T' a date, '…Thh[:mm[:ss]]Z' an instant; CQL2 text keeps them strings.
+  const compare = (right: unknown) => ({ kind: 'compare', op: '>=', left: a, right });
+  assert.deepEqual(reader.read("a >= '2015-01-31T'", 'cql-text'), compare({ kind: 'date', value: '2015-01-31' }));
+  assert.deepEqual(reader.read("a >= '2015-01-31T10Z'", 'cql-text'), compare({ kind: 'timestamp', value: '2015-01-31T10:00:00Z' }));
+  assert.deepEqual(reader.read("a >= '2015-01-31T10:30:05Z'", 'cql-text'), compare({ kind: 'timestamp', value: '2015-01-31T10:30:05Z' }));
+  assert.deepEqual(reader.read("a >= '2015-01-31'", 'cql-text'), compare({ kind: 'string', value: '2015-01-31' }));
+  assert.deepEqual(reader.read("a >= '2015-01-31T'", 'cql2-text'), compare({ kind: 'string', value: '2015-01-31T' }));
+  assert.match(refusal(() => reader.read("a >= '2015-02-30T'", 'cql-text')).message, /not a day of the calendar/);
+  assert.match(refusal(() => reader.read("a ILIKE 'x%'", 'cql2-text')).message, /^The filter is invalid at line 1, column 3: expected .*but found "ILIKE"\.$/);
+  assert.match(refusal(() => reader.read("a ILIKE 'x%'")).message, /found "ILIKE"/);
 });

@@ -9,13 +9,14 @@ import { DOCUMENT_VERSION } from '../api/openapi.js';
 import { makeAnswer, type Answer } from '../cache/answer-cache.js';
 import { keptAnswers, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { OGC_ERRORS } from '../../errors.js';
-import { checkParameters, FORMAT_PARAMETERS, readFormat, readOgcQuery } from './query.js';
+import { checkParameters, readFormat, readOgcQuery } from './query.js';
+import { datasetQueryParameterNames } from './items-params.js';
 
 export function ogcApiHandler(deps: AnswerDeps, cql2: () => Cql2Reader): RouteHandlerMethod {
   let answers: Record<'openapi' | 'json', (baseUrl: string) => Answer> | undefined;
   return async (request, reply) => {
     const query = readOgcQuery(request.url);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(null));
     const f = readFormat(query);
     // Its page for people is /ogc/docs/.
     if (f === 'html') throw OGC_ERRORS.invalidParameter('f', 'json (the API definition\'s page is /ogc/docs/)');

@@ -4,8 +4,8 @@
 // bbox, datetime and `name=value` are turned into CQL2 trees and joined with the filter
 // by AND, so the store translates one language.
 import type { BBoxLiteral, Expression, Scalar } from '../../ogc/cql2/ast.js';
-import type { Cql2Reader } from '../../ogc/cql2/filter.js';
-import { TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { FILTER_LANGUAGES, type Cql2Reader } from '../../ogc/cql2/filter.js';
+import { OGC_COLLECTIONS, TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
 import { bboxProblem } from '../../ogc/cql2/literals.js';
@@ -34,6 +34,18 @@ const invalid = OGC_ERRORS.invalidParameter;
  */
 export function itemsParameterNames(collection: OgcCollection): string[] {
   return [...ITEMS_PARAMETERS, ...simpleQueryables(collection).map((p) => p.name)];
+}
+
+/**
+ * What the paths other than the items take: their own parameters (`f`; on a single item also
+ * `properties`, `skipGeometry`) and the items' others, ignored there. GDAL appends its dataset
+ * URL's query string (`OAPIF:…/ogc?datetime=…`) to every request it makes: the landing page,
+ * conformance, API definition and collections (every collection's parameters), a collection's
+ * own documents and its single items (`-fid`; its own).
+ */
+export function datasetQueryParameterNames(collection: OgcCollection | null): string[] {
+  const collections = collection === null ? OGC_COLLECTIONS : [collection];
+  return [...new Set(collections.flatMap(itemsParameterNames))];
 }
 
 /** Queryables that work as `name=value` (every stored queryable; none clashes with a parameter). */
@@ -173,7 +185,7 @@ function parseBoolean(name: string, value: string | undefined): boolean | undefi
 }
 
 function readFilterLanguage(language: string | undefined): void {
-  if (language !== undefined && language !== 'cql2-text' && language !== 'cql2-json') throw invalid('filter-lang', 'cql2-text or cql2-json');
+  if (language !== undefined && !(FILTER_LANGUAGES as readonly string[]).includes(language)) throw invalid('filter-lang', FILTER_LANGUAGES.join(', '));
 }
 
 function readFilter(cql2: Cql2Reader, filter: string, language: string | undefined): Expression {

@@ -1,5 +1,6 @@
-// An /ogc/ query string, read strictly: each parameter once (a repeat is a 400), and only
-// the parameters the path takes (OGC API – Features /req/core/query-param-unknown).
+// An /ogc/ query string, read strictly: each parameter with one value (a repeat with another
+// value is a 400), and only the parameters the path takes (OGC API – Features
+// /req/core/query-param-unknown).
 import { OGC_ERRORS } from '../../errors.js';
 import { DOWNLOAD_FORMATS, isDownloadFormat, type DownloadFormat } from '../../ogc/downloads.js';
 
@@ -8,13 +9,20 @@ export interface OgcQuery {
   readonly names: readonly string[];
 }
 
-/** The query of a request URL (form-encoded: `+` is a space), each name at most once. */
+/**
+ * The query of a request URL (form-encoded: `+` is a space), each name with one value. The
+ * same value again is taken: GDAL appends its dataset URL's query string (`OAPIF:…?datetime=…`)
+ * to every URL it reads that does not hold it character for character, `next` links included,
+ * and links spell values their own way (`/` as `%2F`). Taking the repeat, rather than echoing
+ * each request's own spelling in links, serves any client that appends so, on every path.
+ */
 export function readOgcQuery(url: string): OgcQuery {
   const at = url.indexOf('?');
   const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
   const values = new Map<string, string>();
   for (const [name, value] of params) {
-    if (values.has(name)) throw OGC_ERRORS.repeatedParameter(name);
+    const seen = values.get(name);
+    if (seen !== undefined && seen !== value) throw OGC_ERRORS.repeatedParameter(name);
     values.set(name, value);
   }
   return { get: (name) => values.get(name), names: [...values.keys()] };

@@ -20,12 +20,12 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { ogcApiHandler } from './api-document.js';
 import { parseRecordId } from '../api/params.js';
 import { writeCursor } from './cursor.js';
-import { parseItemOptions, parseItemsQuery } from './items-params.js';
+import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
-import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
+import { checkParameters, FORMAT_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: CatalogueReader;
@@ -56,38 +56,38 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
     route(app, deps, path, async (request, query) => {
-      checkParameters(query, FORMAT_PARAMETERS);
+      checkParameters(query, datasetQueryParameterNames(null));
       return { version: await seenVersion(deps), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
     }, asPage(htmlLanding));
   }
   route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(null));
     return { version: await seenVersion(deps), body: renderConformance(), contentType: jsonType(query) };
   }, asPage(htmlConformance));
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(null));
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
   }, asPage(htmlCollections));
   route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(collection));
     const { version, extents } = await deps.store.extents();
     return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
   }, asPage(htmlCollection));
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(collection));
     return { version: await seenVersion(deps), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.schema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, FORMAT_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(collection));
     return { version: await seenVersion(deps), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   route(app, deps, OGC_PATHS.featureSchema(':collection'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ['f']);
+    checkParameters(query, datasetQueryParameterNames(collection));
     return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
   });
   registerTilesetRoutes(app, deps);
@@ -115,7 +115,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   });
   route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
     const collection = collectionParam(request);
-    checkParameters(query, ITEM_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(collection));
     const id = featureIdParam(request);
     const options = parseItemOptions(collection, query);
     const { version, row } = await deps.store.item(collection, id);
@@ -124,7 +124,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps.store, request, collectionParam(request), featureIdParam(request), version), {
     alone: async (request: FastifyRequest, query: OgcQuery) => {
       const collection = collectionParam(request);
-      checkParameters(query, ITEM_PARAMETERS);
+      checkParameters(query, datasetQueryParameterNames(collection));
       const id = featureIdParam(request);
       parseItemOptions(collection, query);
       return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);

@@ -6,7 +6,12 @@ import { Cql2Error } from './errors.js';
 import { parseCql2Json } from './json-reader.js';
 import { createCql2TextParser } from './text-parser.js';
 
-export const FILTER_LANGUAGES = ['cql2-text', 'cql2-json'] as const;
+/**
+ * `cql-text`: the draft name of CQL2 text, which GDAL's OAPIF driver (up to 3.6) looks for in
+ * the API definition's `filter-lang` enum before it sends a `-where` to the server; read as a
+ * dialect of CQL2 text (grammar.ts).
+ */
+export const FILTER_LANGUAGES = ['cql2-text', 'cql2-json', 'cql-text'] as const;
 export type FilterLanguage = (typeof FILTER_LANGUAGES)[number];
 
 export interface Cql2Reader {
@@ -19,8 +24,9 @@ export function createCql2Reader(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2
   return {
     read(filter, language = 'cql2-text') {
       if (language === 'cql2-text') return text.parse(filter);
+      if (language === 'cql-text') return text.parse(filter, true);
       if (language === 'cql2-json') return parseCql2Json(filter, limits);
-      throw new Cql2Error(`The filter language ${JSON.stringify(language)} is not supported; use "cql2-text" or "cql2-json".`);
+      throw new Cql2Error(`The filter language ${JSON.stringify(language)} is not supported; use ${FILTER_LANGUAGES.map((l) => JSON.stringify(l)).join(', ')}.`);
     },
   };
 }

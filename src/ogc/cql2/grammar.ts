@@ -8,7 +8,10 @@
 // Kept as a TypeScript string rather than a .peggy file so that the compiled server finds
 // it without a copy step; `text-parser.ts` hands it to peggy.generate() once per parser.
 // Keywords are case-insensitive (the standard's own examples write `and`, `date(`,
-// `s_intersects`). Actions call `options.check*`, the checks of `literals.ts`, so the
+// `s_intersects`). One parser reads two dialects: with `options.draft` (filter-lang
+// `cql-text`, the draft name GDAL up to 3.6 sends) it also takes the draft's `a ILIKE 'p'`,
+// read as CASEI(a) LIKE CASEI('p'), and its dates in quotes (DraftInstant); CQL2 itself
+// refuses ILIKE as a syntax error and reads those dates as strings. Actions call `options.check*`, the checks of `literals.ts`, so the
 // text and JSON readers share one definition of a valid string, date, timestamp, position,
 // ring and BBOX.
 export const CQL2_TEXT_GRAMMAR = String.raw`
@@ -41,6 +44,8 @@ PredicateTail
     { return (value) => negateIf(not, { kind: "isNull", value }); }
   / not:(NOT _)? LIKE _ pattern:Pattern
     { return (value) => negateIf(not, { kind: "like", value, pattern }); }
+  / &{ return options.draft === true; } not:(NOT _)? ILIKE _ pattern:StringLiteral
+    { return (value) => negateIf(not, { kind: "like", value: { kind: "casei", arg: value }, pattern: { kind: "casei", arg: pattern } }); }
   / not:(NOT _)? BETWEEN _ low:Scalar _ AND _ high:Scalar
     { return (value) => negateIf(not, { kind: "between", value, low, high }); }
   / not:(NOT _)? IN _ "(" _ head:Scalar tail:(_ "," _ @Scalar)* _ ")"
@@ -57,6 +62,7 @@ Pattern
 
 Scalar "a value"
   = CaseI
+  / &{ return options.draft === true; } @DraftInstant
   / StringLiteral
   / NumberLiteral
   / DateLiteral
@@ -96,6 +102,18 @@ StringCharacter
   = "''" { return "'"; }
   / "\\" char:[abtnvfr'\\] { return ESCAPES[char]; }
   / [^']
+
+// The draft dialect's dates as GDAL 3.6 writes them: quoted, '2015-01-01T' for a date,
+// '2015-01-01T10Z', '…T10:30Z' or '…T10:30:00Z' for an instant. Only GDAL writes these
+// shapes, so a text property is not expected to be compared with one.
+DraftInstant
+  = "'" date:$([0-9][0-9][0-9][0-9] "-" [0-9][0-9] "-" [0-9][0-9]) "T" time:DraftTime? "'" !"'"
+    {
+      if (time === null) return checked(options.checkDate(date), { kind: "date", value: date });
+      const value = date + "T" + time + "Z";
+      return checked(options.checkTimestamp(value), { kind: "timestamp", value });
+    }
+DraftTime = h:$([0-9][0-9]) m:(":" @$([0-9][0-9]))? s:(":" @$([0-9][0-9]))? "Z" { return h + ":" + (m ?? "00") + ":" + (s ?? "00"); }
 
 NumberLiteral "a number"
   = Number { return { kind: "number", value: Number(text()) }; }
@@ -140,6 +158,7 @@ AND = "AND"i !IdentifierPart
 OR = "OR"i !IdentifierPart
 NOT = "NOT"i !IdentifierPart
 LIKE = "LIKE"i !IdentifierPart
+ILIKE = "ILIKE"i !IdentifierPart
 BETWEEN = "BETWEEN"i !IdentifierPart
 IN = "IN"i !IdentifierPart
 IS = "IS"i !IdentifierPart

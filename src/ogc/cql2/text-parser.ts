@@ -11,8 +11,11 @@ import { CQL2_TEXT_GRAMMAR, CQL2_TEXT_GRAMMAR_INITIALISER } from './grammar.js';
 import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
 
 export interface Cql2TextParser {
-  /** The filter's tree, or a thrown Cql2Error whose message is for the user. */
-  parse(text: string): Expression;
+  /**
+   * The filter's tree, or a thrown Cql2Error whose message is for the user. `draft`: read
+   * the draft dialect `cql-text` too (grammar.ts says what it adds).
+   */
+  parse(text: string, draft?: boolean): Expression;
 }
 
 const MAX_EXPECTED_SHOWN = 8;
@@ -30,11 +33,11 @@ const LITERAL_CHECKS = {
 export function createCql2TextParser(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2TextParser {
   let parser: peggy.Parser | undefined;
   return {
-    parse(text) {
+    parse(text, draft = false) {
       checkLength(text, limits);
       checkBracketNesting(text, limits);
       parser ??= generateParser();
-      const tree = parseOrExplain(parser, text);
+      const tree = parseOrExplain(parser, text, draft);
       checkTree(tree, limits);
       return tree;
     },
@@ -47,10 +50,10 @@ function generateParser(): peggy.Parser {
   return generate(CQL2_TEXT_GRAMMAR_INITIALISER + CQL2_TEXT_GRAMMAR);
 }
 
-function parseOrExplain(parser: peggy.Parser, text: string): Expression {
+function parseOrExplain(parser: peggy.Parser, text: string, draft: boolean): Expression {
   try {
     // The grammar's actions build exactly the shapes of ast.ts.
-    return parser.parse(text, LITERAL_CHECKS) as Expression;
+    return parser.parse(text, { ...LITERAL_CHECKS, draft }) as Expression;
   } catch (error) {
     if (error instanceof parser.SyntaxError) throw explain(error, text);
     throw error;

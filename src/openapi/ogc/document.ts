@@ -9,7 +9,7 @@ import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTE
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
-import { parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
+import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
 import { OGC_TITLE } from '../../render/ogc/landing.js';
 import type { JsonObject } from '../components.js';
@@ -45,16 +45,16 @@ const INFO = {
 /** The refusals every path shows: its own parameters decide the unknown-parameter sentence. */
 const FORMAT_REFUSALS: readonly BadQuery[] = [
   { name: 'unknownParameter', query: '?limt=10', what: 'A parameter the path does not take.' },
-  { name: 'repeatedParameter', query: '?f=json&f=json', what: 'A parameter given twice.' },
+  { name: 'repeatedParameter', query: '?f=json&f=html', what: 'A parameter given twice with different values (the same value again is taken).' },
   { name: 'invalidFormat', query: '?f=xml', what: 'A format the path does not serve.' },
 ];
 
 export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
   const paths: Record<string, JsonObject> = {
-    [relative(OGC_PATHS.landing)]: simplePath(options, 'getLandingPage', 'capabilities', 'The landing page: links to this document, the conformance classes and the collections.', 'LandingPage', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
-    [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
-    [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
-    [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false),
+    [relative(OGC_PATHS.landing)]: simplePath(options, 'getLandingPage', 'capabilities', 'The landing page: links to this document, the conformance classes and the collections.', 'LandingPage', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(null)),
+    [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(null)),
+    [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(null)),
+    [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false, datasetQueryParameterNames(null)),
     ...Object.fromEntries(OGC_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
     ...tilePaths(options),
   };
@@ -81,25 +81,32 @@ export function withOgcServer(document: JsonObject, baseUrl: string): JsonObject
   return { openapi, info, servers: [{ url: `${baseUrl}${OGC_PREFIX.slice(0, -1)}`, description: 'The landing page of this server.' }], ...rest };
 }
 
-function readFormatOnly(query: OgcQuery): void {
-  checkParameters(query, FORMAT_PARAMETERS);
-  readFormat(query);
-}
+const IGNORED_ITEMS_PARAMETERS = 'The items\' other parameters are taken here and ignored (each checked only by name): GDAL appends its dataset URL\'s query string (`OAPIF:…/ogc?datetime=…`) to every request it makes.';
 
-/** A path that takes only `f`. */
-function simplePath(options: OgcDocumentOptions, operationId: string, tag: string, summary: string, schema: string, types: readonly string[], readsStore = true): JsonObject {
+/** The check of a path that reads only `f`, among the parameters it takes. */
+const readFormatOnly = (accepted: readonly string[]) => (query: OgcQuery): void => {
+  checkParameters(query, accepted);
+  readFormat(query);
+};
+
+/**
+ * A path that reads only `f`. `accepted`: what else it takes and ignores (the resources GDAL
+ * reads before the items take the items' parameters: items-params.ts).
+ */
+function simplePath(options: OgcDocumentOptions, operationId: string, tag: string, summary: string, schema: string, types: readonly string[], readsStore = true, accepted = FORMAT_PARAMETERS): JsonObject {
   return {
     description: READ_ONLY,
     get: {
       operationId,
       tags: [tag],
       summary,
+      ...(accepted === FORMAT_PARAMETERS ? {} : { description: IGNORED_ITEMS_PARAMETERS }),
       // `f=html` only where there is a page.
       parameters: types.includes(CONTENT_TYPE_PAGE) ? sharedParameters(FORMAT_PARAMETERS) : [parameterRef('fJson')],
       responses: {
         200: okResponse(summary, schema, types),
         304: { $ref: '#/components/responses/NotModified' },
-        400: badRequestResponse(readFormatOnly, FORMAT_REFUSALS),
+        400: badRequestResponse(readFormatOnly(accepted), FORMAT_REFUSALS),
         ...commonErrors(options.rateLimited, readsStore),
       },
     },
@@ -121,12 +128,12 @@ function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string
   const title = COLLECTION_TITLES[c].title;
   const itemsPath = relative(OGC_PATHS.items(c));
   return [
-    [relative(OGC_PATHS.collection(c)), simplePath(options, `get${name}Collection`, c, `${title}: the collection, its extent and links.`, 'Collection', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])],
+    [relative(OGC_PATHS.collection(c)), simplePath(options, `get${name}Collection`, c, `${title}: the collection, its extent and links.`, 'Collection', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(c))],
     [itemsPath, itemsPathItem(options, c)],
     [`${itemsPath}/{featureId}`, itemPathItem(options, c)],
-    [relative(OGC_PATHS.queryables(c)), simplePath(options, `get${name}Queryables`, c, `${title}: what its items can be filtered by (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
-    [relative(OGC_PATHS.schema(c)), simplePath(options, `get${name}Schema`, c, `${title}: the schema of its items' properties (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
-    [relative(OGC_PATHS.featureSchema(c)), simplePath(options, `get${name}FeatureSchema`, c, `${title}: the schema of a whole item as GDAL reads it (\`describedBy\`: a GeoJSON Feature, nullable types in the OpenAPI 3.0 way).`, 'FeatureSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON])],
+    [relative(OGC_PATHS.queryables(c)), simplePath(options, `get${name}Queryables`, c, `${title}: what its items can be filtered by (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON], true, datasetQueryParameterNames(c))],
+    [relative(OGC_PATHS.schema(c)), simplePath(options, `get${name}Schema`, c, `${title}: the schema of its items' properties (JSON Schema).`, 'JsonSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON], true, datasetQueryParameterNames(c))],
+    [relative(OGC_PATHS.featureSchema(c)), simplePath(options, `get${name}FeatureSchema`, c, `${title}: the schema of a whole item as GDAL reads it (\`describedBy\`: a GeoJSON Feature, nullable types in the OpenAPI 3.0 way).`, 'FeatureSchema', [CONTENT_TYPE_SCHEMA, CONTENT_TYPE_JSON], true, datasetQueryParameterNames(c))],
   ];
 }
 
@@ -137,7 +144,7 @@ function itemsRefusals(c: OgcCollection): BadQuery[] {
     { name: 'invalidLimit', query: '?limit=0', what: 'A limit below 1.' },
     { name: 'invalidBbox', query: '?bbox=0,0,1', what: 'A bbox of three numbers.' },
     { name: 'invalidFilter', query: '?filter=id%20%3D', what: 'A CQL2 filter that cannot be read: where it failed.' },
-    { name: 'invalidFilterLang', query: '?filter=id%3D1&filter-lang=cql', what: 'A filter language other than cql2-text and cql2-json.' },
+    { name: 'invalidFilterLang', query: '?filter=id%3D1&filter-lang=cql', what: 'A filter language other than cql2-text, cql2-json and cql-text (the draft name GDAL 3.6 sends).' },
     { name: 'invalidSortby', query: '?sortby=nothing', what: 'A sort key that is no sortable property.' },
     { name: 'invalidProperties', query: '?properties=nothing', what: 'A property the items do not have.' },
     { name: 'invalidCursor', query: '?after=x', what: 'An `after` that is no `next` link\'s.' },
@@ -184,7 +191,7 @@ function withDownloads(response: JsonObject): JsonObject {
 
 function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
   const read = (query: OgcQuery) => {
-    checkParameters(query, ITEM_PARAMETERS);
+    checkParameters(query, datasetQueryParameterNames(c));
     parseItemOptions(c, query);
     readFormat(query);
   };
@@ -195,6 +202,7 @@ function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject
       operationId: `get${componentPrefix(c)}Item`,
       tags: [c],
       summary: `${COLLECTION_TITLES[c].title}: one item, with its links.`,
+      description: IGNORED_ITEMS_PARAMETERS,
       parameters: itemParameters(c, ITEM_PARAMETERS),
       responses: {
         200: okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),

@@ -52,15 +52,32 @@ const TILE_MATRIX = object(['id', 'scaleDenominator', 'cellSize', 'pointOfOrigin
   matrixHeight: integer,
 });
 
-const TILE_MATRIX_SET = object(['crs', 'tileMatrices'], {
+/** A tile matrix in OGC 17-083r2's encoding (TMS 1.0), as GDAL up to 3.6 reads it. */
+const TILE_MATRIX_R2 = object(['type', 'identifier', 'scaleDenominator', 'topLeftCorner', 'tileWidth', 'tileHeight', 'matrixWidth', 'matrixHeight'], {
+  type: { type: 'string', enum: ['TileMatrixType'] },
+  identifier: string,
+  scaleDenominator: number,
+  topLeftCorner: point,
+  tileWidth: integer,
+  tileHeight: integer,
+  matrixWidth: integer,
+  matrixHeight: integer,
+});
+
+/** 17-083r4's keys, and beside them 17-083r2's (render/ogc/tiles.ts says why). */
+const TILE_MATRIX_SET = object(['crs', 'tileMatrices', 'type', 'identifier', 'supportedCRS', 'tileMatrix'], {
   id: string,
   title: string,
   uri: string,
   crs: string,
   orderedAxes: { type: 'array', items: string },
   wellKnownScaleSet: string,
-  boundingBox: BOUNDING_BOX,
+  boundingBox: { ...BOUNDING_BOX, properties: { ...(BOUNDING_BOX.properties as JsonObject), type: { type: 'string', enum: ['BoundingBoxType'] }, lowerCorner: point, upperCorner: point } },
   tileMatrices: { type: 'array', items: TILE_MATRIX },
+  type: { type: 'string', enum: ['TileMatrixSetType'] },
+  identifier: string,
+  supportedCRS: string,
+  tileMatrix: { type: 'array', items: TILE_MATRIX_R2 },
 });
 
 export function ogcTileSchemas(): Record<string, JsonObject> {

@@ -1,7 +1,8 @@
 // OGC API – Tiles for the `features` collection: its list of tilesets (one, in WebMercatorQuad),
 // the tileset's metadata (a templated link to /tiles/features/{z}/{x}/{y}.mvt, bounds,
 // layers and their fields from tiles/layers.ts), and the tile matrix set's definition
-// (OGC 17-083r4's WebMercatorQuad, computed: 256-pixel tiles, zooms 0 to 24).
+// (WebMercatorQuad, in OGC 17-083r4's encoding and 17-083r2's, computed: 256-pixel tiles,
+// zooms 0 to 24).
 import { CONTENT_TYPE_JSON, CONTENT_TYPE_MVT, TILEJSON_PATH, TILES_PREFIX } from '../../constants.js';
 import {
   CRS84, EPSG_3857, GEODATA_REL, OGC_PATHS, TILED_COLLECTION, TILING_SCHEME_REL, WEB_MERCATOR_QUAD,
@@ -88,25 +89,59 @@ export function renderTileMatrixSets(baseUrl: string) {
   };
 }
 
+/**
+ * WebMercatorQuad in both encodings at once, each reader taking its own keys: OGC 17-083r4
+ * (TMS 2.0: `id`, `crs`, `tileMatrices`), and after it OGC 17-083r2 (TMS 1.0: `type`,
+ * `identifier`, `supportedCRS`, `tileMatrix`, the bounding box's `lowerCorner` and
+ * `upperCorner`), which GDAL up to 3.6 alone parses (gcore/tilematrixset.cpp): a document
+ * without `"identifier"` and `"tileMatrix"` (or `"TileMatrixSetType"`) it takes for the name of
+ * a set, looks up `tms_<document>.json` among its data files, overflows CPLFormFilename's
+ * buffer ("Destination buffer too small") and finds none ("Invalid tiling matrix set name").
+ * Neither standard's schema forbids the other's keys.
+ */
 export function renderWebMercatorQuad() {
+  const title = 'Google Maps Compatible for the World';
+  const levels = Array.from({ length: TMS_LEVELS }, (_, z) => ({
+    id: String(z),
+    scaleDenominator: SCALE_0 / 2 ** z,
+    cellSize: CELL_0 / 2 ** z,
+    origin: [-HALF_WORLD, HALF_WORLD],
+    tiles: 2 ** z,
+  }));
   return {
     id: WEB_MERCATOR_QUAD,
-    title: 'Google Maps Compatible for the World',
+    title,
     uri: TMS_URI,
     crs: EPSG_3857,
     orderedAxes: ['X', 'Y'],
     wellKnownScaleSet: 'http://www.opengis.net/def/wkss/OGC/1.0/GoogleMapsCompatible',
-    boundingBox: { lowerLeft: [-HALF_WORLD, -HALF_WORLD], upperRight: [HALF_WORLD, HALF_WORLD], crs: EPSG_3857 },
-    tileMatrices: Array.from({ length: TMS_LEVELS }, (_, z) => ({
-      id: String(z),
-      scaleDenominator: SCALE_0 / 2 ** z,
-      cellSize: CELL_0 / 2 ** z,
+    boundingBox: {
+      lowerLeft: [-HALF_WORLD, -HALF_WORLD], upperRight: [HALF_WORLD, HALF_WORLD], crs: EPSG_3857,
+      type: 'BoundingBoxType', lowerCorner: [-HALF_WORLD, -HALF_WORLD], upperCorner: [HALF_WORLD, HALF_WORLD],
+    },
+    tileMatrices: levels.map((m) => ({
+      id: m.id,
+      scaleDenominator: m.scaleDenominator,
+      cellSize: m.cellSize,
       cornerOfOrigin: 'topLeft' as const,
-      pointOfOrigin: [-HALF_WORLD, HALF_WORLD],
+      pointOfOrigin: m.origin,
       tileWidth: 256,
       tileHeight: 256,
-      matrixWidth: 2 ** z,
-      matrixHeight: 2 ** z,
+      matrixWidth: m.tiles,
+      matrixHeight: m.tiles,
+    })),
+    type: 'TileMatrixSetType',
+    identifier: WEB_MERCATOR_QUAD,
+    supportedCRS: EPSG_3857,
+    tileMatrix: levels.map((m) => ({
+      type: 'TileMatrixType',
+      identifier: m.id,
+      scaleDenominator: m.scaleDenominator,
+      topLeftCorner: m.origin,
+      tileWidth: 256,
+      tileHeight: 256,
+      matrixWidth: m.tiles,
+      matrixHeight: m.tiles,
     })),
   };
 }
