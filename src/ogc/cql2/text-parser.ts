@@ -8,11 +8,11 @@ import type { Expression } from './ast.js';
 import { checkBracketNesting, checkLength, checkTree, DEFAULT_CQL2_LIMITS, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords, quoteInput } from './errors.js';
 import { CQL2_TEXT_GRAMMAR, CQL2_TEXT_GRAMMAR_INITIALISER } from './grammar.js';
-import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
+import { CRS84_CHECKS, dateProblem, ringProblem, stringProblem, timestampProblem, type SpatialChecks } from './literals.js';
 
 export interface Cql2TextParser {
-  /** The filter's tree, or a thrown Cql2Error whose message is for the user. */
-  parse(text: string): Expression;
+  /** The filter's tree, or a thrown Cql2Error whose message is for the user; positions checked by `spatial`. */
+  parse(text: string, spatial?: SpatialChecks): Expression;
 }
 
 const MAX_EXPECTED_SHOWN = 8;
@@ -21,20 +21,18 @@ const MAX_EXPECTED_SHOWN = 8;
 const LITERAL_CHECKS = {
   checkString: stringProblem,
   checkDate: dateProblem,
-  checkPosition: positionProblem,
   checkTimestamp: timestampProblem,
   checkRing: ringProblem,
-  checkBBox: bboxProblem,
 };
 
 export function createCql2TextParser(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2TextParser {
   let parser: peggy.Parser | undefined;
   return {
-    parse(text) {
+    parse(text, spatial = CRS84_CHECKS) {
       checkLength(text, limits);
       checkBracketNesting(text, limits);
       parser ??= generateParser();
-      const tree = parseOrExplain(parser, text);
+      const tree = parseOrExplain(parser, text, spatial);
       checkTree(tree, limits);
       return tree;
     },
@@ -47,10 +45,10 @@ function generateParser(): peggy.Parser {
   return generate(CQL2_TEXT_GRAMMAR_INITIALISER + CQL2_TEXT_GRAMMAR);
 }
 
-function parseOrExplain(parser: peggy.Parser, text: string): Expression {
+function parseOrExplain(parser: peggy.Parser, text: string, spatial: SpatialChecks): Expression {
   try {
     // The grammar's actions build exactly the shapes of ast.ts.
-    return parser.parse(text, LITERAL_CHECKS) as Expression;
+    return parser.parse(text, { ...LITERAL_CHECKS, checkPosition: spatial.position, checkBBox: spatial.bbox }) as Expression;
   } catch (error) {
     if (error instanceof parser.SyntaxError) throw explain(error, text);
     throw error;

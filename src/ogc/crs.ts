@@ -1,0 +1,175 @@
+// The coordinate reference systems the OGC face offers (OGC API – Features Part 2, CRS by
+// reference), declared once: URI, axis order, how to reach it from the stored CRS84, the
+// decimals written, where coordinates are accepted, and how files name it. Footprints are
+// stored in CRS84; every other CRS is a transformation of them on the way out (`crs`) or of
+// the request's box and filter geometries on the way in (`bbox-crs`, `filter-crs`).
+import proj4 from 'proj4';
+import { CRS84, EPSG_3857 } from './paths.js';
+
+export const EPSG_4326 = 'http://www.opengis.net/def/crs/EPSG/0/4326';
+export const EPSG_27700 = 'http://www.opengis.net/def/crs/EPSG/0/27700';
+
+/** east-north: x is longitude or easting; north-east: latitude first (EPSG:4326's own order). */
+export type AxisOrder = 'east-north' | 'north-east';
+
+export interface OfferedCrs {
+  readonly uri: string;
+  readonly axis: AxisOrder;
+  /**
+   * The PROJ string of the target (proj4js), from longitude and latitude on WGS 84; null:
+   * longitude and latitude themselves (CRS84, EPSG:4326), written as stored.
+   */
+  readonly proj: string | null;
+  /** Decimals of the coordinates written; null: the stored ones, untouched. */
+  readonly decimals: number | null;
+  /** Where coordinates of a request are accepted, [minX, minY, maxX, maxY] in the CRS's axis order. */
+  readonly bounds: readonly [number, number, number, number];
+  /** The EPSG code files carry (FlatGeobuf's header, GeoPackage's srs_id): files are always x east, y north. */
+  readonly epsg: number;
+  /** GeoPackage's gpkg_spatial_ref_sys row: name and WKT definition (GDAL names the CRS from its EPSG code). */
+  readonly srsName: string;
+  readonly definition: string;
+  readonly description: string;
+  /** A CSV's columns of the representative point. */
+  readonly pointColumns: readonly [string, string];
+}
+
+const WGS84_WKT =
+  'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],' +
+  'PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]';
+
+/**
+ * EPSG:27700 with the Helmert transformation EPSG:1314 (OSGB36 to WGS 84 (6)). The Airy
+ * ellipsoid by its a and 1/f, as PROJ defines `+ellps=airy`: proj4js's own `airy` rounds b
+ * to the millimetre, which moved northings 0.7 mm from PROJ's. proj4js's `tmerc` is the
+ * Poder/Engsager series, PROJ's default (test/unit/crs.test.ts compares them across Britain).
+ */
+export const BNG_PROJ = '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +a=6377563.396 +rf=299.3249646 '
+  + '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
+/** Web Mercator: WGS 84 longitude and latitude on the sphere of radius a (no datum shift: `@null`). */
+export const WEB_MERCATOR_PROJ = '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null +no_defs';
+const LON_LAT_PROJ = '+proj=longlat +datum=WGS84 +no_defs';
+const MERCATOR_LIMIT = 20037508.342789244;
+
+/** The offered CRSs, CRS84 (the default and the storage CRS) first. */
+export const OFFERED_CRS: readonly OfferedCrs[] = [
+  {
+    uri: CRS84, axis: 'east-north', proj: null, decimals: null, bounds: [-180, -90, 180, 90],
+    epsg: 4326, srsName: 'WGS 84 geodetic', definition: WGS84_WKT, pointColumns: ['lon', 'lat'],
+    description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
+  },
+  {
+    uri: EPSG_4326, axis: 'north-east', proj: null, decimals: null, bounds: [-90, -180, 90, 180],
+    epsg: 4326, srsName: 'WGS 84 geodetic', definition: WGS84_WKT, pointColumns: ['lon', 'lat'],
+    description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
+  },
+  {
+    uri: EPSG_3857, axis: 'east-north', proj: WEB_MERCATOR_PROJ, decimals: 3, bounds: [-MERCATOR_LIMIT, -MERCATOR_LIMIT, MERCATOR_LIMIT, MERCATOR_LIMIT],
+    epsg: 3857, srsName: 'WGS 84 / Pseudo-Mercator', pointColumns: ['x', 'y'], description: 'Web Mercator: easting and northing in metres',
+    definition: 'PROJCS["WGS 84 / Pseudo-Mercator",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],'
+      + 'PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4326"]],PROJECTION["Mercator_1SP"],'
+      + 'PARAMETER["central_meridian",0],PARAMETER["scale_factor",1],PARAMETER["false_easting",0],PARAMETER["false_northing",0],UNIT["metre",1,AUTHORITY["EPSG","9001"]],'
+      + 'AXIS["Easting",EAST],AXIS["Northing",NORTH],AUTHORITY["EPSG","3857"]]',
+  },
+  {
+    // Bounds: EPSG's area of use (49.75°N to 61.01°N, 9°W to 2.01°E) with 100 km around it.
+    uri: EPSG_27700, axis: 'east-north', proj: BNG_PROJ, decimals: 3, bounds: [-200000, -100000, 800000, 1350000],
+    epsg: 27700, srsName: 'OSGB36 / British National Grid', pointColumns: ['x', 'y'], description: 'British National Grid: easting and northing in metres',
+    definition: 'PROJCS["OSGB36 / British National Grid",GEOGCS["OSGB36",DATUM["Ordnance_Survey_of_Great_Britain_1936",SPHEROID["Airy 1830",6377563.396,299.3249646,AUTHORITY["EPSG","7001"]],'
+      + 'AUTHORITY["EPSG","6277"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4277"]],'
+      + 'PROJECTION["Transverse_Mercator"],PARAMETER["latitude_of_origin",49],PARAMETER["central_meridian",-2],PARAMETER["scale_factor",0.9996012717],'
+      + 'PARAMETER["false_easting",400000],PARAMETER["false_northing",-100000],UNIT["metre",1,AUTHORITY["EPSG","9001"]],AXIS["Easting",EAST],AXIS["Northing",NORTH],AUTHORITY["EPSG","27700"]]',
+  },
+];
+
+export const OFFERED_CRS_URIS: readonly string[] = OFFERED_CRS.map((c) => c.uri);
+export const DEFAULT_CRS: OfferedCrs = OFFERED_CRS[0] as OfferedCrs;
+
+/** The offered CRS of a URI, or undefined. */
+export function offeredCrs(uri: string): OfferedCrs | undefined {
+  return OFFERED_CRS.find((c) => c.uri === uri);
+}
+
+/** How a refusal names what is offered. */
+export const OFFERED_CRS_WORDS = `one of the offered coordinate reference systems: ${OFFERED_CRS_URIS.join(', ')}`;
+
+export type XY = readonly [number, number];
+type Converter = { forward(p: number[]): number[]; inverse(p: number[]): number[] };
+const converters = new Map<string, Converter>();
+
+function converter(proj: string): Converter {
+  let made = converters.get(proj);
+  if (made === undefined) {
+    made = proj4(LON_LAT_PROJ, proj) as Converter;
+    converters.set(proj, made);
+  }
+  return made;
+}
+
+const rounder = (decimals: number | null) => (decimals === null ? (v: number) => v : (v: number) => Number(v.toFixed(decimals)));
+
+/** CRS84 longitude, latitude → the CRS's coordinates, in its axis order (`order`: or always x east). */
+export function fromCrs84(crs: OfferedCrs, order: 'crs' | 'east-north' = 'crs'): (lon: number, lat: number) => XY {
+  const round = rounder(crs.decimals);
+  const swap = crs.axis === 'north-east' && order === 'crs';
+  if (crs.proj === null) return swap ? (lon, lat) => [lat, lon] : (lon, lat) => [lon, lat];
+  const { forward } = converter(crs.proj);
+  return (lon, lat) => {
+    const [x = NaN, y = NaN] = forward([lon, lat]);
+    return [round(x), round(y)];
+  };
+}
+
+/** The CRS's coordinates (its axis order) → CRS84 longitude and latitude; null when outside its bounds or not finite. */
+export function toCrs84(crs: OfferedCrs): (a: number, b: number) => XY | null {
+  const [minX, minY, maxX, maxY] = crs.bounds;
+  const inverse = crs.proj === null ? null : converter(crs.proj).inverse;
+  return (a, b) => {
+    if (!(a >= minX && a <= maxX && b >= minY && b <= maxY)) return null;
+    if (inverse === null) return crs.axis === 'north-east' ? [b, a] : [a, b];
+    const [lon = NaN, lat = NaN] = inverse([a, b]);
+    return Number.isFinite(lon) && Number.isFinite(lat) ? [lon, lat] : null;
+  };
+}
+
+/** A box of the CRS (min and max of each axis, in its order) as CRS84 [west, south, east, north], when it is one. */
+export interface BoxRegion {
+  /** The corners of the CRS84 box when the CRS's box is one (CRS84, EPSG:4326), else null. */
+  readonly box: readonly [number, number, number, number] | null;
+  /** Otherwise the box's outline in CRS84: each edge cut in DENSIFY_STEPS, closed. Null: outside the CRS's bounds. */
+  readonly ring: readonly XY[] | null;
+}
+
+/**
+ * Steps per edge of a projected box: its edges are straight in the CRS, curves in longitude
+ * and latitude, followed within centimetres over a county-sized box (4 × 16 + 1 = 65 positions,
+ * well under the 500 a filter may hold).
+ */
+export const DENSIFY_STEPS = 16;
+
+export function boxRegion(crs: OfferedCrs, [minA, minB, maxA, maxB]: readonly [number, number, number, number]): BoxRegion {
+  if (crs.proj === null) return { box: crs.axis === 'north-east' ? [minB, minA, maxB, maxA] : [minA, minB, maxA, maxB], ring: null };
+  const corners: XY[] = [[minA, minB], [maxA, minB], [maxA, maxB], [minA, maxB]];
+  const outline: XY[] = [];
+  corners.forEach(([a0, b0], i) => {
+    const [a1, b1] = corners[(i + 1) % 4] as XY;
+    for (let k = 0; k < DENSIFY_STEPS; k++) outline.push([a0 + ((a1 - a0) * k) / DENSIFY_STEPS, b0 + ((b1 - b0) * k) / DENSIFY_STEPS]);
+  });
+  outline.push(corners[0] as XY);
+  const back = toCrs84(crs);
+  const ring = outline.map(([a, b]) => back(a, b));
+  return { box: null, ring: ring.every((p) => p !== null) ? (ring as XY[]) : null };
+}
+
+type Rings = readonly (readonly (readonly number[])[])[];
+
+/** A MultiPolygon's JSON text with each position moved by `move`. */
+export function moveFootprint(text: string, move: (a: number, b: number) => XY): { type: string; coordinates: number[][][][] } {
+  const geometry = JSON.parse(text) as { type: string; coordinates: readonly Rings[] };
+  return { type: geometry.type, coordinates: geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([a = NaN, b = NaN]) => [...move(a, b)]))) };
+}
+
+/** A stored footprint's JSON text (a MultiPolygon) in the CRS: its polygons' positions transformed. */
+export function footprintIn(crs: OfferedCrs, text: string, order: 'crs' | 'east-north' = 'crs'): { type: string; coordinates: number[][][][] } {
+  return moveFootprint(text, fromCrs84(crs, order));
+}
