@@ -136,27 +136,48 @@ export function toCrs84(crs: OfferedCrs): (a: number, b: number) => XY | null {
 export interface BoxRegion {
   /** The corners of the CRS84 box when the CRS's box is one (CRS84, EPSG:4326), else null. */
   readonly box: readonly [number, number, number, number] | null;
-  /** Otherwise the box's outline in CRS84: each edge cut in DENSIFY_STEPS, closed. Null: outside the CRS's bounds. */
+  /** Otherwise the box's outline in CRS84: each edge cut in steps (edgeSteps), closed. Null: outside the CRS's bounds. */
   readonly ring: readonly XY[] | null;
 }
 
+/** At most this many steps per edge of a projected box: 4 × 120 + 1 = 481 positions, under the 500 a filter may hold. */
+export const MAX_EDGE_STEPS = 120;
+/** How far (m) a step's chord may stray from the edge it stands for. */
+const EDGE_TOLERANCE_M = 0.005;
+const METRES_PER_DEGREE = 111_320;
+
+/** Metres between two longitude, latitude positions, near enough for a tolerance (equirectangular). */
+function roughMetres([lon0, lat0]: XY, [lon1, lat1]: XY): number {
+  const x = (lon1 - lon0) * Math.cos((((lat0 + lat1) / 2) * Math.PI) / 180);
+  return Math.hypot(x, lat1 - lat0) * METRES_PER_DEGREE;
+}
+
 /**
- * Steps per edge of a projected box: its edges are straight in the CRS, curves in longitude
- * and latitude, followed within centimetres over a county-sized box (4 × 16 + 1 = 65 positions,
- * well under the 500 a filter may hold).
+ * The steps an edge is cut in: its straight line in the CRS is a curve in longitude and
+ * latitude, and a chord strays from a curve as the square of its length, so the stray of the
+ * whole edge's chord at its middle tells how many steps keep each within EDGE_TOLERANCE_M
+ * (a 1.5 km edge: 4; 50 km: about 70; a 500 km edge reaches MAX_EDGE_STEPS, ≈ 0.5 m).
  */
-export const DENSIFY_STEPS = 16;
+function edgeSteps(back: (a: number, b: number) => XY | null, [a0, b0]: XY, [a1, b1]: XY): number {
+  const start = back(a0, b0);
+  const end = back(a1, b1);
+  const middle = back((a0 + a1) / 2, (b0 + b1) / 2);
+  if (start === null || end === null || middle === null) return 1;
+  const stray = roughMetres(middle, [(start[0] + end[0]) / 2, (start[1] + end[1]) / 2]);
+  return Math.min(MAX_EDGE_STEPS, Math.max(1, Math.ceil(Math.sqrt(stray / EDGE_TOLERANCE_M))));
+}
 
 export function boxRegion(crs: OfferedCrs, [minA, minB, maxA, maxB]: readonly [number, number, number, number]): BoxRegion {
   if (crs.proj === null) return { box: crs.axis === 'north-east' ? [minB, minA, maxB, maxA] : [minA, minB, maxA, maxB], ring: null };
+  const back = toCrs84(crs);
   const corners: XY[] = [[minA, minB], [maxA, minB], [maxA, maxB], [minA, maxB]];
   const outline: XY[] = [];
-  corners.forEach(([a0, b0], i) => {
-    const [a1, b1] = corners[(i + 1) % 4] as XY;
-    for (let k = 0; k < DENSIFY_STEPS; k++) outline.push([a0 + ((a1 - a0) * k) / DENSIFY_STEPS, b0 + ((b1 - b0) * k) / DENSIFY_STEPS]);
+  corners.forEach((from, i) => {
+    const to = corners[(i + 1) % 4] as XY;
+    const steps = edgeSteps(back, from, to);
+    for (let k = 0; k < steps; k++) outline.push([from[0] + ((to[0] - from[0]) * k) / steps, from[1] + ((to[1] - from[1]) * k) / steps]);
   });
   outline.push(corners[0] as XY);
-  const back = toCrs84(crs);
   const ring = outline.map(([a, b]) => back(a, b));
   return { box: null, ring: ring.every((p) => p !== null) ? (ring as XY[]) : null };
 }

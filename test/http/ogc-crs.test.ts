@@ -144,6 +144,22 @@ describe('bbox-crs and filter-crs', { skip: noProj }, () => {
     });
   }
 
+  test('bbox-crs EPSG:27700, a box 500 km wide whose north edge cuts through the Edinburgh footprints: its edges are followed, not cut short', async () => {
+    const edinburgh = FEATURES.filter((f) => {
+      const [lon, lat] = positionsOf(f.geometry as unknown as Geometry)[0]!;
+      return lon > -3.3 && lon < -3.0 && lat > 55.8 && lat < 56.1;
+    });
+    const northings = (await cs2cs(URI.epsg27700, edinburgh.map((f) => positionsOf(f.geometry as unknown as Geometry)[0]!))).map(([, y]) => y).sort((a, b) => a - b);
+    const north = Math.round(northings[Math.floor(northings.length / 2)]!) + 0.5;
+    const box = [100000, 600000, 600000, north] as const;
+    // The edge is a curve in longitude and latitude (7 km from its chord at the middle): a region followed within 1 m.
+    const expected = await meetingInPlane(URI.epsg27700, (g) => boxPolygon(box[0] - g * 100, box[1] - g * 100, box[2] + g * 100, box[3] + g * 100));
+    const found = await ids(`bbox=${box.join(',')}&bbox-crs=${enc(URI.epsg27700)}`);
+    within(found, expected, 'the 500 km box');
+    const ids500 = edinburgh.map((f) => f.id);
+    assert.ok(ids500.some((id) => found.includes(id)) && ids500.some((id) => !found.includes(id)), 'the edge splits the Edinburgh footprints');
+  });
+
   test('bbox-crs EPSG:3857: the footprints that meet that box in the Mercator plane', async () => {
     const box = [-7800, 6713400, -7000, 6714400] as const;
     const expected = await meetingInPlane(URI.epsg3857, (g) => boxPolygon(box[0] - g, box[1] - g, box[2] + g, box[3] + g));
