@@ -32,7 +32,7 @@ before(async () => {
   t = await startTestApp({ catalogue: CATALOGUE });
 });
 after(async () => {
-  for (const line of measured) console.log(`# ${line}`);
+  for (const line of measured) console.log(line);
   await t.close();
 });
 
@@ -210,6 +210,17 @@ describe('crs: headers, documents and refusals', () => {
       }
     });
   }
+
+  test('the page for people draws the same footprints whatever the crs (its small map is drawn from longitude and latitude)', async () => {
+    const drawn = async (query: string) => {
+      const answer = await t.request(`${ITEMS}?f=html&limit=50${query}`);
+      assert.equal(answer.status, 200);
+      return [...answer.text.matchAll(/<path[^>]* d="([^"]*)"/g)].map((m) => m[1]);
+    };
+    const plain = await drawn('');
+    assert.ok(plain.length > 10);
+    for (const crs of [URI.epsg4326, URI.epsg3857, URI.epsg27700]) assert.deepEqual(await drawn(`&crs=${enc(crs)}`), plain, crs);
+  });
 
   test('no Content-Crs where there are no coordinates, nor on a refusal, nor on /api/v1/', async () => {
     for (const target of ['/ogc/collections', '/ogc/collections/features', '/ogc/conformance', '/ogc/collections/features/queryables', `${ITEMS}?crs=nope`, '/api/v1/features/']) {
