@@ -51,13 +51,16 @@ export const WEB_MERCATOR_PROJ = '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lo
 const LON_LAT_PROJ = '+proj=longlat +datum=WGS84 +no_defs';
 const MERCATOR_LIMIT = 20037508.342789244;
 
-/** The offered CRSs, CRS84 (the default and the storage CRS) first. */
+/** CRS84: the default, and the CRS footprints are stored in. */
+export const DEFAULT_CRS: OfferedCrs = {
+  uri: CRS84, axis: 'east-north', proj: null, decimals: null, bounds: [-180, -90, 180, 90],
+  epsg: 4326, srsName: 'WGS 84 geodetic', definition: WGS84_WKT, pointColumns: ['lon', 'lat'],
+  description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
+};
+
+/** The offered CRSs, CRS84 first. */
 export const OFFERED_CRS: readonly OfferedCrs[] = [
-  {
-    uri: CRS84, axis: 'east-north', proj: null, decimals: null, bounds: [-180, -90, 180, 90],
-    epsg: 4326, srsName: 'WGS 84 geodetic', definition: WGS84_WKT, pointColumns: ['lon', 'lat'],
-    description: 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
-  },
+  DEFAULT_CRS,
   {
     uri: EPSG_4326, axis: 'north-east', proj: null, decimals: null, bounds: [-90, -180, 90, 180],
     epsg: 4326, srsName: 'WGS 84 geodetic', definition: WGS84_WKT, pointColumns: ['lon', 'lat'],
@@ -83,7 +86,6 @@ export const OFFERED_CRS: readonly OfferedCrs[] = [
 ];
 
 export const OFFERED_CRS_URIS: readonly string[] = OFFERED_CRS.map((c) => c.uri);
-export const DEFAULT_CRS: OfferedCrs = OFFERED_CRS[0] as OfferedCrs;
 
 /** The offered CRS of a URI, or undefined. */
 export function offeredCrs(uri: string): OfferedCrs | undefined {
@@ -95,14 +97,14 @@ export const OFFERED_CRS_WORDS = `one of the offered coordinate reference system
 
 export type XY = readonly [number, number];
 type Converter = { forward(p: number[]): number[]; inverse(p: number[]): number[] };
-const converters = new Map<string, Converter>();
+/** proj4js's converter of each projected CRS, made once at load (proj4 parses the string). */
+const CONVERTERS: ReadonlyMap<string, Converter> = new Map(
+  OFFERED_CRS.flatMap((c) => (c.proj === null ? [] : [[c.proj, proj4(LON_LAT_PROJ, c.proj)] as const])),
+);
 
 function converter(proj: string): Converter {
-  let made = converters.get(proj);
-  if (made === undefined) {
-    made = proj4(LON_LAT_PROJ, proj) as Converter;
-    converters.set(proj, made);
-  }
+  const made = CONVERTERS.get(proj);
+  if (made === undefined) throw new Error(`no converter for ${proj}: not a CRS of OFFERED_CRS`);
   return made;
 }
 
@@ -170,16 +172,15 @@ function edgeSteps(back: (a: number, b: number) => XY | null, [a0, b0]: XY, [a1,
 export function boxRegion(crs: OfferedCrs, [minA, minB, maxA, maxB]: readonly [number, number, number, number]): BoxRegion {
   if (crs.proj === null) return { box: crs.axis === 'north-east' ? [minB, minA, maxB, maxA] : [minA, minB, maxA, maxB], ring: null };
   const back = toCrs84(crs);
-  const corners: XY[] = [[minA, minB], [maxA, minB], [maxA, maxB], [minA, maxB]];
+  const [sw, se, ne, nw]: [XY, XY, XY, XY] = [[minA, minB], [maxA, minB], [maxA, maxB], [minA, maxB]];
   const outline: XY[] = [];
-  corners.forEach((from, i) => {
-    const to = corners[(i + 1) % 4] as XY;
+  for (const [from, to] of [[sw, se], [se, ne], [ne, nw], [nw, sw]] as const) {
     const steps = edgeSteps(back, from, to);
     for (let k = 0; k < steps; k++) outline.push([from[0] + ((to[0] - from[0]) * k) / steps, from[1] + ((to[1] - from[1]) * k) / steps]);
-  });
-  outline.push(corners[0] as XY);
+  }
+  outline.push(sw);
   const ring = outline.map(([a, b]) => back(a, b));
-  return { box: null, ring: ring.every((p) => p !== null) ? (ring as XY[]) : null };
+  return { box: null, ring: ring.every((p): p is XY => p !== null) ? ring : null };
 }
 
 type Rings = readonly (readonly (readonly number[])[])[];

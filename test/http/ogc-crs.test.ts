@@ -202,7 +202,7 @@ describe('crs: headers, documents and refusals', () => {
     test(`Content-Crs on every answer with coordinates: ${crs ?? 'no crs (CRS84)'}`, async () => {
       for (const target of answerKinds(crs)) {
         const answer = await t.request(target);
-        assert.equal(answer.status, 200, target);
+        assert.equal(answer.status, 200, `${target}: ${answer.status === 200 ? '' : answer.text.slice(0, 300)}`);
         assert.equal(answer.headers['content-crs'], `<${crs ?? URI.crs84}>`, target);
         // Again, from the answer cache (or a 304): the same header.
         const again = await t.request(target, answer.headers.etag === undefined ? {} : { headers: { 'if-none-match': String(answer.headers.etag) } });
