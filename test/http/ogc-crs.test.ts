@@ -279,6 +279,11 @@ describe('crs: headers, documents and refusals', () => {
     }
     const item = api.paths['/collections/features/items/{featureId}'].get.parameters.map(resolve);
     assert.deepEqual(item.find((p: { name: string }) => p.name === 'crs')?.schema.enum, offered);
+    for (const path of ['/collections/features/items', '/collections/features/items/{featureId}']) {
+      assert.ok(api.paths[path].get.responses[200].headers['Content-Crs'], `${path}: Content-Crs declared`);
+    }
+    const refusal = api.paths['/collections/features/items'].get.responses[400].content['application/json'].examples.crsNotOffered.value;
+    assert.match(refusal.description, /"crs".*EPSG:27700/);
   });
 });
 
