@@ -38,6 +38,7 @@ export const CONFORMANCE_CLASSES: readonly string[] = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',

@@ -61,6 +61,7 @@ describe('OGC Part 1 core: landing page, conformance, API definition', () => {
       spec('cql2/1.0/conf/advanced-comparison-operators'), spec('cql2/1.0/conf/basic-cql2'), spec('cql2/1.0/conf/basic-spatial-functions'),
       spec('cql2/1.0/conf/case-insensitive-comparison'), spec('cql2/1.0/conf/cql2-json'), spec('cql2/1.0/conf/cql2-text'),
       spec('ogcapi-features-1/1.0/conf/core'), spec('ogcapi-features-1/1.0/conf/geojson'), spec('ogcapi-features-1/1.0/conf/html'), spec('ogcapi-features-1/1.0/conf/oas30'),
+      spec('ogcapi-features-2/1.0/conf/crs'),
       spec('ogcapi-features-3/1.0/conf/features-filter'), spec('ogcapi-features-3/1.0/conf/filter'), spec('ogcapi-features-3/1.0/conf/queryables'),
       spec('ogcapi-features-3/1.0/conf/queryables-query-parameters'), spec('ogcapi-features-6/1.0/conf/property-selection'),
       spec('ogcapi-records-1/1.0/conf/sorting'),

@@ -282,7 +282,7 @@ describe('what QGIS reads', () => {
         assert.deepEqual({ in: parameter.in, style: parameter.style, explode: parameter.explode }, { in: 'query', style: 'form', explode: false }, `${c}: ${name}`);
         assert.deepEqual(parameter.schema, schema, `${c}: ${name}`);
       }
-      const others = ['f', 'limit', 'bbox', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before', 'offset', 'datetime'];
+      const others = ['f', 'limit', 'bbox', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before', 'offset', 'datetime', 'crs', 'bbox-crs'];
       assert.deepEqual([...byName.keys()].sort(), [...others, ...Object.keys(SIMPLE_QUERYABLES[c]!)].sort());
       const bbox = byName.get('bbox')!;
       assert.deepEqual({ style: bbox.style, explode: bbox.explode, type: bbox.schema.type, items: bbox.schema.items }, { style: 'form', explode: false, type: 'array', items: { type: 'number' } });

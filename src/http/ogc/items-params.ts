@@ -3,12 +3,14 @@
 // /api/v1/, an unknown or repeated parameter is refused, as the standard requires.
 // bbox, datetime and `name=value` are turned into CQL2 trees and joined with the filter
 // by AND, so the store translates one language.
-import type { BBoxLiteral, Expression, Scalar } from '../../ogc/cql2/ast.js';
+import type { Expression, Scalar, SpatialOperand } from '../../ogc/cql2/ast.js';
 import { FILTER_LANGUAGES, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_COLLECTIONS, TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
 import { bboxProblem } from '../../ogc/cql2/literals.js';
+import { boxInCrs84, filterInCrs84, spatialChecksIn } from '../../ogc/cql2/in-crs.js';
+import { DEFAULT_CRS, OFFERED_CRS_WORDS, offeredCrs, type OfferedCrs } from '../../ogc/crs.js';
 import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
 import { isStorableText, isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
 import { parseQueryWords } from '../api/filters.js';
@@ -19,12 +21,13 @@ export interface ItemsOptions {
   /** The properties to include, in declaration order; null: all. */
   readonly properties: readonly string[] | null;
   readonly skipGeometry: boolean;
+  /** The CRS of the geometries written (`crs`; CRS84 when absent). */
+  readonly crs: OfferedCrs;
 }
 
 /** The parameters every items request takes, besides the collection's queryables. */
-export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before', 'offset'] as const;
+export const ITEMS_PARAMETERS = ['f', 'limit', 'bbox', 'datetime', 'filter', 'filter-lang', 'filter-crs', 'sortby', 'properties', 'skipGeometry', 'q', 'after', 'before', 'offset', 'crs', 'bbox-crs'] as const;
 
-const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const invalid = OGC_ERRORS.invalidParameter;
 
 /**
@@ -57,7 +60,8 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
   checkParameters(query, itemsParameterNames(collection));
   const conditions: Expression[] = [];
   const bbox = query.get('bbox');
-  if (bbox !== undefined) conditions.push({ kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: parseBbox(bbox) });
+  if (bbox !== undefined) conditions.push({ kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: parseBbox(bbox, parseCrs('bbox-crs', query)) });
+  else if (query.get('bbox-crs') !== undefined) parseCrs('bbox-crs', query);
   const datetime = query.get('datetime');
   if (datetime !== undefined) conditions.push(...datetimeConditions(collection, datetime));
   for (const property of simpleQueryables(collection)) {
@@ -65,10 +69,9 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
     if (value !== undefined) conditions.push({ kind: 'compare', op: '=', left: { kind: 'property', name: property.name }, right: literalOf(property, value) });
   }
   const filter = query.get('filter');
-  if (filter !== undefined) conditions.push(readFilter(cql2, filter, query.get('filter-lang')));
+  const filterCrs = parseCrs('filter-crs', query);
+  if (filter !== undefined) conditions.push(filterInCrs84(filterCrs, readFilter(cql2, filter, query.get('filter-lang'), filterCrs)));
   else if (query.get('filter-lang') !== undefined) readFilterLanguage(query.get('filter-lang'));
-  const crs = query.get('filter-crs');
-  if (crs !== undefined && crs !== CRS84) throw invalid('filter-crs', `${CRS84} (the only coordinate system served)`);
   const sortBy = parseSortBy(collection, query.get('sortby'));
   checkOffset(query.get('offset'));
   const q = query.get('q');
@@ -84,7 +87,20 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
 
 /** `properties` and `skipGeometry`: how items are written (a single item's path takes them too). */
 export function parseItemOptions(collection: OgcCollection, query: OgcQuery): ItemsOptions {
-  return { properties: parseProperties(collection, query.get('properties')), skipGeometry: parseBoolean('skipGeometry', query.get('skipGeometry')) ?? false };
+  return {
+    properties: parseProperties(collection, query.get('properties')),
+    skipGeometry: parseBoolean('skipGeometry', query.get('skipGeometry')) ?? false,
+    crs: parseCrs('crs', query),
+  };
+}
+
+/** `crs`, `bbox-crs` or `filter-crs`: an offered CRS's URI (crs.ts); CRS84 when absent. */
+export function parseCrs(name: 'crs' | 'bbox-crs' | 'filter-crs', query: OgcQuery): OfferedCrs {
+  const uri = query.get(name);
+  if (uri === undefined) return DEFAULT_CRS;
+  const crs = offeredCrs(uri);
+  if (crs === undefined) throw invalid(name, `${OFFERED_CRS_WORDS}, not ${JSON.stringify(uri)}`);
+  return crs;
 }
 
 /**
@@ -104,14 +120,22 @@ function parseLimit(value: string | undefined): number {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function parseBbox(value: string): BBoxLiteral {
-  const expected = 'four numbers west,south,east,north (or six, with the lowest and highest height) in longitude and latitude (CRS84), west ≤ east, south ≤ north';
+/** The box in `bbox-crs` (its axis order) → the CRS84 region it covers. */
+function parseBbox(value: string, crs: OfferedCrs): SpatialOperand {
+  const expected = crs.uri === DEFAULT_CRS.uri
+    ? 'four numbers west,south,east,north (or six, with the lowest and highest height) in longitude and latitude (CRS84), west ≤ east, south ≤ north'
+    : `four numbers (or six, with the lowest and highest height): the lowest then the highest value of each axis of ${crs.uri}, in its axis order, within [${crs.bounds.join(', ')}]`;
   const parts = value.split(',');
   if ((parts.length !== 4 && parts.length !== 6) || !parts.every((p) => NUMBER.test(p.trim()))) throw invalid('bbox', expected);
   const numbers = parts.map((p) => Number(p.trim()));
   // CQL2's BBOX rule, so that the parameter and the filter accept the same boxes.
-  if (bboxProblem(numbers) !== undefined) throw invalid('bbox', expected);
-  return { kind: 'bbox', value: numbers };
+  if (crs.uri === DEFAULT_CRS.uri) {
+    if (bboxProblem(numbers) !== undefined) throw invalid('bbox', expected);
+    return { kind: 'bbox', value: numbers };
+  }
+  const region = spatialChecksIn(crs).bbox(numbers) === undefined ? boxInCrs84(crs, numbers) : null;
+  if (region === null) throw invalid('bbox', expected);
+  return region;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -188,9 +212,9 @@ function readFilterLanguage(language: string | undefined): void {
   if (language !== undefined && !(FILTER_LANGUAGES as readonly string[]).includes(language)) throw invalid('filter-lang', FILTER_LANGUAGES.join(', '));
 }
 
-function readFilter(cql2: Cql2Reader, filter: string, language: string | undefined): Expression {
+function readFilter(cql2: Cql2Reader, filter: string, language: string | undefined, crs: OfferedCrs): Expression {
   readFilterLanguage(language);
-  return cql2.read(filter, language);
+  return cql2.read(filter, language, crs.uri === DEFAULT_CRS.uri ? undefined : spatialChecksIn(crs));
 }
 
 function parseSortBy(collection: OgcCollection, value: string | undefined): SortKey[] {

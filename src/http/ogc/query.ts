@@ -35,7 +35,7 @@ export function checkParameters(query: OgcQuery, known: readonly string[]): void
 
 /** What the paths other than items take (items: items-params.ts, itemsParameterNames). */
 export const FORMAT_PARAMETERS: readonly string[] = ['f'];
-export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry'];
+export const ITEM_PARAMETERS: readonly string[] = ['f', 'properties', 'skipGeometry', 'crs'];
 
 /** The values `f` takes: json, or html on the pages for people (http/ogc/html.ts). */
 export const FORMATS = ['json', 'html'] as const;

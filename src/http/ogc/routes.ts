@@ -9,7 +9,7 @@ import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
-import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
+import { pageInCrs84, renderItems, renderSingleItem } from '../../render/ogc/items.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
@@ -20,11 +20,12 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { ogcApiHandler } from './api-document.js';
 import { parseRecordId } from '../api/params.js';
 import { writeCursor } from './cursor.js';
-import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery } from './items-params.js';
+import { datasetQueryParameterNames, parseCrs, parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
+import { registerContentCrs } from './content-crs.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
@@ -52,6 +53,7 @@ function lazyCql2(): () => Cql2Reader {
 
 export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
   const cql2 = lazyCql2();
+  registerContentCrs(app);
   readOnly(app, OGC_PATHS.api, ogcApiHandler(deps, cql2));
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
   for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
@@ -105,7 +107,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     };
     const body = renderItems(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
-  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
+  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), pageInCrs84(body, parseCrs('crs', readOgcQuery(request.url)))) }));
   // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
   readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
     const query = readOgcQuery(request.url);

@@ -3,6 +3,7 @@
 import type { Expression } from './ast.js';
 import { DEFAULT_CQL2_LIMITS, type Cql2Limits } from './bounds.js';
 import { Cql2Error } from './errors.js';
+import type { SpatialChecks } from './literals.js';
 import { parseCql2Json } from './json-reader.js';
 import { createCql2TextParser } from './text-parser.js';
 
@@ -15,17 +16,20 @@ export const FILTER_LANGUAGES = ['cql2-text', 'cql2-json', 'cql-text'] as const;
 export type FilterLanguage = (typeof FILTER_LANGUAGES)[number];
 
 export interface Cql2Reader {
-  /** `language` is the `filter-lang` value; cql2-text when the parameter is absent. */
-  read(filter: string, language?: string): Expression;
+  /**
+   * `language` is the `filter-lang` value; cql2-text when the parameter is absent. `spatial`:
+   * the checks of positions and BBOXes in the filter's CRS (CRS84's when absent).
+   */
+  read(filter: string, language?: string, spatial?: SpatialChecks): Expression;
 }
 
 export function createCql2Reader(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2Reader {
   const text = createCql2TextParser(limits);
   return {
-    read(filter, language = 'cql2-text') {
-      if (language === 'cql2-text') return text.parse(filter);
-      if (language === 'cql-text') return text.parse(filter, true);
-      if (language === 'cql2-json') return parseCql2Json(filter, limits);
+    read(filter, language = 'cql2-text', spatial = undefined) {
+      if (language === 'cql2-text') return text.parse(filter, { spatial });
+      if (language === 'cql-text') return text.parse(filter, { spatial, draft: true });
+      if (language === 'cql2-json') return parseCql2Json(filter, limits, spatial);
       throw new Cql2Error(`The filter language ${JSON.stringify(language)} is not supported; use ${FILTER_LANGUAGES.map((l) => JSON.stringify(l)).join(', ')}.`);
     },
   };

@@ -13,24 +13,24 @@ import type {
 import { COMPARISON_OPERATORS } from './ast.js';
 import { checkLength, checkTree, DEFAULT_CQL2_LIMITS, depthError, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords } from './errors.js';
-import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
+import { CRS84_CHECKS, dateProblem, ringProblem, stringProblem, timestampProblem, type SpatialChecks } from './literals.js';
 
 const LOGICAL = ['and', 'or', 'not'];
 const OTHER_OPERATORS = ['like', 'between', 'in', 'isNull', 's_intersects'];
 const KNOWN_OPERATORS = [...LOGICAL, ...COMPARISON_OPERATORS, ...OTHER_OPERATORS];
 
-interface Reading { readonly limits: Cql2Limits }
+interface Reading { readonly limits: Cql2Limits; readonly spatial: SpatialChecks }
 type Json = Record<string, unknown>;
 
 /** A filter sent as CQL2-JSON text (`filter-lang=cql2-json` in a URL). */
-export function parseCql2Json(text: string, limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Expression {
+export function parseCql2Json(text: string, limits: Cql2Limits = DEFAULT_CQL2_LIMITS, spatial: SpatialChecks = CRS84_CHECKS): Expression {
   checkLength(text, limits);
   try {
     JSON.parse(text);
   } catch {
     throw new Cql2Error('The filter is not valid JSON.', { path: '$' });
   }
-  return readCql2Json(valueOf(text, limits), limits);
+  return readCql2Json(valueOf(text, limits), limits, spatial);
 }
 
 /** Valid JSON text → its value, refused at the first thing only the text shows: a key twice in an object, NUL or a lone surrogate in a string. */
@@ -56,8 +56,8 @@ function jsonPath(path: string): string {
 }
 
 /** A filter already parsed from JSON (a request body). */
-export function readCql2Json(value: unknown, limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Expression {
-  const tree = readExpression(value, '$', 1, { limits });
+export function readCql2Json(value: unknown, limits: Cql2Limits = DEFAULT_CQL2_LIMITS, spatial: SpatialChecks = CRS84_CHECKS): Expression {
+  const tree = readExpression(value, '$', 1, { limits, spatial });
   checkTree(tree, limits);
   return tree;
 }
@@ -132,7 +132,7 @@ function readPredicate(value: Json, op: string, path: string, depth: number, rea
     case 'isNull': return { kind: 'isNull', value: scalar(operation(value, path, 1).args, 0) };
     case 's_intersects': {
       const { args } = operation(value, path, 2);
-      return { kind: 'intersects', left: readSpatialOperand(args[0], at(0)), right: readSpatialOperand(args[1], at(1)) };
+      return { kind: 'intersects', left: readSpatialOperand(args[0], at(0), reading.spatial), right: readSpatialOperand(args[1], at(1), reading.spatial) };
     }
     default:
       return fail(`${path}.op`, `the operator ${JSON.stringify(op)} is not supported; use one of ${listInWords(KNOWN_OPERATORS.map((name) => JSON.stringify(name)))}`);
@@ -184,25 +184,27 @@ function dated(kind: 'date' | 'timestamp', value: unknown, path: string): Scalar
   return { kind, value: written };
 }
 
-function readSpatialOperand(value: unknown, path: string): SpatialOperand {
+function readSpatialOperand(value: unknown, path: string, spatial: SpatialChecks): SpatialOperand {
   if (isObject(value) && 'property' in value) {
     return { kind: 'property', name: text(members(value, path, ['property'], 'a property reference').property, `${path}.property`) };
   }
-  return readSpatialLiteral(value, path);
+  return readSpatialLiteral(value, path, spatial);
 }
 
-function readSpatialLiteral(value: unknown, path: string): SpatialLiteral {
+function readSpatialLiteral(value: unknown, path: string, spatial: SpatialChecks): SpatialLiteral {
   if (isObject(value) && 'bbox' in value) {
     const bbox = numbers(members(value, path, ['bbox'], 'a bbox').bbox, `${path}.bbox`);
-    const problem = bboxProblem(bbox);
+    const problem = spatial.bbox(bbox);
     if (problem !== undefined) fail(`${path}.bbox`, problem);
     return { kind: 'bbox', value: bbox };
   }
-  if (isObject(value) && 'type' in value) return { kind: 'geometry', value: readGeometry(value, path) };
+  if (isObject(value) && 'type' in value) return { kind: 'geometry', value: readGeometry(value, path, spatial) };
   return fail(path, 'expected a property, a GeoJSON Point, Polygon or MultiPolygon, or {"bbox": […]}');
 }
 
-function readGeometry(value: Json, path: string): Geometry {
+function readGeometry(value: Json, path: string, spatial: SpatialChecks): Geometry {
+  const position = checkedPosition(spatial);
+  const polygon = checkedPolygon(position);
   const { type, coordinates } = members(value, path, ['type', 'coordinates'], 'a GeoJSON geometry');
   const at = `${path}.coordinates`;
   if (type === 'Point') return { type, coordinates: position(coordinates, at) };
@@ -220,15 +222,17 @@ function numbers(value: unknown, path: string): number[] {
   return list(value, path, (entry, at) => (typeof entry === 'number' ? entry : fail(at, 'expected a number')));
 }
 
-function position(value: unknown, path: string): Position {
-  const coordinates = numbers(value, path);
-  if (coordinates.length !== 2 && coordinates.length !== 3) fail(path, 'a position has 2 or 3 numbers');
-  const problem = positionProblem(coordinates);
-  return problem === undefined ? coordinates : fail(path, problem);
+function checkedPosition(spatial: SpatialChecks) {
+  return (value: unknown, path: string): Position => {
+    const coordinates = numbers(value, path);
+    if (coordinates.length !== 2 && coordinates.length !== 3) fail(path, 'a position has 2 or 3 numbers');
+    const problem = spatial.position(coordinates);
+    return problem === undefined ? coordinates : fail(path, problem);
+  };
 }
 
-function polygon(value: unknown, path: string): Position[][] {
-  return list(value, path, (ring, at) => {
+function checkedPolygon(position: (value: unknown, path: string) => Position) {
+  return (value: unknown, path: string): Position[][] => list(value, path, (ring, at) => {
     const positions = list(ring, at, position);
     const problem = ringProblem(positions);
     if (problem !== undefined) fail(at, problem);

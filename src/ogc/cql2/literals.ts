@@ -74,7 +74,18 @@ export function bboxProblem(values: readonly number[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The checks of a filter's positions and BBOXes: CRS84's above, or those of the filter's
+ * `filter-crs` (cql2/in-crs.ts), whose literals are checked again once in CRS84.
+ */
+export interface SpatialChecks {
+  readonly position: (position: readonly number[]) => string | undefined;
+  readonly bbox: (values: readonly number[]) => string | undefined;
+}
+
+export const CRS84_CHECKS: SpatialChecks = { position: positionProblem, bbox: bboxProblem };
+
 /** Numbers as a message quotes them (JSON would write Infinity as null). */
-function numbers(values: readonly number[]): string {
+export function numbers(values: readonly number[]): string {
   return `[${values.map(String).join(', ')}]`;
 }

@@ -8,14 +8,15 @@ import type { Expression } from './ast.js';
 import { checkBracketNesting, checkLength, checkTree, DEFAULT_CQL2_LIMITS, type Cql2Limits } from './bounds.js';
 import { Cql2Error, listInWords, quoteInput } from './errors.js';
 import { CQL2_TEXT_GRAMMAR, CQL2_TEXT_GRAMMAR_INITIALISER } from './grammar.js';
-import { bboxProblem, dateProblem, positionProblem, ringProblem, stringProblem, timestampProblem } from './literals.js';
+import { CRS84_CHECKS, dateProblem, ringProblem, stringProblem, timestampProblem, type SpatialChecks } from './literals.js';
 
 export interface Cql2TextParser {
   /**
    * The filter's tree, or a thrown Cql2Error whose message is for the user. `draft`: read
-   * the draft dialect `cql-text` too (grammar.ts says what it adds).
+   * the draft dialect `cql-text` too (grammar.ts says what it adds); positions checked by
+   * `spatial` (CRS84's when absent).
    */
-  parse(text: string, draft?: boolean): Expression;
+  parse(text: string, options?: { draft?: boolean; spatial?: SpatialChecks | undefined }): Expression;
 }
 
 const MAX_EXPECTED_SHOWN = 8;
@@ -24,20 +25,18 @@ const MAX_EXPECTED_SHOWN = 8;
 const LITERAL_CHECKS = {
   checkString: stringProblem,
   checkDate: dateProblem,
-  checkPosition: positionProblem,
   checkTimestamp: timestampProblem,
   checkRing: ringProblem,
-  checkBBox: bboxProblem,
 };
 
 export function createCql2TextParser(limits: Cql2Limits = DEFAULT_CQL2_LIMITS): Cql2TextParser {
   let parser: peggy.Parser | undefined;
   return {
-    parse(text, draft = false) {
+    parse(text, { draft = false, spatial = CRS84_CHECKS } = {}) {
       checkLength(text, limits);
       checkBracketNesting(text, limits);
       parser ??= generateParser();
-      const tree = parseOrExplain(parser, text, draft);
+      const tree = parseOrExplain(parser, text, draft, spatial);
       checkTree(tree, limits);
       return tree;
     },
@@ -50,10 +49,10 @@ function generateParser(): peggy.Parser {
   return generate(CQL2_TEXT_GRAMMAR_INITIALISER + CQL2_TEXT_GRAMMAR);
 }
 
-function parseOrExplain(parser: peggy.Parser, text: string, draft: boolean): Expression {
+function parseOrExplain(parser: peggy.Parser, text: string, draft: boolean, spatial: SpatialChecks): Expression {
   try {
     // The grammar's actions build exactly the shapes of ast.ts.
-    return parser.parse(text, { ...LITERAL_CHECKS, draft }) as Expression;
+    return parser.parse(text, { ...LITERAL_CHECKS, draft, checkPosition: spatial.position, checkBBox: spatial.bbox }) as Expression;
   } catch (error) {
     if (error instanceof parser.SyntaxError) throw explain(error, text);
     throw error;

@@ -15,7 +15,7 @@ import { OGC_TITLE } from '../../render/ogc/landing.js';
 import type { JsonObject } from '../components.js';
 import { PACKAGE_VERSION } from '../../package-files.js';
 import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
-import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, type BadQuery } from './responses.js';
+import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, withContentCrs, type BadQuery } from './responses.js';
 import { componentPrefix, itemSchemaName, itemsSchemaName, ogcComponentSchemas } from './schemas.js';
 
 export interface OgcDocumentOptions {
@@ -148,6 +148,7 @@ function itemsRefusals(c: OgcCollection): BadQuery[] {
     { name: 'invalidSortby', query: '?sortby=nothing', what: 'A sort key that is no sortable property.' },
     { name: 'invalidProperties', query: '?properties=nothing', what: 'A property the items do not have.' },
     { name: 'invalidCursor', query: '?after=x', what: 'An `after` that is no `next` link\'s.' },
+    { name: 'crsNotOffered', query: '?crs=EPSG:27700', what: 'A coordinate reference system that is not offered (not its URI).' },
     ...(integer === undefined ? [] : [{ name: 'invalidQueryable', query: `?${integer}=one`, what: `A \`${integer}\` that is not a whole number.` }]),
   ];
 }
@@ -166,7 +167,7 @@ function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObjec
       description: 'Filters combine with AND: `bbox`, `datetime`, each `name=value` of a simple queryable, `filter` and `q`. The page has `numberMatched` (exact), `numberReturned`, and `next`/`prev` links keeping every parameter.',
       parameters: itemsParameters(c),
       responses: {
-        200: withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json; `f=html`: a page for people); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])),
+        200: withContentCrs(withDownloads(okResponse('A page of items as a GeoJSON FeatureCollection (`f=json`: the same as application/json; `f=html`: a page for people); with `f` a download format, the whole result as a file.', itemsSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]))),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, itemsRefusals(c)),
         // A download's If-Match (pages have none: a page's If-Match is not read).
@@ -205,7 +206,7 @@ function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject
       description: IGNORED_ITEMS_PARAMETERS,
       parameters: itemParameters(c, ITEM_PARAMETERS),
       responses: {
-        200: okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE]),
+        200: withContentCrs(okResponse('The item as a GeoJSON Feature (`f=json`: the same as application/json).', itemSchemaName(c), [CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE])),
         304: { $ref: '#/components/responses/NotModified' },
         400: badRequestResponse(read, [
           ...FORMAT_REFUSALS,

@@ -5,6 +5,7 @@
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { FILTER_LANGUAGES } from '../../ogc/cql2/filter.js';
 import { CRS84 } from '../../ogc/paths.js';
+import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
 import { propertiesOf, propertyOf, type OgcCollection } from '../../ogc/properties.js';
 import { itemsParameterNames, simpleQueryables } from '../../http/ogc/items-params.js';
 import { FORMATS, ITEMS_FORMATS } from '../../http/ogc/query.js';
@@ -23,6 +24,16 @@ const query = (name: string, description: string, schema: JsonObject, more: Json
 /** A comma-separated list (OpenAPI's form style, not exploded). */
 const LIST = { style: 'form', explode: false };
 
+/** OGC API – Features Part 2: `crs`, `bbox-crs` and `filter-crs`, each an offered CRS's URI (ogc/crs.ts). */
+function crsParameters(): Record<string, JsonObject> {
+  const schema = { type: 'string', format: 'uri', enum: [...OFFERED_CRS_URIS], default: CRS84 };
+  return {
+    crs: query('crs', 'The coordinate reference system of the geometries answered (every download format too), named in the answer\'s `Content-Crs` header; EPSG:4326 is latitude first. CRS84 when absent.', schema),
+    'bbox-crs': query('bbox-crs', 'The coordinate reference system of `bbox`, in its axis order (EPSG:4326: latitude first; EPSG:3857 and EPSG:27700: easting, northing in metres). CRS84 when absent.', schema),
+    'filter-crs': query('filter-crs', 'The coordinate reference system of the geometries and BBOXes in `filter`, in its axis order. CRS84 when absent.', schema),
+  };
+}
+
 /** The parameters every collection's items share, under `#/components/parameters/<name>`. */
 const SHARED: Record<string, JsonObject> = {
   limit: query(
@@ -33,13 +44,12 @@ const SHARED: Record<string, JsonObject> = {
   ),
   bbox: query(
     'bbox',
-    'Only items whose footprint intersects this box (the true polygons, not their boxes): west,south,east,north in CRS84 longitude and latitude, or six numbers with the lowest and highest height (ignored).',
+    'Only items whose footprint intersects this box (the true polygons, not their boxes): west,south,east,north in CRS84 longitude and latitude, or six numbers with the lowest and highest height (ignored); in another CRS with `bbox-crs` (the lowest then the highest value of each of its axes, in its axis order).',
     { type: 'array', oneOf: [{ minItems: 4, maxItems: 4 }, { minItems: 6, maxItems: 6 }], items: { type: 'number' } },
     LIST,
   ),
   filter: query('filter', 'A CQL2 expression over the queryables (`/queryables`), in the language `filter-lang` names; joined with the other filters by AND.', { type: 'string' }),
   'filter-lang': query('filter-lang', 'The language of `filter`: `cql2-text` when absent.', { type: 'string', enum: [...FILTER_LANGUAGES], default: 'cql2-text' }),
-  'filter-crs': query('filter-crs', 'The coordinate system of geometries in `filter`: CRS84 only.', { type: 'string', format: 'uri', enum: [CRS84] }),
   q: query('q', 'Full-text search: items whose text has every word (the same search as `/api/v1/`).', { type: 'string' }),
   after: query('after', 'The page after this key: the value of a `next` link (follow the link; do not make one).', { type: 'string' }),
   before: query('before', 'The page before this key: the value of a `prev` link.', { type: 'string' }),
@@ -48,6 +58,7 @@ const SHARED: Record<string, JsonObject> = {
   f: query('f', 'The format: `json` answers the same body as `application/json`; `html`, the page for people; absent, the resource\'s own media type (or its page, when `Accept` prefers text/html to JSON).', { type: 'string', enum: [...FORMATS] }),
   /** `f` where there is no page (the API definition, queryables and schemas). */
   fJson: query('f', 'The format: `json` answers the same body as `application/json`; absent, the resource\'s own media type.', { type: 'string', enum: ['json'] }),
+  ...crsParameters(),
 };
 
 export function ogcComponentParameters(): Record<string, JsonObject> {

@@ -67,6 +67,12 @@ export function okResponse(description: string, schemaName: string, mediaTypes: 
   };
 }
 
+/** A 200 with coordinates: its `Content-Crs` header (OGC API – Features Part 2). */
+export function withContentCrs(response: JsonObject): JsonObject {
+  const crs = header('The coordinate reference system of the geometries, as `<URI>`: the `crs` parameter\'s, CRS84 when absent.');
+  return { ...response, headers: { ...(response.headers as JsonObject), 'Content-Crs': crs } };
+}
+
 /** An example refusal: the query (`?limt=10`) and what it says. */
 export interface BadQuery {
   readonly name: string;

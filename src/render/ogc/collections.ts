@@ -3,6 +3,7 @@
 // as a GeoJSON Feature as `describedBy`, the one GDAL 3.6 reads).
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
+import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL, TILED_COLLECTION, TILESETS_VECTOR_REL } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
 import type { CollectionExtent } from '../../store/ogc-plans.js';
@@ -42,7 +43,8 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
     ],
     extent: { spatial: { bbox: [extent.bbox ?? WORLD], crs: CRS84 } },
     itemType: 'feature',
-    crs: [CRS84],
+    // OGC API – Features Part 2: every CRS offered (crs.ts), and the one footprints are stored in.
+    crs: [...OFFERED_CRS_URIS],
     storageCrs: CRS84,
   };
   if (TEMPORAL_PROPERTY[id] !== null) {

@@ -2,7 +2,8 @@
 // ones, URLs and a document's plain text, filled in here), the footprint as stored, and
 // the page's links (next and prev keep every parameter; only after/before change).
 import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
-import type { JsonText } from '../../json-text.js';
+import { JsonText } from '../../json-text.js';
+import { DEFAULT_CRS, footprintIn, moveFootprint, toCrs84, type OfferedCrs } from '../../ogc/crs.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
 import { propertiesOf, type OgcCollection } from '../../ogc/properties.js';
 import { htmlText } from '../../search/text.js';
@@ -14,10 +15,12 @@ export interface ItemOptions {
   /** Property names to include; null: all. */
   readonly properties: readonly string[] | null;
   readonly skipGeometry: boolean;
+  /** The CRS of the geometry written (ogc/crs.ts). */
+  readonly crs: OfferedCrs;
 }
 
-/** Every property and the geometry: an item as written when no parameter narrows it. */
-export const ALL_OF_EACH_ITEM: ItemOptions = { properties: null, skipGeometry: false };
+/** Every property and the geometry in CRS84: an item as written when no parameter narrows it. */
+export const ALL_OF_EACH_ITEM: ItemOptions = { properties: null, skipGeometry: false, crs: DEFAULT_CRS };
 
 export interface ItemBody {
   type: 'Feature';
@@ -50,7 +53,13 @@ export function renderItem(row: ItemRow, baseUrl: string, collection: OgcCollect
     const made = MADE[property.name];
     properties[property.name] = property.source === 'made' && made ? made(row, baseUrl, collection) : (row.values[property.name] ?? null);
   }
-  return { type: 'Feature', id: row.id, geometry: options.skipGeometry ? null : row.geometry, properties };
+  return { type: 'Feature', id: row.id, geometry: options.skipGeometry ? null : geometryIn(options.crs, row.geometry), properties };
+}
+
+/** The stored footprint as is in CRS84 (its text spliced in), else transformed. */
+function geometryIn(crs: OfferedCrs, geometry: JsonText | null): JsonText | null {
+  if (geometry === null || crs.uri === DEFAULT_CRS.uri) return geometry;
+  return new JsonText(JSON.stringify(footprintIn(crs, geometry.text)));
 }
 
 /** One item alone, with its links (/req/core/f-links). */
@@ -75,6 +84,20 @@ export interface PageLinks {
   /** After/before values for the next and prev pages (cursor.ts). */
   readonly next: string | null;
   readonly prev: string | null;
+}
+
+/**
+ * A page's features with their footprints back in CRS84, for the page for people: its small
+ * map is drawn from longitude and latitude (html/footprint.ts) whatever the `crs` of the page.
+ */
+export function pageInCrs84<T extends { features: ItemBody[] }>(body: T, crs: OfferedCrs): T {
+  if (crs.uri === DEFAULT_CRS.uri) return body;
+  const back = toCrs84(crs);
+  const features = body.features.map((f) => {
+    if (f.geometry === null) return f;
+    return { ...f, geometry: new JsonText(JSON.stringify(moveFootprint(f.geometry.text, (a, b) => back(a, b) ?? [NaN, NaN]))) };
+  });
+  return { ...body, features };
 }
 
 export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {

@@ -6,6 +6,7 @@ import type { MultiPolygon } from '../../../catalogue/format.js';
 import type { DownloadFormat } from '../../../ogc/downloads.js';
 import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
 import { stringifyAnswer } from '../../../json-text.js';
+import { footprintIn } from '../../../ogc/crs.js';
 import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
 import { renderItem, type ItemOptions } from '../items.js';
 import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
@@ -36,7 +37,7 @@ export function encodeDownload(format: DownloadFormat, source: DownloadSource): 
   }
 }
 
-/** A row as written: its properties (made ones filled in) and its footprint, parsed. */
+/** A row as written: its properties (made ones filled in) and its footprint, parsed, in the CRS asked for, x east and y north (as files hold them). */
 export interface WrittenItem {
   readonly id: number;
   readonly properties: Readonly<Record<string, KeyValue>>;
@@ -44,8 +45,10 @@ export interface WrittenItem {
 }
 
 export function writtenItem(row: ItemRow, source: DownloadSource): WrittenItem {
-  const item = renderItem(row, source.baseUrl, source.collection, source.options);
-  return { id: row.id, properties: item.properties, geometry: item.geometry === null ? null : (JSON.parse(item.geometry.text) as MultiPolygon) };
+  const { options } = source;
+  const item = renderItem(row, source.baseUrl, source.collection, { ...options, skipGeometry: true });
+  const geometry = options.skipGeometry || row.geometry === null ? null : (footprintIn(options.crs, row.geometry.text, 'east-north') as MultiPolygon);
+  return { id: row.id, properties: item.properties, geometry };
 }
 
 async function* geoJsonChunks(source: DownloadSource): AsyncGenerator<Buffer> {
@@ -83,7 +86,9 @@ export function csvField(value: KeyValue | undefined): string {
 async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   const properties = downloadProperties(source.collection, source.options);
   const geometry = !source.options.skipGeometry;
-  const header = [...properties.map((p) => p.name), ...(geometry ? ['wkt', 'lon', 'lat'] : [])];
+  const { crs } = source.options;
+  const header = [...properties.map((p) => p.name), ...(geometry ? ['wkt', ...crs.pointColumns] : [])];
+  const round = (v: number | undefined) => (v === undefined || crs.decimals === null ? v ?? null : Number(v.toFixed(crs.decimals)));
   yield Buffer.from(`${header.join(',')}\r\n`);
   for await (const rows of source.batches) {
     const lines = rows.map((row) => {
@@ -91,7 +96,7 @@ async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
       const fields = properties.map((p) => csvField(item.properties[p.name]));
       if (geometry) {
         const point = item.geometry === null ? null : representativePoint(item.geometry);
-        fields.push(item.geometry === null ? '' : csvField(multiPolygonWkt(item.geometry)), csvField(point?.[0] ?? null), csvField(point?.[1] ?? null));
+        fields.push(item.geometry === null ? '' : csvField(multiPolygonWkt(item.geometry)), csvField(round(point?.[0])), csvField(round(point?.[1])));
       }
       return `${fields.join(',')}\r\n`;
     });
@@ -101,7 +106,7 @@ async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
 
 async function* flatGeobufChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   const properties = downloadProperties(source.collection, source.options);
-  const header = flatGeobufHeader(source.collection, properties, source.numberMatched, GeometryType.MultiPolygon);
+  const header = flatGeobufHeader(source.collection, properties, source.numberMatched, GeometryType.MultiPolygon, source.options.crs.epsg);
   yield header.bytes;
   for await (const rows of source.batches) {
     yield Buffer.concat(rows.map((row) => flatGeobufFeature(writtenItem(row, source), header.meta)));

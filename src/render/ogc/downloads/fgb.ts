@@ -1,5 +1,5 @@
 // FlatGeobuf through the flatgeobuf package's own builders: the magic bytes and a header
-// (the collection's name, EPSG:4326, one column per property, the feature count, no spatial
+// (the collection's name, the CRS's EPSG code, one column per property, the feature count, no spatial
 // index, so that it can be written as rows arrive), then each feature size-prefixed.
 // `flatbuffers` is flatgeobuf's own dependency (the header is built with its Builder).
 import * as flatbuffers from 'flatbuffers';
@@ -25,7 +25,7 @@ const COLUMN_TYPES: Readonly<Record<PropertyType, ColumnType>> = {
   string: ColumnType.String,
 };
 
-export function flatGeobufHeader(name: string, properties: readonly OgcProperty[], count: number, geometryType: GeometryType): { bytes: Buffer; meta: HeaderMeta } {
+export function flatGeobufHeader(name: string, properties: readonly OgcProperty[], count: number, geometryType: GeometryType, epsg: number): { bytes: Buffer; meta: HeaderMeta } {
   const columns: ColumnMeta[] = properties.map((p) => ({
     name: p.name, type: COLUMN_TYPES[p.type], title: p.title, description: null, width: -1, precision: -1, scale: -1,
     nullable: p.nullable, unique: p.name === 'id', primary_key: p.name === 'id',
@@ -46,7 +46,7 @@ export function flatGeobufHeader(name: string, properties: readonly OgcProperty[
   const columnsVector = Header.createColumnsVector(builder, columnOffsets);
   const nameOffset = builder.createString(name);
   Crs.startCrs(builder);
-  Crs.addCode(builder, 4326);
+  Crs.addCode(builder, epsg);
   const crsOffset = Crs.endCrs(builder);
   Header.startHeader(builder);
   Header.addName(builder, nameOffset);

@@ -1,6 +1,6 @@
 // GeoPackage 1.3 written with better-sqlite3 into a temporary file as the batches arrive
 // (memory stays bounded: rows go to disk), then streamed and deleted. The required tables
-// (gpkg_spatial_ref_sys with EPSG:4326, gpkg_contents, gpkg_geometry_columns), one feature
+// (gpkg_spatial_ref_sys with the CRS asked for (ogc/crs.ts: EPSG:4326 for CRS84), gpkg_contents, gpkg_geometry_columns), one feature
 // table named after the collection: `fid` (the catalogue id), `geom` (a GeoPackage
 // geometry blob: the GP header with its envelope, then little-endian ISO WKB), and one
 // column per property. No R-tree index (optional; GDAL and QGIS read the file without it).
@@ -13,21 +13,18 @@ import { COLLECTION_TITLES, type PropertyType } from '../../../ogc/properties.js
 import { downloadProperties, writtenItem, type DownloadSource } from './encode.js';
 import { envelopeOf, multiPolygonWkb } from './geometry.js';
 
-const WGS84 =
-  'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],' +
-  'PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]';
 
 const SQL_TYPES: Readonly<Record<PropertyType, string>> = { integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE', string: 'TEXT' };
 
 /** A GeoPackage geometry blob: `GP`, version 0, flags (little-endian, xy envelope), srs_id, envelope, WKB. */
-export function geoPackageGeometry(geometry: MultiPolygon): Buffer {
+export function geoPackageGeometry(geometry: MultiPolygon, srsId: number): Buffer {
   const envelope = envelopeOf(geometry);
   const head = Buffer.alloc(envelope === null ? 8 : 40);
   head.write('GP', 0, 'latin1');
   head.writeUInt8(0, 2);
   // bit 0: little-endian; bits 1-3: envelope [minx, maxx, miny, maxy] (1) or none (0); bit 4: empty.
   head.writeUInt8(envelope === null ? 0b10001 : 0b00011, 3);
-  head.writeInt32LE(4326, 4);
+  head.writeInt32LE(srsId, 4);
   if (envelope !== null) {
     const [minX, minY, maxX, maxY] = envelope;
     [minX, maxX, minY, maxY].forEach((v, i) => head.writeDoubleLE(v, 8 + 8 * i));
@@ -71,10 +68,11 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
     const srs = db.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
     srs.run('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system');
     srs.run('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system');
-    srs.run('WGS 84 geodetic', 4326, 'EPSG', 4326, WGS84, 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
+    const { crs } = source.options;
+    srs.run(crs.srsName, crs.epsg, 'EPSG', crs.epsg, crs.definition, crs.description);
     const { title, description } = COLLECTION_TITLES[source.collection];
-    db.prepare('INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id) VALUES (?, ?, ?, ?, 4326)').run(table, 'features', title, description);
-    db.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)').run(table, 'geom', 'MULTIPOLYGON');
+    db.prepare('INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id) VALUES (?, ?, ?, ?, ?)').run(table, 'features', title, description, crs.epsg);
+    db.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, ?, 0, 0)').run(table, 'geom', 'MULTIPOLYGON', crs.epsg);
     const columns = ['fid', 'geom', ...properties.map((p) => p.name)];
     const insert = db.prepare(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     let box: [number, number, number, number] | null = null;
@@ -84,7 +82,7 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
           const value = item.properties[p.name] ?? null;
           return typeof value === 'boolean' ? (value ? 1 : 0) : value;
         });
-        insert.run(item.id, item.geometry === null ? null : geoPackageGeometry(item.geometry), ...values);
+        insert.run(item.id, item.geometry === null ? null : geoPackageGeometry(item.geometry, crs.epsg), ...values);
         const e = item.geometry === null ? null : envelopeOf(item.geometry);
         if (e !== null) box = box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
       }
