@@ -78,3 +78,8 @@ export function bboxProblem(values: readonly number[]): string | undefined {
 function numbers(values: readonly number[]): string {
   return `[${values.map(String).join(', ')}]`;
 }
+
+/** A LIKE pattern matching `text` alone: CQL2's wildcards and escape (% _ \) escaped with \. */
+export function escapeLike(text: string): string {
+  return text.replace(/[%_\\]/gu, (char) => `\\${char}`);
+}
