@@ -13,6 +13,7 @@ import { buildTestCatalogue } from './support/catalogue.js';
 import { applyTo, assertSameCatalogue, editedCatalogue, storedCatalogue, storedTiles, storedVersion, type ChangeFileValue } from './support/apply.js';
 import { runCli } from './support/cli.js';
 import { appOnDatabase, startTestApp, type TestApp } from './support/in-process.js';
+import { enc } from './support/ogc.js';
 import { importInto } from './support/server.js';
 import { createTestDatabase } from './support/stores.js';
 import { temporaryDir } from './support/temporary.js';
@@ -89,6 +90,9 @@ const URLS = [
   '/api/v1/documents/?q=market', '/api/v1/media/?q=walking', '/api/v1/features/?category=4', '/api/v1/features/?tag=trams',
   '/api/v1/features/?bbox=-0.08,51.5,-0.05,51.53', '/api/v1/images/?author=5', '/ogc/collections/features/items?limit=3',
   '/ogc/collections/images/items?limit=2', '/ogc/collections', '/map/config.json',
+  // Category names, joined per feature at import: put, renamed and dropped categories change them.
+  '/ogc/collections/features/items?limit=100&skipGeometry=true&properties=categories',
+  `/ogc/collections/features/items?skipGeometry=true&filter=${enc("categories LIKE '%s%'")}`, '/ogc/collections/features/items?skipGeometry=true&categories=Markets',
   '/tiles/features/14/8188/5446.mvt', '/tiles/features/16/32753/21787.mvt', '/tiles/features/12/2047/1361.mvt',
 ];
 

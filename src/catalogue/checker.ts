@@ -3,6 +3,7 @@
 // unique, usernames unique, references naming a record, no category twice in a feature).
 // A reference into a list not read yet is kept aside and judged at the end. Records that
 // pass go on to a sink while the file has no problem; the top level is checked at the end.
+import { footprintWarnings } from './footprint.js';
 import type { Problem } from './format.js';
 import type { CatalogueEvents } from './json-reader.js';
 import { DEFAULT_CATALOGUE_LIMITS, count, describeLimit, type CatalogueLimits } from './limits.js';
@@ -10,6 +11,7 @@ import { CATALOGUE_LISTS, type CatalogueSink, type ListName } from './lists.js';
 import { normaliseRecord } from './normalise.js';
 import { filePosition, formatPath, isPlainObject, type LocatedProblem, type PathSegment } from './paths.js';
 import { ProblemList } from './problem-list.js';
+import type { FileGeometry } from './schema.js';
 import { quote } from './strings.js';
 import type { StructureCheck } from './structure.js';
 
@@ -41,12 +43,19 @@ export type CatalogueCounts = Record<ListName, number> & { published: Record<'im
 export const NOT_A_CATALOGUE_GEOJSON =
   'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in README.md, and `heritage-api demo --out example.json` for a whole example.';
 
-export type CheckResult = { ok: true; counts: CatalogueCounts } | { ok: false; problems: Problem[]; total: number };
+/** Warnings: what a file may hold but GIS tools call invalid (invalid footprints), listed like problems; they refuse nothing. */
+export interface CheckWarnings {
+  warnings: Problem[];
+  warningTotal: number;
+}
+
+export type CheckResult = ({ ok: true; counts: CatalogueCounts } | { ok: false; problems: Problem[]; total: number }) & CheckWarnings;
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 export class CatalogueChecker implements CatalogueEvents {
   private readonly problems = new ProblemList();
+  private readonly warnings = new ProblemList();
   /** The top level with each streamed list as `[]`, for the top-level schema. */
   private readonly skeleton: Record<string, unknown> = {};
   private topLevel: { value: unknown } | null = null;
@@ -98,6 +107,7 @@ export class CatalogueChecker implements CatalogueEvents {
     // undefined: a record past the size limit, no longer built.
     if (value !== undefined) recordProblems(this.structure.problems(value, list), value, list, this.limits, textProblems).forEach(add);
     const valid = this.problems.total === before;
+    if (valid && list === 'features') this.footprint(value as { geometry: FileGeometry }, base, index);
     if (isPlainObject(value)) this.relations(list, index, value, base);
     else this.unjudgeable.add(list);
     if (valid) this.accept(list, value);
@@ -113,13 +123,21 @@ export class CatalogueChecker implements CatalogueEvents {
       for (const p of this.textProblems) this.problems.add(filePosition(this.skeleton, p.segments), p, PHASE.shape);
       this.judgeDeferred();
     }
-    if (this.problems.total === 0) return { ok: true, counts: this.counts };
-    return { ok: false, problems: this.problems.listed(), total: this.problems.total };
+    const warnings = { warnings: this.warnings.listed(), warningTotal: this.warnings.total };
+    if (this.problems.total === 0) return { ok: true, counts: this.counts, ...warnings };
+    return { ok: false, problems: this.problems.listed(), total: this.problems.total, ...warnings };
   }
 
   /** A problem of the file as a whole replaces every other. */
   static refuseWhole(message: string): CheckResult {
-    return { ok: false, problems: [{ path: '$', message }], total: 1 };
+    return { ok: false, problems: [{ path: '$', message }], total: 1, warnings: [], warningTotal: 0 };
+  }
+
+  /** A valid feature's footprint as GIS tools judge it. */
+  private footprint(feature: { geometry: FileGeometry }, base: number[], index: number): void {
+    for (const w of footprintWarnings(feature.geometry)) {
+      this.warnings.add([...base, ...filePosition(feature, w.segments)], { segments: ['features', index, ...w.segments], message: w.message });
+    }
   }
 
   private accept(list: ListName, value: unknown): void {

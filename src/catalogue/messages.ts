@@ -4,6 +4,7 @@
 import type { ErrorObject } from 'ajv';
 import { dateProblem, FORMAT_PROBLEMS } from './formats.js';
 import { unclosedRingMessage } from './geometry.js';
+import type { Contact } from './footprint.js';
 import { pointerToSegments, type LocatedProblem, type PathSegment } from './paths.js';
 import { quote } from './strings.js';
 
@@ -102,3 +103,24 @@ export function problemFromAjvError(error: ErrorObject): LocatedProblem {
       return { segments, message: valueMessage(error) };
   }
 }
+
+/** [from, to]: the places in its ring of an edge's two positions. */
+type EdgePlaces = readonly [number, number];
+
+const edge = ([from, to]: EdgePlaces) => `edge from position ${from} to ${to}`;
+const MEETS: Readonly<Record<Contact, string>> = { cross: 'crosses', touch: 'touches', overlap: 'overlaps' };
+
+/**
+ * The warnings of a footprint that GIS tools call invalid (footprint.ts), each at the path of
+ * its ring or position: the file is still accepted (README, "The catalogue file").
+ */
+export const FOOTPRINT_WARNINGS = {
+  repeated: (position: readonly number[]) => `repeats the position before it (${JSON.stringify(position)}); GIS tools drop it or call the footprint invalid`,
+  tooShort: (positions: number) => `ring has ${positions} position${positions === 1 ? '' : 's'} once repeated ones are dropped; a ring needs at least 4 (3 corners and the first again)`,
+  selfIntersection: ([mine, other]: readonly [EdgePlaces, EdgePlaces], kind: Contact) =>
+    `self-intersection: the ring's ${edge(mine)} ${MEETS[kind]} its ${edge(other)}`,
+  ringsMeet: (ring: number, [mine, other]: readonly [EdgePlaces, EdgePlaces], kind: Contact) =>
+    kind === 'touch'
+      ? `self-intersection: the ring touches ring ${ring} at more than one point (its ${edge(mine)} and that ring's ${edge(other)})`
+      : `self-intersection: the ring ${MEETS[kind]} ring ${ring} (its ${edge(mine)} and that ring's ${edge(other)})`,
+} as const;

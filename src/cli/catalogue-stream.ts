@@ -7,7 +7,7 @@ import type { CheckResult } from '../catalogue/checker.js';
 import type { CatalogueLimits } from '../catalogue/limits.js';
 import { checkCatalogueStream } from '../catalogue/validate.js';
 import { CliError } from './io.js';
-import { printProblems, ProgressDisplay } from './report.js';
+import { printProblems, printWarnings, ProgressDisplay } from './report.js';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -91,5 +91,6 @@ export async function checkCatalogueSource(source: CatalogueSource, options: Str
   });
   progress.finish();
   if (!result.ok) printProblems(source.name, result.problems, result.total);
+  printWarnings(source.name, result);
   return result;
 }

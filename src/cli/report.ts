@@ -1,14 +1,19 @@
 // What the commands tell the person running them: problems, summaries, and progress
 // lines on a terminal only (pipes and logs get just the outcome).
-import type { CatalogueCounts } from '../catalogue/checker.js';
+import type { CatalogueCounts, CheckWarnings } from '../catalogue/checker.js';
 import type { Catalogue, Problem } from '../catalogue/format.js';
 
 /** Every problem listed, or the first ones of `total` and how many more there are. */
-export function printProblems(source: string, problems: Problem[], total = problems.length, verdict = 'is not a valid catalogue'): void {
-  const noun = total === 1 ? 'problem' : 'problems';
+export function printProblems(source: string, problems: Problem[], total = problems.length, verdict = 'is not a valid catalogue', word = 'problem'): void {
+  const noun = total === 1 ? word : `${word}s`;
   process.stderr.write(`${source} ${verdict} (${total} ${noun}):\n`);
   for (const p of problems) process.stderr.write(`  ${p.path}: ${p.message}\n`);
   if (total > problems.length) process.stderr.write(`  … and ${total - problems.length} more (the first ${problems.length} in file order are listed)\n`);
+}
+
+/** What the file may hold but GIS tools call invalid: listed like problems, refusing nothing. */
+export function printWarnings(source: string, { warnings, warningTotal }: CheckWarnings): void {
+  if (warningTotal > 0) printProblems(source, warnings, warningTotal, 'has footprints GIS tools call invalid, accepted as they are', 'warning');
 }
 
 export function summarise(catalogue: Catalogue): string {

@@ -22,17 +22,25 @@ export interface OgcProperty {
   readonly queryable: boolean;
   /** A `sortby` key (stored properties only). */
   readonly sortable: boolean;
+  /**
+   * Items joined by `LIST_SEPARATOR` (category names): `name=value` matches an item equal to
+   * the value, where CQL2 compares the whole joined text as it does any string.
+   */
+  readonly list: boolean;
 }
 
-type Flag = 'q' | 's' | 'n';
+/** Between the items of a list property. */
+export const LIST_SEPARATOR = '; ';
 
-/** name, type, title, flags: q queryable, s sortable, n nullable. */
+type Flag = 'q' | 's' | 'n' | 'l';
+
+/** name, type, title, flags: q queryable, s sortable, n nullable, l a list. */
 function declare(rows: readonly [string, PropertyType, string, string?][], made: readonly [string, string, boolean][] = []): readonly OgcProperty[] {
   const stored = rows.map(([name, type, title, flags = '']): OgcProperty => {
     const has = (flag: Flag) => flags.includes(flag);
-    return { name, type, title, nullable: has('n'), source: 'stored', queryable: has('q'), sortable: has('s') };
+    return { name, type, title, nullable: has('n'), source: 'stored', queryable: has('q'), sortable: has('s'), list: has('l') };
   });
-  const byRenderer = made.map(([name, title, nullable]): OgcProperty => ({ name, type: 'string', title, nullable, source: 'made', queryable: false, sortable: false }));
+  const byRenderer = made.map(([name, title, nullable]): OgcProperty => ({ name, type: 'string', title, nullable, source: 'made', queryable: false, sortable: false, list: false }));
   return [...stored, ...byRenderer];
 }
 
@@ -58,7 +66,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['current', 'integer', 'Year (current)', 'qsn'],
       ['site_id', 'integer', 'Site id', 'qsn'],
       ['site_name', 'string', 'Site name', 'qsn'],
-      ['categories', 'string', 'Category names, "; " between them', ''],
+      ['categories', 'string', 'Category names, "; " between them', 'ql'],
       ['category_ids', 'string', 'Category ids, "; " between them', ''],
       ['tags', 'string', 'Tags, "; " between them', ''],
       ['image_count', 'integer', 'Published images', 'qs'],

@@ -9,7 +9,7 @@ import { footprintChanged, type TileChange } from '../tiles/edit.js';
 import type { TileFeature } from '../tiles/encode.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
-import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements } from './catalogue-finish.js';
+import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
@@ -140,15 +140,17 @@ async function publishedOf(driver: ApplyDriver, list: AttachedList, featureIds: 
 }
 
 /**
- * Search rows of the affected records dropped and written again, from their text staged as
- * import stages it (catalogue-rows.ts): the features', with their categories and every
- * published attachment; the attachments', with their features' names.
+ * Search rows (and features' joined category names) of the affected records dropped and
+ * written again, from their text staged as import stages it (catalogue-rows.ts): the
+ * features', with their categories and every published attachment; the attachments', with
+ * their features' names.
  */
 async function redoSearch(driver: ApplyDriver, affected: Affected): Promise<void> {
   const d = driver.dialect;
   for (const list of POSITIONED) {
     const dropped = union(affected.search[list], affected.gone[list]);
-    if (dropped.length > 0) await driver.query(`DELETE FROM ${list}_search WHERE ${d.idIn(d.searchId, '$1')}`, [d.idsParam(dropped)]);
+    if (dropped.length === 0) continue;
+    for (const table of textTablesOf(list)) await driver.query(`DELETE FROM ${table} WHERE ${d.idIn(d.searchId, '$1')}`, [d.idsParam(dropped)]);
   }
   for (const table of REDO_STAGING_TABLE_NAMES) await driver.query(`DROP TABLE IF EXISTS ${table}`);
   for (const sql of redoStagingStatements(d)) await driver.query(sql);

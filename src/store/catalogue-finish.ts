@@ -3,6 +3,7 @@
 // count of published records, and the search text of every record (joined from the folded
 // pieces staged by catalogue-rows.ts, in the order the text was always built in).
 import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
+import { LIST_SEPARATOR } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 import type { FinishProgress } from './store.js';
 
@@ -44,6 +45,22 @@ function featuresSearchSql(d: Dialect, redo = false): string {
       FROM stage_attached GROUP BY feature_id) a ON a.feature_id = t.id${where}`;
 }
 
+/**
+ * Each feature's category names joined by "; " in its own order ('' without any): the OGC
+ * face's `categories`, read and filtered from this table (ogc-sql.ts) through its trigram index.
+ */
+function categoryNamesSql(d: Dialect, redo = false): string {
+  const where = redo ? `\n    WHERE ${redoOnly('features', 't.id')}` : '';
+  return `INSERT INTO feature_category_names (${d.searchId}, names) SELECT t.id, coalesce((SELECT ${d.joinText('c.name', 'fc.position', LIST_SEPARATOR)}
+      FROM feature_categories fc JOIN categories c ON c.id = fc.category_id WHERE fc.feature_id = t.id), '')
+    FROM stage_feature_text t${where}`;
+}
+
+/** The tables holding a list's rows derived from its text, keyed by the record's id (`searchId`). */
+export function textTablesOf(list: string): string[] {
+  return list === 'features' ? ['features_search', 'feature_category_names'] : [`${list}_search`];
+}
+
 function recordsSearchSql(d: Dialect, kind: number, table: string, redo = false): string {
   const row = d.searchRow('a.id', words('a.text', 't.names'));
   return `INSERT INTO ${table}_search (${row.columns}) SELECT ${row.values} FROM stage_attached a
@@ -59,7 +76,7 @@ export const REDO_STAGING_TABLE_NAMES: readonly string[] = [...STAGING_TABLE_NAM
 
 /** The search text of the records `stage_redo` names, from what is staged (an apply). */
 export function redoSearchStatements(d: Dialect): string[] {
-  return [featuresSearchSql(d, true), ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list, true))];
+  return [featuresSearchSql(d, true), categoryNamesSql(d, true), ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list, true))];
 }
 
 const ITEM_COUNT_SQL = `UPDATE features SET item_count = c.n
@@ -81,6 +98,7 @@ export function finishSteps(d: Dialect, summary: LoadSummary): FinishStep[] {
     ...(positions.length > 0 ? [{ label: 'positions', sql: positions }] : []),
     { label: 'counts of published records', sql: [ITEM_COUNT_SQL] },
     { label: 'search text of features', sql: [featuresSearchSql(d)] },
+    { label: 'category names of features', sql: [categoryNamesSql(d)] },
     ...ATTACHED_LISTS.map((list, kind) => ({ label: `search text of ${list}`, sql: [recordsSearchSql(d, kind, list)] })),
   ];
 }

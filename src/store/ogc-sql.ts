@@ -4,7 +4,7 @@
 // (and its footprint), `s` its site; for records `x` the record and `a` its author.
 import { fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
-import type { Queryable, Queryables } from '../ogc/cql2/to-sql.js';
+import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
 import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
@@ -18,12 +18,20 @@ function col(list: ListName, key: string, alias: string): string {
 const published = (table: string, feature: string) =>
   `(SELECT count(*) FROM ${table} r WHERE r.feature_id = ${feature}.id AND r.position IS NOT NULL)`;
 
+/** Each feature's `categories`, joined at import (catalogue-finish.ts) and indexed by trigrams for LIKE. */
+const CATEGORY_NAMES = 'feature_category_names';
+
+/** Text properties also held in an index serving LIKE: the features whose value passes `test` on its column. */
+function textIndexes(d: Dialect): Readonly<Record<string, TextIndex>> {
+  return { categories: (test) => `f.id IN (SELECT ${d.searchId} FROM ${CATEGORY_NAMES} WHERE ${test('names')})` };
+}
+
 function featureSql(d: Dialect): Record<string, string> {
   const f = (key: string) => col('features', key, 'f');
   return {
     id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
     postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
-    categories: `coalesce((SELECT ${d.joinText('c.name', 'fc.position', '; ')} FROM feature_categories fc JOIN categories c ON c.id = fc.category_id WHERE fc.feature_id = f.id), '')`,
+    categories: `(SELECT n.names FROM ${CATEGORY_NAMES} n WHERE n.${d.searchId} = f.id)`,
     category_ids: `coalesce((SELECT ${d.joinText('CAST(fc.category_id AS text)', 'fc.position', '; ')} FROM feature_categories fc WHERE fc.feature_id = f.id), '')`,
     tags: d.joinJsonList(f('tags'), '; '),
     image_count: published('images', 'f'), document_count: published('documents', 'f'), media_count: published('media', 'f'),
@@ -68,6 +76,11 @@ export function ogcSql(collection: OgcCollection, dialect: Dialect): OgcSql {
     ? 'FROM features f LEFT JOIN sites s ON s.id = f.site_id WHERE TRUE'
     : `FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL`;
   const queryables: Record<string, Queryable> = { geometry: { type: 'geometry', sql: 'f' } };
-  for (const p of declared) if (p.queryable) queryables[p.name] = { type: p.type, sql: properties[p.name] ?? '' };
+  const indexes = collection === 'features' ? textIndexes(dialect) : {};
+  for (const p of declared) {
+    if (!p.queryable) continue;
+    const textIndex = indexes[p.name];
+    queryables[p.name] = { type: p.type, sql: properties[p.name] ?? '', ...(textIndex ? { textIndex } : {}) };
+  }
   return { properties, select, from, queryables };
 }

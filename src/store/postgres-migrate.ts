@@ -26,8 +26,8 @@ export async function migrate(client: pg.PoolClient, schema: string): Promise<nu
   }
 }
 
-/** PostGIS for footprints, unaccent for search; both in public, which every connection searches. */
-const EXTENSIONS = ['postgis', 'unaccent'];
+/** PostGIS for footprints, unaccent for search, pg_trgm for LIKE on category names; all in public, which every connection searches. */
+const EXTENSIONS = ['postgis', 'unaccent', 'pg_trgm'];
 
 async function prepareSchema(client: pg.PoolClient, schema: string): Promise<void> {
   for (const extension of EXTENSIONS) {
@@ -36,7 +36,7 @@ async function prepareSchema(client: pg.PoolClient, schema: string): Promise<voi
     try {
       await client.query(`CREATE EXTENSION IF NOT EXISTS ${extension} WITH SCHEMA public`);
     } catch (error) {
-      throw new StoreError(`The PostgreSQL extension ${extension} is needed and could not be enabled (${(error as Error).message}); install it (Debian: postgresql-15-postgis-3 for postgis; unaccent comes with PostgreSQL) or ask an administrator to run CREATE EXTENSION ${extension} WITH SCHEMA public.`);
+      throw new StoreError(`The PostgreSQL extension ${extension} is needed and could not be enabled (${(error as Error).message}); install it (Debian: postgresql-15-postgis-3 for postgis; unaccent and pg_trgm come with PostgreSQL) or ask an administrator to run CREATE EXTENSION ${extension} WITH SCHEMA public.`);
     }
   }
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

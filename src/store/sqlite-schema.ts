@@ -2,7 +2,8 @@
 // page is an index range scan, whatever its depth; unpublished ones have none.
 // 5: a search table's rowid is the record's id (matches are read from the index alone); the
 // type index holds the year, so a type and year filter is counted from it alone.
-export const SQLITE_SCHEMA_VERSION = '5';
+// 6: each feature's category names, joined as the OGC face shows them, in a trigram index.
+export const SQLITE_SCHEMA_VERSION = '6';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
 export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";
@@ -54,6 +55,10 @@ CREATE VIRTUAL TABLE IF NOT EXISTS features_search USING fts5(text, ${SEARCH_TOK
 CREATE VIRTUAL TABLE IF NOT EXISTS images_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
 CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(text, ${SEARCH_TOKENIZER}, prefix = '1 2 3 4');
+-- Each feature's category names joined by "; " (rowid: its id; '' without any): the OGC
+-- face's \`categories\`. Trigrams, case-sensitive, so that CQL2's LIKE (written as GLOB, which
+-- is case-sensitive) finds candidates by any 3 characters, a leading wildcard too.
+CREATE VIRTUAL TABLE IF NOT EXISTS feature_category_names USING fts5(names, tokenize = 'trigram case_sensitive 1');
 -- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
 CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
 -- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile.

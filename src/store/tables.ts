@@ -3,6 +3,6 @@
 
 /** Children before parents, for stores that check references while deleting. */
 export const CATALOGUE_TABLES_IN_DELETE_ORDER = [
-  'features_search', 'images_search', 'documents_search', 'media_search', 'feature_tags',
+  'features_search', 'images_search', 'documents_search', 'media_search', 'feature_category_names', 'feature_tags',
   'feature_categories', 'images', 'documents', 'media', 'features', 'categories', 'sites', 'authors',
 ] as const;

@@ -55,7 +55,7 @@ await onPostgres(async () => {
           (await c.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [schema])).rows.map((r) => r.table_name),
         );
         assert.deepEqual(tables, [
-          'authors', 'categories', 'documents', 'documents_search', 'feature_categories', 'feature_tags', 'features',
+          'authors', 'categories', 'documents', 'documents_search', 'feature_categories', 'feature_category_names', 'feature_tags', 'features',
           'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'schema_migrations', 'sites', 'tiles',
         ]);
       } finally {

@@ -5,10 +5,10 @@
 // by AND, so the store translates one language.
 import type { Expression, Scalar, SpatialOperand } from '../../ogc/cql2/ast.js';
 import { FILTER_LANGUAGES, type Cql2Reader } from '../../ogc/cql2/filter.js';
-import { OGC_COLLECTIONS, TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { LIST_SEPARATOR, OGC_COLLECTIONS, TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
-import { bboxProblem } from '../../ogc/cql2/literals.js';
+import { bboxProblem, escapeLike } from '../../ogc/cql2/literals.js';
 import { boxInCrs84, filterInCrs84, spatialChecksIn } from '../../ogc/cql2/in-crs.js';
 import { DEFAULT_CRS, OFFERED_CRS_WORDS, offeredCrs, type OfferedCrs } from '../../ogc/crs.js';
 import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
@@ -66,7 +66,7 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
   if (datetime !== undefined) conditions.push(...datetimeConditions(collection, datetime));
   for (const property of simpleQueryables(collection)) {
     const value = query.get(property.name);
-    if (value !== undefined) conditions.push({ kind: 'compare', op: '=', left: { kind: 'property', name: property.name }, right: literalOf(property, value) });
+    if (value !== undefined) conditions.push(equalsCondition(property, literalOf(property, value)));
   }
   const filter = query.get('filter');
   const filterCrs = parseCrs('filter-crs', query);
@@ -178,6 +178,19 @@ function datetimeConditions(collection: OgcCollection, value: string): Expressio
   if (end !== null) conditions.push({ kind: 'compare', op: '<=', left: property, right: bound(end) });
   const dated: Expression = conditions.length === 1 ? (conditions[0] as Expression) : { kind: 'and', args: conditions };
   return [{ kind: 'or', args: [{ kind: 'isNull', value: property }, dated] }];
+}
+
+/**
+ * `name=value`: the property equals the value; a list property (category names) has an item
+ * equal to it: the whole text, or the value first, last or between two separators.
+ */
+function equalsCondition(property: OgcProperty, literal: Scalar): Expression {
+  const name: Scalar = { kind: 'property', name: property.name };
+  const equals: Expression = { kind: 'compare', op: '=', left: name, right: literal };
+  if (!property.list || literal.kind !== 'string') return equals;
+  const item = escapeLike(literal.value);
+  const like = (pattern: string): Expression => ({ kind: 'like', value: name, pattern: { kind: 'string', value: pattern } });
+  return { kind: 'or', args: [equals, like(`${item}${LIST_SEPARATOR}%`), like(`%${LIST_SEPARATOR}${item}`), like(`%${LIST_SEPARATOR}${item}${LIST_SEPARATOR}%`)] };
 }
 
 function literalOf(property: OgcProperty, value: string): Scalar {

@@ -89,3 +89,8 @@ export const CRS84_CHECKS: SpatialChecks = { position: positionProblem, bbox: bb
 export function numbers(values: readonly number[]): string {
   return `[${values.map(String).join(', ')}]`;
 }
+
+/** A LIKE pattern matching `text` alone: CQL2's wildcards and escape (% _ \) escaped with \. */
+export function escapeLike(text: string): string {
+  return text.replace(/[%_\\]/gu, (char) => `\\${char}`);
+}

@@ -5,7 +5,8 @@
 // cannot hold (PostgreSQL would fail on it) or one that is not finite. SQL's three-valued
 // logic is CQL2's, so NULL properties need no special case. The result is safe to join
 // with AND: an OR is always bracketed.
-import type { Expression, Scalar, SpatialLiteral, SpatialOperand } from './ast.js';
+import type { Comparison, Expression, Scalar, SpatialLiteral, SpatialOperand } from './ast.js';
+import { escapeLike } from './literals.js';
 import { Cql2Error, listInWords } from './errors.js';
 import { scalar as scalarText } from './to-text.js';
 import type { Bind } from '../../store/dialect.js';
@@ -17,7 +18,15 @@ export interface Queryable {
   readonly type: QueryableType;
   /** The SQL that reads the property: a column or a bracketed expression; for a geometry, what the dialect's `intersects` takes. */
   readonly sql: string;
+  readonly textIndex?: TextIndex;
 }
+
+/**
+ * A text property also kept in a table whose index serves LIKE (any wildcard): the condition
+ * "the row's value passes `test`", `test` given that table's column. LIKE and `=` on the
+ * property go through it, rather than reading the property for every row.
+ */
+export type TextIndex = (test: (column: string) => string) => string;
 
 export type Queryables = Readonly<Record<string, Queryable>>;
 
@@ -82,6 +91,8 @@ function condition(expression: Expression, t: Translation): string {
     case 'or': return `(${expression.args.map((arg) => nested(arg, t, ['and'])).join(' OR ')})`;
     case 'not': return `NOT ${nested(expression.arg, t, ['and', 'not'])}`;
     case 'compare': {
+      const indexed = indexedEquality(expression, t);
+      if (indexed !== undefined) return indexed;
       const { sql: [left, right], type } = operands([expression.left, expression.right], `"${expression.op}"`, t);
       // Text compares by code point on both stores, whatever the database's collation (CASEI's fold already does).
       const key = expression.left.kind === 'casei' ? left : t.dialect.sortKey(left ?? '', type === 'string');
@@ -202,7 +213,24 @@ function sameType(typed: readonly Typed[], operator: string, allowed?: readonly 
 function like(value: Scalar, pattern: Scalar, t: Translation): string {
   const subject = operand(value, t);
   if (subject.type !== 'string') throw new Cql2Error(`LIKE needs a string, but ${subject.described} is not one.`);
-  return t.dialect.like(subject.sql, likePattern(pattern, t));
+  const patternSql = likePattern(pattern, t);
+  const index = textIndexOf(value, t);
+  return index === undefined ? t.dialect.like(subject.sql, patternSql) : index((column) => t.dialect.like(column, patternSql));
+}
+
+/** The text index of a property operand (not of CASEI of one: the index holds the value as it is). */
+function textIndexOf(value: Scalar, t: Translation): TextIndex | undefined {
+  return value.kind === 'property' ? queryable(value.name, t).textIndex : undefined;
+}
+
+/** `property = 'text'` of an indexed property, as the LIKE pattern matching that text alone (the same rows), through the index. */
+function indexedEquality({ op, left, right }: Comparison, t: Translation): string | undefined {
+  if (op !== '=') return undefined;
+  const [property, text] = left.kind === 'string' ? [right, left] : [left, right];
+  const index = textIndexOf(property, t);
+  if (index === undefined || text.kind !== 'string' || operand(property, t).type !== 'string') return undefined;
+  const pattern = t.param(t.dialect.likePattern(escapeLike(text.value)));
+  return index((column) => t.dialect.like(column, pattern));
 }
 
 function likePattern(pattern: Scalar, t: Translation): string {

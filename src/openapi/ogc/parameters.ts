@@ -6,7 +6,7 @@ import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { FILTER_LANGUAGES } from '../../ogc/cql2/filter.js';
 import { CRS84 } from '../../ogc/paths.js';
 import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
-import { propertiesOf, propertyOf, type OgcCollection } from '../../ogc/properties.js';
+import { LIST_SEPARATOR, propertiesOf, propertyOf, type OgcCollection } from '../../ogc/properties.js';
 import { itemsParameterNames, simpleQueryables } from '../../http/ogc/items-params.js';
 import { FORMATS, ITEMS_FORMATS } from '../../http/ogc/query.js';
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
@@ -97,11 +97,12 @@ function properties(collection: OgcCollection): JsonObject {
   );
 }
 
-/** `name=value`: items whose property equals the value. */
+/** `name=value`: items whose property equals the value (a list property: has an item equal to it). */
 function simpleQueryable(collection: OgcCollection, name: string): JsonObject | null {
   const property = propertyOf(collection, name);
   if (property === undefined || !simpleQueryables(collection).includes(property)) return null;
-  return query(name, `${property.title}: items whose \`${name}\` equals the value.`, propertyTypeSchema(property), LIST);
+  const matches = property.list ? `one of whose \`${name}\` (joined by "${LIST_SEPARATOR}") is the value exactly` : `whose \`${name}\` equals the value`;
+  return query(name, `${property.title}: items ${matches}.`, propertyTypeSchema(property), LIST);
 }
 
 /** The items path's `f`: a page as JSON, or the whole result as a file. */
