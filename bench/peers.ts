@@ -203,12 +203,15 @@ async function measure(peerClass: PeerClass, target: 'ours' | 'theirs', server: 
   const slice = Math.min(MAX_URLS, Math.floor(count / (2 * options.rounds)));
   const start = (2 * round + (target === 'ours' ? 0 : 1)) * slice;
   const warm = writeMixScript(fs.mkdtempSync(path.join(options.dir, 'warm-')), make(start, 500));
-  const measured = writeMixScript(fs.mkdtempSync(path.join(options.dir, 'load-')), make(start + 500, slice - 500));
+  const measured = writeMixScript(fs.mkdtempSync(path.join(options.dir, 'load-')), make(start + 500, slice - 500), { firstError: true });
   const base = { origin: server.origin, connections: options.connections, core: options.loadCore, serverPid: server.pid };
   await runWrk({ ...base, script: warm, seconds: 1 });
+  // wrk leaves the warm-up's last requests in the server's queues: one more, asked alone, answers once they are done.
+  await fetch(server.origin + peerClass[target](options.ids, start)).then((r) => r.arrayBuffer());
   const answered = await runWrk({ ...base, script: measured, seconds: options.seconds });
   // Answers only: a refusal (a 503 of a full line, MapServer's errors) is no request served.
   const load = { ...answered, rps: Math.round((answered.rps * (answered.requests - answered.errors)) / answered.requests) };
+  if (answered.firstError !== undefined) options.log(`  (${peerClass.name}, ${target}: ${answered.errors} errors, the first: ${answered.firstError})`);
   if (!peerClass.oneUrl && load.requests > slice - 500) options.log(`  (${peerClass.name}, ${target}: ${load.requests} requests for ${slice - 500} distinct URLs: the last ones were repeats; shorten --seconds)`);
   return load;
 }
