@@ -46,6 +46,7 @@ import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
 import { ensurePeerTools, runPeers } from './peers.js';
+import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
 
 const { values } = parseOptions({
@@ -431,8 +432,7 @@ async function peers(entry: string, server: Started, settings: { database: strin
   try {
     ensurePeerTools(log);
     uncached = await startServer(entry, settings, { CACHE_MAX_MB: '0' });
-    const features = catalogue.features.filter((f) => f.geometry).sort((a, b) => a.id - b.id);
-    const ids = { ids: features.map((f) => f.id), vertices: features.map((f) => f.geometry.coordinates[0]![0]![0]! as [number, number]) };
+    const ids = peerIds(catalogue);
     log(`peers: heritage-api (${values.store}) against MapServer 8.0 (PostGIS), uncached, ${connections} connections, ${seconds} s per run after 1 s warm-up, ${values.rounds} round(s); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
     const pid = (started: Started) => ({ origin: started.origin, pid: started.child.pid! });

@@ -5,6 +5,7 @@
 // cache never has it: pages and boxes by position, an id written with leading zeros (which
 // reaches the store like any other); a class with one URL only is asked of our server
 // started without an answer cache.
+import type { Catalogue } from '../src/catalogue/format.js';
 import { writeCursor } from '../src/http/ogc/cursor.js';
 
 export interface PeerIds {
@@ -12,6 +13,12 @@ export interface PeerIds {
   ids: number[];
   /** A vertex of each of those footprints (longitude, latitude). */
   vertices: [number, number][];
+}
+
+/** The catalogue's footprints in id order, and a vertex of each. */
+export function peerIds(catalogue: Catalogue): PeerIds {
+  const features = catalogue.features.filter((f) => f.geometry).sort((a, b) => a.id - b.id);
+  return { ids: features.map((f) => f.id), vertices: features.map((f) => f.geometry.coordinates[0]![0]![0]! as [number, number]) };
 }
 
 export interface PeerClass {
