@@ -5,6 +5,7 @@
 // npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
+// npm run bench -- --peers [--store …] [--seconds 5] [--rounds N]: uncached req/s of each OGC request class against MapServer 8.0 (bench/peers.ts)
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -44,6 +45,8 @@ import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
+import { ensurePeerTools, runPeers } from './peers.js';
+import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
 
 const { values } = parseOptions({
@@ -68,6 +71,7 @@ const { values } = parseOptions({
     growth: { type: 'boolean', default: false },
     apply: { type: 'boolean', default: false },
     downloads: { type: 'boolean', default: false },
+    peers: { type: 'boolean', default: false },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -81,7 +85,7 @@ function parseOptions<T extends Parameters<typeof parseArgs>[0]>(config: T) {
 }
 if (values.help) {
   // The opening comment is the usage: printed as it stands, so that the two never differ.
-  const usage = fs.readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 25);
+  const usage = fs.readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 26);
   process.stdout.write(`${usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n')}\n`);
   process.exit(0);
 }
@@ -352,6 +356,7 @@ async function main() {
     }
     return;
   }
+  if (values.peers) return await peers(entry, server, settings, catalogue, dir);
   if (values.soak) {
     // --soak replaces the measurements: soak.ts; --quick makes it 30 s.
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
@@ -416,6 +421,29 @@ async function main() {
   } finally {
     server.child.kill('SIGTERM');
     limit?.child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(settings);
+  }
+}
+
+/** --peers: ours (defaults, and without its answer cache for the classes of one URL) against MapServer, bench/peers.ts. */
+async function peers(entry: string, server: Started, settings: { database: string; databaseSchema?: string }, catalogue: ReturnType<typeof generateDemoCatalogue>, dir: string) {
+  let uncached: Started | undefined;
+  try {
+    ensurePeerTools(log);
+    uncached = await startServer(entry, settings, { CACHE_MAX_MB: '0' });
+    const ids = peerIds(catalogue);
+    log(`peers: heritage-api (${values.store}) against MapServer 8.0 (PostGIS), uncached, ${connections} connections, ${seconds} s per run after 1 s warm-up, ${values.rounds} round(s); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
+    const pid = (started: Started) => ({ origin: started.origin, pid: started.child.pid! });
+    await runPeers({
+      ours: pid(server), oursUncached: pid(uncached), ids, pgUrl: PG_URL, dir, seconds, connections, rounds: Number(values.rounds),
+      serverCore: hasTaskset ? 0 : null, loadCore: hasTaskset ? 1 : null, log,
+    });
+    if (values.profile) await printProfile(server, path.join(dir, 'profile'));
+  } finally {
+    server.child.kill('SIGTERM');
+    uncached?.child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
     await dropDatabase(settings);
   }

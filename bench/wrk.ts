@@ -18,6 +18,8 @@ export interface Load {
   errors: number;
   /** Server CPU (user + system) per request, µs; NaN when unknown. */
   cpuUs: number;
+  /** The first answer that was not a 2xx (a script written with `firstError`). */
+  firstError?: string;
 }
 
 /** wrk, installed with apt-get when it is not there yet. */
@@ -25,17 +27,29 @@ export function ensureWrk(log: (line: string) => void): void {
   ensureDebianPackage('wrk', () => fs.existsSync(WRK), log);
 }
 
-/** A Lua script for wrk: each connection's next request is the next URL of the mix. */
-export function writeMixScript(dir: string, urls: string[]): string {
+/**
+ * A Lua script for wrk: each connection's next request is the next URL of the mix. With
+ * `firstError`, the first answer that is not a 2xx is printed (its status and URL's body
+ * start), at the cost of a Lua call per answer.
+ */
+export function writeMixScript(dir: string, urls: string[], { firstError = false } = {}): string {
   const file = path.join(dir, 'mix.lua');
   const list = urls.map((u) => `  ${JSON.stringify(u)},`).join('\n');
+  const errorHook = firstError ? `local shown = false
+response = function(status, headers, body)
+  if status >= 300 and not shown then
+    shown = true
+    io.write(string.format("FIRST_ERROR %d %s\\n", status, string.sub(body, 1, 160)))
+  end
+end
+` : '';
   fs.writeFileSync(file, `local paths = {\n${list}\n}
 local i = 0
 request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i])
 end
-done = function(summary, latency, requests)
+${errorHook}done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format("RESULT %d %d %d %d %d\\n", summary.requests, summary.duration,
     latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))
@@ -79,5 +93,7 @@ export async function runWrk(options: WrkOptions): Promise<Load> {
   const match = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(output);
   if (!match) throw new Error(`wrk said: ${output}`);
   const [requests, durationUs, p50, p99, errors] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return { rps: Math.round(requests / (durationUs / 1e6)), requests, p50: p50 / 1000, p99: p99 / 1000, errors, cpuUs: (cpu * 1e6) / requests };
+  const firstError = /FIRST_ERROR (.*)/.exec(output)?.[1];
+  return {
+    ...(firstError === undefined ? {} : { firstError }), rps: Math.round(requests / (durationUs / 1e6)), requests, p50: p50 / 1000, p99: p99 / 1000, errors, cpuUs: (cpu * 1e6) / requests };
 }

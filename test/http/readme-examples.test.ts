@@ -81,6 +81,21 @@ function elidedDifference(shown: unknown, real: unknown, at = '$'): string | nul
   return Object.is(shown, real) ? null : `${at}: shown ${JSON.stringify(shown)}, real ${JSON.stringify(real)}`;
 }
 
+/**
+ * Why an answer holds nothing, or null: a list with no record (`count`, `numberMatched`, no
+ * `features`), a CSV of its header alone, an empty body. A reader trying an example expects something.
+ */
+function emptyAnswer(contentType: string, text: string): string | null {
+  if (text.length === 0) return 'an empty body';
+  if (contentType.startsWith('text/csv')) return text.trim().split('\n').length < 2 ? 'a CSV of its header alone' : null;
+  if (!/^application\/(geo\+)?json/.test(contentType)) return null;
+  const body = JSON.parse(text) as { count?: unknown; numberMatched?: unknown; features?: unknown };
+  if (typeof body.count === 'number' && body.count === 0) return 'count 0';
+  if (typeof body.numberMatched === 'number' && body.numberMatched === 0) return 'numberMatched 0';
+  if (Array.isArray(body.features) && body.features.length === 0) return 'no features';
+  return null;
+}
+
 describe('the README\'s examples on npm start\'s demo catalogue', () => {
   let t: TestApp;
   /** Asked as npm start's server is, so that links in answers are the README's. */
@@ -106,8 +121,8 @@ describe('the README\'s examples on npm start\'s demo catalogue', () => {
     for (const url of exampleUrls(README)) {
       const answer = await get(url);
       assert.ok(answer.status >= 200 && answer.status < 300, `${url}: ${answer.status} ${answer.text.slice(0, 200)}`);
-      const body = String(answer.headers['content-type']).startsWith('application/json') ? answer.json() : null;
-      if (body !== null && typeof body.count === 'number') assert.ok(body.count > 0, `${url}: count ${body.count}`);
+      const emptiness = emptyAnswer(String(answer.headers['content-type']), answer.text);
+      assert.equal(emptiness, null, `${url}: ${emptiness}`);
       // A map URL's selected feature must exist too.
       const feature = /[#&]feature=(\d+)/.exec(new URL(url).hash)?.[1];
       if (feature !== undefined) assert.equal((await get(`${LOCAL_API}/features/${feature}/`)).status, 200, url);
@@ -139,6 +154,15 @@ describe('the README\'s examples on npm start\'s demo catalogue', () => {
       }
     }
     assert.ok(found.size >= 12, [...found].join());
+  });
+
+  test('an empty answer is caught, whatever its format', () => {
+    assert.equal(emptyAnswer('text/csv; charset=utf-8', 'id,title\r\n'), 'a CSV of its header alone');
+    assert.equal(emptyAnswer('text/csv; charset=utf-8', 'id,title\r\n1,a\r\n'), null);
+    assert.equal(emptyAnswer('application/geo+json', '{"type":"FeatureCollection","numberMatched":0,"features":[]}'), 'numberMatched 0');
+    assert.equal(emptyAnswer('application/json', '{"count":0,"results":[]}'), 'count 0');
+    assert.equal(emptyAnswer('application/geo+json', '{"type":"FeatureCollection","features":[]}'), 'no features');
+    assert.equal(emptyAnswer('application/geopackage+sqlite3', ''), 'an empty body');
   });
 
   test('the comparison does catch a wrong answer', () => {

@@ -1,0 +1,3 @@
+import { keptExtentsSuite } from './support/kept-extents.js';
+
+keptExtentsSuite('sqlite');
