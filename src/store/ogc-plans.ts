@@ -126,11 +126,11 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   };
 }
 
-/** Rows a page reads at a time when it may be cut short by its bytes: its memory stays near the budget. */
+/** Rows a page reads at first when it may be cut short by its bytes (windowRows: then more, while they fit): its memory stays near the budget. */
 const WINDOW_ROWS = 100;
 
 /**
- * A page's rows in windows of WINDOW_ROWS, each after the last row of the one before,
+ * A page's rows in windows (windowRows), each after the last row of the one before,
  * until `limit` rows, the byte budget, or the end; `more`: a row lies beyond the last one
  * taken. A page of at most WINDOW_ROWS rows is one query, as it always was.
  */
@@ -143,7 +143,7 @@ function* readWindows(
   let cursor = request.cursor?.keys ?? null;
   for (;;) {
     const wanted = request.limit - read.length;
-    const size = budget === Infinity ? wanted : Math.min(wanted, WINDOW_ROWS);
+    const size = budget === Infinity ? wanted : Math.min(wanted, windowRows(read.length, bytes, budget));
     const flat = (yield window(cursor, size)) as Record<string, unknown>[];
     for (const found of flat.slice(0, size)) {
       const row = itemRow(collection, found);
@@ -155,6 +155,19 @@ function* readWindows(
     if (read.length === request.limit) return { read, more: true };
     cursor = keysOf(read[read.length - 1]!, keys);
   }
+}
+
+/**
+ * The next window's rows: WINDOW_ROWS at first; then as many as were read so far (each window
+ * doubles the page), while rows of their average size still fit the budget left. A long page
+ * of small rows is a few statements, not one per 100 rows (each running the filter's
+ * subqueries again: `categories=Pubs&limit=10000` was 30 of them), and a page of large
+ * footprints stays in windows of 100, its memory near the budget.
+ */
+function windowRows(rowsRead: number, bytesRead: number, budget: number): number {
+  if (rowsRead === 0) return WINDOW_ROWS;
+  const fitting = Math.floor(((budget - bytesRead) * rowsRead) / Math.max(bytesRead, 1));
+  return Math.max(WINDOW_ROWS, Math.min(rowsRead, fitting));
 }
 
 /** A whole result, every parameter but the page's: what a download reads. */
