@@ -6,11 +6,11 @@
 import proj4 from 'proj4';
 import { CRS84, EPSG_3857 } from './paths.js';
 
-export const EPSG_4326 = 'http://www.opengis.net/def/crs/EPSG/0/4326';
-export const EPSG_27700 = 'http://www.opengis.net/def/crs/EPSG/0/27700';
+const EPSG_4326 = 'http://www.opengis.net/def/crs/EPSG/0/4326';
+const EPSG_27700 = 'http://www.opengis.net/def/crs/EPSG/0/27700';
 
 /** east-north: x is longitude or easting; north-east: latitude first (EPSG:4326's own order). */
-export type AxisOrder = 'east-north' | 'north-east';
+type AxisOrder = 'east-north' | 'north-east';
 
 export interface OfferedCrs {
   readonly uri: string;
@@ -44,10 +44,10 @@ const WGS84_WKT =
  * to the millimetre, which moved northings 0.7 mm from PROJ's. proj4js's `tmerc` is the
  * Poder/Engsager series, PROJ's default (test/unit/crs.test.ts compares them across Britain).
  */
-export const BNG_PROJ = '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +a=6377563.396 +rf=299.3249646 '
+const BNG_PROJ = '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +a=6377563.396 +rf=299.3249646 '
   + '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
 /** Web Mercator: WGS 84 longitude and latitude on the sphere of radius a (no datum shift: `@null`). */
-export const WEB_MERCATOR_PROJ = '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null +no_defs';
+const WEB_MERCATOR_PROJ = '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null +no_defs';
 const LON_LAT_PROJ = '+proj=longlat +datum=WGS84 +no_defs';
 const MERCATOR_LIMIT = 20037508.342789244;
 
@@ -108,7 +108,7 @@ function converter(proj: string): Converter {
   return made;
 }
 
-const rounder = (decimals: number | null) => (decimals === null ? (v: number) => v : (v: number) => Number(v.toFixed(decimals)));
+export const rounder = (decimals: number | null) => (decimals === null ? (v: number) => v : (v: number) => Number(v.toFixed(decimals)));
 
 /** CRS84 longitude, latitude → the CRS's coordinates, in its axis order (`order`: or always x east). */
 export function fromCrs84(crs: OfferedCrs, order: 'crs' | 'east-north' = 'crs'): (lon: number, lat: number) => XY {
@@ -135,7 +135,7 @@ export function toCrs84(crs: OfferedCrs): (a: number, b: number) => XY | null {
 }
 
 /** A box of the CRS (min and max of each axis, in its order) as CRS84 [west, south, east, north], when it is one. */
-export interface BoxRegion {
+interface BoxRegion {
   /** The corners of the CRS84 box when the CRS's box is one (CRS84, EPSG:4326), else null. */
   readonly box: readonly [number, number, number, number] | null;
   /** Otherwise the box's outline in CRS84: each edge cut in steps (edgeSteps), closed. Null: outside the CRS's bounds. */
@@ -143,7 +143,7 @@ export interface BoxRegion {
 }
 
 /** At most this many steps per edge of a projected box: 4 × 120 + 1 = 481 positions, under the 500 a filter may hold. */
-export const MAX_EDGE_STEPS = 120;
+const MAX_EDGE_STEPS = 120;
 /** How far (m) a step's chord may stray from the edge it stands for. */
 const EDGE_TOLERANCE_M = 0.005;
 const METRES_PER_DEGREE = 111_320;
@@ -186,12 +186,14 @@ export function boxRegion(crs: OfferedCrs, [minA, minB, maxA, maxB]: readonly [n
 type Rings = readonly (readonly (readonly number[])[])[];
 
 /** A MultiPolygon's JSON text with each position moved by `move`. */
-export function moveFootprint(text: string, move: (a: number, b: number) => XY): { type: string; coordinates: number[][][][] } {
+function moveFootprint(text: string, move: (a: number, b: number) => XY): { type: string; coordinates: number[][][][] } {
   const geometry = JSON.parse(text) as { type: string; coordinates: readonly Rings[] };
   return { type: geometry.type, coordinates: geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([a = NaN, b = NaN]) => [...move(a, b)]))) };
 }
 
 /** A stored footprint's JSON text (a MultiPolygon) in the CRS: its polygons' positions transformed. */
 export function footprintIn(crs: OfferedCrs, text: string, order: 'crs' | 'east-north' = 'crs'): { type: string; coordinates: number[][][][] } {
+  // Longitude and latitude in their stored order (CRS84; EPSG:4326 in a file): the text as it is, without a copy of each position.
+  if (crs.proj === null && (crs.axis === 'east-north' || order === 'east-north')) return JSON.parse(text) as { type: string; coordinates: number[][][][] };
   return moveFootprint(text, fromCrs84(crs, order));
 }

@@ -3,8 +3,8 @@
 // Set as the answer leaves (onSend), so a refusal never carries it, and the fast path, which
 // replays the headers Fastify sent, replays it with the answer it belongs to.
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CRS, offeredCrs } from '../../ogc/crs.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
+import { parseCrs } from './items-params.js';
 import { readOgcQuery } from './query.js';
 
 /** The routes whose answers hold coordinates. */
@@ -16,8 +16,7 @@ export function registerContentCrs(app: FastifyInstance): void {
     const status = reply.statusCode;
     if (route === undefined || !WITH_COORDINATES.has(route) || !((status >= 200 && status < 300) || status === 304)) return payload;
     // A 2xx or 304 was answered: its crs was read and offered.
-    const uri = readOgcQuery(request.url).get('crs');
-    reply.header('content-crs', `<${(uri === undefined ? undefined : offeredCrs(uri)?.uri) ?? DEFAULT_CRS.uri}>`);
+    reply.header('content-crs', `<${parseCrs('crs', readOgcQuery(request.url)).uri}>`);
     return payload;
   });
 }

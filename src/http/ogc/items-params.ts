@@ -60,8 +60,8 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
   checkParameters(query, itemsParameterNames(collection));
   const conditions: Expression[] = [];
   const bbox = query.get('bbox');
-  if (bbox !== undefined) conditions.push({ kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: parseBbox(bbox, parseCrs('bbox-crs', query)) });
-  else if (query.get('bbox-crs') !== undefined) parseCrs('bbox-crs', query);
+  const bboxCrs = parseCrs('bbox-crs', query);
+  if (bbox !== undefined) conditions.push({ kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: parseBbox(bbox, bboxCrs) });
   const datetime = query.get('datetime');
   if (datetime !== undefined) conditions.push(...datetimeConditions(collection, datetime));
   for (const property of simpleQueryables(collection)) {

@@ -9,7 +9,8 @@ import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
-import { pageInCrs84, renderItems, renderSingleItem } from '../../render/ogc/items.js';
+import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
+import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
@@ -20,7 +21,7 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { ogcApiHandler } from './api-document.js';
 import { parseRecordId } from '../api/params.js';
 import { writeCursor } from './cursor.js';
-import { datasetQueryParameterNames, parseCrs, parseItemOptions, parseItemsQuery } from './items-params.js';
+import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery } from './items-params.js';
 import { sendDownload } from './downloads.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
@@ -36,7 +37,8 @@ export interface OgcRouteDeps extends AnswerDeps {
   work: GuardedStore;
 }
 
-type Render = (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; body: unknown; contentType: string }>;
+/** `forPage`: the body is for the page for people (its HTML is made from it), not sent as JSON. */
+type Render = (request: FastifyRequest, query: OgcQuery, forPage: boolean) => Promise<{ version: number; body: unknown; contentType: string }>;
 /** The resource as a page for people, from its JSON body (or the store, for one record). */
 type RenderHtml = ((request: FastifyRequest, body: any, version: number) => Promise<{ version: number; html: string }> | { version: number; html: string }) & {
   /** Made from the store without the JSON body (its reads would be wasted): checks the query itself. */
@@ -94,9 +96,11 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   });
   registerTilesetRoutes(app, deps);
   const sharedGeoPackages = new SharedGeoPackages(buildWaitMs(deps.config.dbTimeoutMs));
-  const itemsPage = answerer(deps, async (request, query) => {
+  const itemsPage = answerer(deps, async (request, query, forPage) => {
     const collection = collectionParam(request);
-    const { request: items, options } = parseItemsQuery(collection, query, cql2());
+    const { request: items, options: asked } = parseItemsQuery(collection, query, cql2());
+    // The page's small maps are drawn from longitude and latitude (html/footprint.ts), whatever its `crs`.
+    const options = forPage ? { ...asked, crs: DEFAULT_CRS } : asked;
     const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes });
     const links = {
       baseUrl: request.baseUrl,
@@ -107,7 +111,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     };
     const body = renderItems(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
-  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), pageInCrs84(body, parseCrs('crs', readOgcQuery(request.url)))) }));
+  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
   // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
   readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
     const query = readOgcQuery(request.url);
@@ -239,7 +243,7 @@ function answerer(deps: OgcRouteDeps, render: Render, html?: RenderHtml) {
         const made = await html.alone(request, query);
         return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
       }
-      const { version, body, contentType } = await render(request, query);
+      const { version, body, contentType } = await render(request, query, page);
       if (!page) return { version, bytes: Buffer.from(stringifyAnswer(body)), contentType };
       const made = await html(request, body, version);
       return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };

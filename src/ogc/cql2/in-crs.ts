@@ -6,7 +6,7 @@ import { boxRegion, toCrs84, type OfferedCrs, type XY } from '../crs.js';
 import type { Expression, Geometry, Position, SpatialOperand } from './ast.js';
 import { checkTree, DEFAULT_CQL2_LIMITS } from './bounds.js';
 import { Cql2Error } from './errors.js';
-import { bboxProblem, numbers, positionProblem, type SpatialChecks } from './literals.js';
+import { bboxCorners, bboxProblem, numbers, positionProblem, type SpatialChecks } from './literals.js';
 
 /** Finite, within the CRS's bounds, and a position of CRS84's ranges once transformed. */
 export function spatialChecksIn(crs: OfferedCrs): SpatialChecks {
@@ -21,7 +21,7 @@ export function spatialChecksIn(crs: OfferedCrs): SpatialChecks {
     },
     bbox: (values) => {
       if (values.length !== 4 && values.length !== 6) return `a BBOX has 4 or 6 numbers, not ${values.length}`;
-      const [minA = NaN, minB = NaN, maxA = NaN, maxB = NaN] = values.length === 4 ? values : [values[0], values[1], values[3], values[4]];
+      const [minA = NaN, minB = NaN, maxA = NaN, maxB = NaN] = bboxCorners(values);
       if (back(minA, minB) === null || back(maxA, maxB) === null || !(minA <= maxA && minB <= maxB)) {
         return `a BBOX is the lowest then the highest value of each axis, ${where}, not ${numbers(values)}`;
       }
@@ -32,7 +32,7 @@ export function spatialChecksIn(crs: OfferedCrs): SpatialChecks {
 
 /** The region of a box of the CRS (4 or 6 numbers, its axis order) as a CRS84 spatial literal; null outside the CRS's bounds. */
 export function boxInCrs84(crs: OfferedCrs, values: readonly number[]): SpatialOperand | null {
-  const [minA = NaN, minB = NaN, maxA = NaN, maxB = NaN] = values.length === 4 ? values : [values[0], values[1], values[3], values[4]];
+  const [minA = NaN, minB = NaN, maxA = NaN, maxB = NaN] = bboxCorners(values);
   const region = boxRegion(crs, [minA, minB, maxA, maxB]);
   if (region.box !== null) {
     const box = values.length === 4 ? [...region.box] : [region.box[0], region.box[1], values[2] ?? 0, region.box[2], region.box[3], values[5] ?? 0];

@@ -60,10 +60,15 @@ export function positionProblem(position: readonly number[]): string | undefined
   return undefined;
 }
 
+/** A BBOX's 4 numbers, or its 6 without the heights: the lowest then the highest of its two axes. */
+export function bboxCorners(values: readonly number[]): readonly (number | undefined)[] {
+  return values.length === 4 ? values : [values[0], values[1], values[3], values[4]];
+}
+
 /** 4 numbers (west, south, east, north) or 6 (west, south, lowest, east, north, highest): the `bbox` parameter's rule too. */
 export function bboxProblem(values: readonly number[]): string | undefined {
   if (values.length !== 4 && values.length !== 6) return `a BBOX has 4 or 6 numbers, not ${values.length}`;
-  const [west = NaN, south = NaN, east = NaN, north = NaN] = values.length === 4 ? values : [values[0], values[1], values[3], values[4]];
+  const [west = NaN, south = NaN, east = NaN, north = NaN] = bboxCorners(values);
   if (!isLonLatBox(west, south, east, north)) {
     return `a BBOX is west, south, east, north within ${LON_LAT_RANGES}, west ≤ east and south ≤ north, not ${numbers(values)}`;
   }

@@ -3,7 +3,7 @@
 // the page's links (next and prev keep every parameter; only after/before change).
 import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
 import { JsonText } from '../../json-text.js';
-import { DEFAULT_CRS, footprintIn, moveFootprint, toCrs84, type OfferedCrs } from '../../ogc/crs.js';
+import { DEFAULT_CRS, footprintIn, type OfferedCrs } from '../../ogc/crs.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
 import { propertiesOf, type OgcCollection } from '../../ogc/properties.js';
 import { htmlText } from '../../search/text.js';
@@ -84,20 +84,6 @@ export interface PageLinks {
   /** After/before values for the next and prev pages (cursor.ts). */
   readonly next: string | null;
   readonly prev: string | null;
-}
-
-/**
- * A page's features with their footprints back in CRS84, for the page for people: its small
- * map is drawn from longitude and latitude (html/footprint.ts) whatever the `crs` of the page.
- */
-export function pageInCrs84<T extends { features: ItemBody[] }>(body: T, crs: OfferedCrs): T {
-  if (crs.uri === DEFAULT_CRS.uri) return body;
-  const back = toCrs84(crs);
-  const features = body.features.map((f) => {
-    if (f.geometry === null) return f;
-    return { ...f, geometry: new JsonText(JSON.stringify(moveFootprint(f.geometry.text, (a, b) => back(a, b) ?? [NaN, NaN]))) };
-  });
-  return { ...body, features };
 }
 
 export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {

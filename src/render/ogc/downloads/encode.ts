@@ -6,7 +6,7 @@ import type { MultiPolygon } from '../../../catalogue/format.js';
 import type { DownloadFormat } from '../../../ogc/downloads.js';
 import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
 import { stringifyAnswer } from '../../../json-text.js';
-import { footprintIn } from '../../../ogc/crs.js';
+import { footprintIn, rounder } from '../../../ogc/crs.js';
 import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
 import { renderItem, type ItemOptions } from '../items.js';
 import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
@@ -88,7 +88,7 @@ async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   const geometry = !source.options.skipGeometry;
   const { crs } = source.options;
   const header = [...properties.map((p) => p.name), ...(geometry ? ['wkt', ...crs.pointColumns] : [])];
-  const round = (v: number | undefined) => (v === undefined || crs.decimals === null ? v ?? null : Number(v.toFixed(crs.decimals)));
+  const round = rounder(crs.decimals);
   yield Buffer.from(`${header.join(',')}\r\n`);
   for await (const rows of source.batches) {
     const lines = rows.map((row) => {
@@ -96,7 +96,8 @@ async function* csvChunks(source: DownloadSource): AsyncGenerator<Buffer> {
       const fields = properties.map((p) => csvField(item.properties[p.name]));
       if (geometry) {
         const point = item.geometry === null ? null : representativePoint(item.geometry);
-        fields.push(item.geometry === null ? '' : csvField(multiPolygonWkt(item.geometry)), csvField(round(point?.[0])), csvField(round(point?.[1])));
+        const [x, y] = point === null ? [null, null] : point.map(round);
+        fields.push(item.geometry === null ? '' : csvField(multiPolygonWkt(item.geometry)), csvField(x), csvField(y));
       }
       return `${fields.join(',')}\r\n`;
     });
