@@ -21,8 +21,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
 import { WHOLE_COLLECTION } from '../../store/ogc-plans.js';
-import { StoreBusyError, StoreUnavailableError } from '../../store/store.js';
+import { StoreUnavailableError } from '../../store/store.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
+import { waitForBuild } from './shared-geopackages.js';
 
 /**
  * Base URLs kept per database: this process makes their files again at each new version
@@ -138,7 +139,7 @@ class KeptFiles implements KeptGeoPackages {
       for (let attempt = 0; attempt < 2; attempt++) {
         const found = await this.openFile(this.fileOf(identity, baseUrl, collection, wanted), wanted);
         if (found !== null) return found;
-        const built = await this.waitFor(this.build(identity, collection, baseUrl, wanted));
+        const built = await waitForBuild(this.build(identity, collection, baseUrl, wanted), this.waitMs);
         const opened = await this.openFile(built.file, built.version);
         if (opened !== null) return opened;
         wanted = built.version;
@@ -149,18 +150,6 @@ class KeptFiles implements KeptGeoPackages {
       this.log.warn({ err: error, collection }, 'a GeoPackage could not be kept; this request builds its own');
       return null;
     }
-  }
-
-  /** The build, or a refusal once the request has waited `waitMs` for it: a slow build (a busy machine, a large catalogue) never holds a client without an answer. */
-  private waitFor(build: Promise<Built>): Promise<Built> {
-    if (this.waitMs === Infinity) return build;
-    let timer: NodeJS.Timeout | undefined;
-    const refused = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreBusyError('GeoPackage builds')), this.waitMs);
-    });
-    // The build goes on for the next request; its failure is said by open()'s caller only when waited for.
-    build.catch(() => undefined);
-    return Promise.race([build, refused]).finally(() => clearTimeout(timer));
   }
 
   sawVersion(version: number): Promise<void> {

@@ -23,6 +23,21 @@ interface Build {
   settled: boolean;
 }
 
+/**
+ * A build, or a refusal (StoreBusyError: a 503) once its request has waited `waitMs` for it: a
+ * slow build (a busy machine, a large catalogue) never holds a client without an answer. The
+ * build goes on for the requests after; its failure is said only to those that wait for it.
+ */
+export function waitForBuild<T>(build: Promise<T>, waitMs: number): Promise<T> {
+  if (waitMs === Infinity) return build;
+  let timer: NodeJS.Timeout | undefined;
+  const refused = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreBusyError('GeoPackage builds')), waitMs);
+  });
+  build.catch(() => undefined);
+  return Promise.race([build, refused]).finally(() => clearTimeout(timer));
+}
+
 export class SharedGeoPackages {
   private readonly builds = new Map<string, Build>();
 
@@ -33,17 +48,12 @@ export class SharedGeoPackages {
   async open(key: string, build: (file: string) => Promise<BuiltGeoPackage>): Promise<SharedFile> {
     const entry = this.builds.get(key) ?? this.start(key, build);
     entry.waiting += 1;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const refused = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StoreBusyError('GeoPackage builds')), this.waitMs);
-      });
-      const { file, version } = await Promise.race([entry.built, refused]);
+      const { file, version } = await waitForBuild(entry.built, this.waitMs);
       const handle = await fs.promises.open(file, 'r');
       const { size } = await handle.stat();
       return { version, size, body: handle.createReadStream({ highWaterMark: 256 * 1024 }) };
     } finally {
-      clearTimeout(timer);
       entry.waiting -= 1;
       if (entry.waiting === 0) this.finish(key, entry);
     }
