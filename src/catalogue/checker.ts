@@ -101,13 +101,14 @@ export class CatalogueChecker implements CatalogueEvents {
   record(list: ListName, index: number, value: unknown, textProblems: readonly LocatedProblem[] = []): void {
     const before = this.problems.total;
     const base = [this.places.get(list) ?? 0, index];
-    const add = (p: LocatedProblem) =>
-      this.problems.add([...base, ...filePosition(value, p.segments)], { segments: [list, index, ...p.segments], message: p.message }, PHASE.shape);
-    textProblems.forEach(add);
+    const add = (into: ProblemList, phase?: number) => (p: LocatedProblem) =>
+      into.add([...base, ...filePosition(value, p.segments)], { segments: [list, index, ...p.segments], message: p.message }, phase);
+    textProblems.forEach(add(this.problems, PHASE.shape));
     // undefined: a record past the size limit, no longer built.
-    if (value !== undefined) recordProblems(this.structure.problems(value, list), value, list, this.limits, textProblems).forEach(add);
+    if (value !== undefined) recordProblems(this.structure.problems(value, list), value, list, this.limits, textProblems).forEach(add(this.problems, PHASE.shape));
     const valid = this.problems.total === before;
-    if (valid && list === 'features') this.footprint(value as { geometry: FileGeometry }, base, index);
+    // A valid feature's footprint as GIS tools judge it: warnings, not problems.
+    if (valid && list === 'features') footprintWarnings((value as { geometry: FileGeometry }).geometry).forEach(add(this.warnings));
     if (isPlainObject(value)) this.relations(list, index, value, base);
     else this.unjudgeable.add(list);
     if (valid) this.accept(list, value);
@@ -131,13 +132,6 @@ export class CatalogueChecker implements CatalogueEvents {
   /** A problem of the file as a whole replaces every other. */
   static refuseWhole(message: string): CheckResult {
     return { ok: false, problems: [{ path: '$', message }], total: 1, warnings: [], warningTotal: 0 };
-  }
-
-  /** A valid feature's footprint as GIS tools judge it. */
-  private footprint(feature: { geometry: FileGeometry }, base: number[], index: number): void {
-    for (const w of footprintWarnings(feature.geometry)) {
-      this.warnings.add([...base, ...filePosition(feature, w.segments)], { segments: ['features', index, ...w.segments], message: w.message });
-    }
   }
 
   private accept(list: ListName, value: unknown): void {

@@ -5,7 +5,7 @@
 import { fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
 import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
-import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
+import { LIST_SEPARATOR, OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
 /** `alias.column` of a declared field. */
@@ -32,8 +32,8 @@ function featureSql(d: Dialect): Record<string, string> {
     id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
     postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
     categories: `(SELECT n.names FROM ${CATEGORY_NAMES} n WHERE n.${d.searchId} = f.id)`,
-    category_ids: `coalesce((SELECT ${d.joinText('CAST(fc.category_id AS text)', 'fc.position', '; ')} FROM feature_categories fc WHERE fc.feature_id = f.id), '')`,
-    tags: d.joinJsonList(f('tags'), '; '),
+    category_ids: `coalesce((SELECT ${d.joinText('CAST(fc.category_id AS text)', 'fc.position', LIST_SEPARATOR)} FROM feature_categories fc WHERE fc.feature_id = f.id), '')`,
+    tags: d.joinJsonList(f('tags'), LIST_SEPARATOR),
     image_count: published('images', 'f'), document_count: published('documents', 'f'), media_count: published('media', 'f'),
   };
 }

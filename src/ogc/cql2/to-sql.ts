@@ -227,10 +227,8 @@ function textIndexOf(value: Scalar, t: Translation): TextIndex | undefined {
 function indexedEquality({ op, left, right }: Comparison, t: Translation): string | undefined {
   if (op !== '=') return undefined;
   const [property, text] = left.kind === 'string' ? [right, left] : [left, right];
-  const index = textIndexOf(property, t);
-  if (index === undefined || text.kind !== 'string' || operand(property, t).type !== 'string') return undefined;
-  const pattern = t.param(t.dialect.likePattern(escapeLike(text.value)));
-  return index((column) => t.dialect.like(column, pattern));
+  if (textIndexOf(property, t) === undefined || text.kind !== 'string') return undefined;
+  return like(property, { kind: 'string', value: escapeLike(text.value) }, t);
 }
 
 function likePattern(pattern: Scalar, t: Translation): string {
