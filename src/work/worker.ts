@@ -3,10 +3,9 @@
 // asks), or a GeoPackage written into a file. Ended by the main thread past a deadline;
 // nothing here needs to clean up for that (a read holds no lock a writer needs beyond its
 // own transaction, which ends with the connection).
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open.js';
+import { lowerThisThread } from './thread-priority.js';
 import type { ItemRow } from '../store/ogc-plans.js';
 import type { CatalogueStore } from '../store/store.js';
 import {
@@ -16,28 +15,10 @@ import {
 
 const setup = workerData as WorkerSetup;
 
-/**
- * This thread yields the cores to the main thread: on a machine whose cores the costly work
- * fills, the event loop still answers cheap requests at once. Linux gives each thread its
- * own nice value (its id from /proc/thread-self); elsewhere the thread keeps the process's.
- */
-function yieldToMainThread(): number | null {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return null;
-    try {
-      os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
-    } catch {
-      // Not allowed: the thread runs at the process's priority.
-    }
-    return tid;
-  } catch {
-    // Not Linux: no thread id to lower, or to count the CPU time of (the deadline is then the wall clock's).
-    return null;
-  }
-}
-
-const tid = yieldToMainThread();
+// This thread yields the cores to the main thread: on a machine whose cores the costly work
+// fills, the event loop still answers cheap requests at once. Without a thread id the
+// deadline is the wall clock's (pool.ts).
+const tid = lowerThisThread();
 let opened: Promise<CatalogueStore> | null = null;
 
 /** Opened at start, kept for the worker's life; a failed opening is tried again by the next call. */

@@ -5,17 +5,12 @@
 import http from 'node:http';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import fs from 'node:fs';
-import os from 'node:os';
+import { lowerThisThread } from '../../src/work/thread-priority.js';
 
 // The attackers' own work (reading and parsing their answers) runs at the lowest priority: on
 // two cores, the load generator must not take the victim's thread's core in this process,
 // or the test would measure the harness rather than the server.
-try {
-  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), os.constants.priority.PRIORITY_LOW);
-} catch {
-  // Not Linux: the thread keeps the process's priority.
-}
+lowerThisThread();
 
 export interface AttackPlan {
   origin: string;
