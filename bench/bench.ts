@@ -85,7 +85,8 @@ function parseOptions<T extends Parameters<typeof parseArgs>[0]>(config: T) {
 }
 if (values.help) {
   // The opening comment is the usage: printed as it stands, so that the two never differ.
-  const usage = fs.readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 26);
+  const lines = fs.readFileSync(import.meta.filename, 'utf8').split('\n');
+  const usage = lines.slice(0, lines.findIndex((line) => !line.startsWith('//')));
   process.stdout.write(`${usage.map((line) => line.replace(/^\/\/ ?/, '')).join('\n')}\n`);
   process.exit(0);
 }

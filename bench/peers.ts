@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDebianPackage } from './apt.js';
-import { cpuSeconds, ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
+import { ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
 import { PEER_CLASSES, type PeerClass, type PeerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
 
@@ -204,7 +204,9 @@ async function measure(peerClass: PeerClass, target: 'ours' | 'theirs', server: 
   const start = (2 * round + (target === 'ours' ? 0 : 1)) * slice;
   const warm = writeMixScript(fs.mkdtempSync(path.join(options.dir, 'warm-')), make(start, 500));
   const measured = writeMixScript(fs.mkdtempSync(path.join(options.dir, 'load-')), make(start + 500, slice - 500), { firstError: true });
-  const base = { origin: server.origin, connections: options.connections, core: options.loadCore, serverPid: server.pid };
+  // MapServer's CPU is spread over lighttpd and its mapserv processes; counted around the measured run only, as ours.
+  const serverPid = target === 'theirs' ? treePids(server.pid) : server.pid;
+  const base = { origin: server.origin, connections: options.connections, core: options.loadCore, serverPid };
   await runWrk({ ...base, script: warm, seconds: 1 });
   // wrk leaves the warm-up's last requests in the server's queues: one more, asked alone, answers once they are done.
   await fetch(server.origin + peerClass[target](options.ids, start)).then((r) => r.arrayBuffer());
@@ -231,7 +233,7 @@ export async function runPeers(options: PeerOptions): Promise<void> {
       const runs = { ours: [] as Load[], theirs: [] as Load[] };
       for (let round = 0; round < options.rounds; round++) {
         runs.ours.push(await measure(peerClass, 'ours', oursServer, options, round));
-        runs.theirs.push(await withTreeCpu(theirs, () => measure(peerClass, 'theirs', theirs, options, round)));
+        runs.theirs.push(await measure(peerClass, 'theirs', theirs, options, round));
       }
       const row = { peerClass, ours: median(runs.ours), theirs: median(runs.theirs) };
       rows.push(row);
@@ -243,15 +245,6 @@ export async function runPeers(options: PeerOptions): Promise<void> {
     mapServer.child.kill('SIGTERM');
     await dropPeerSchema(options.pgUrl, schema);
   }
-}
-
-/** MapServer's CPU is spread over lighttpd and its mapserv processes: their sum around the run. */
-async function withTreeCpu(server: PeerServer, run: () => Promise<Load>): Promise<Load> {
-  const pids = treePids(server.pid);
-  const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const load = await run();
-  const after = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  return { ...load, cpuUs: ((after - before) * 1e6) / load.requests };
 }
 
 function median(runs: Load[]): Load {

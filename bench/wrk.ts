@@ -73,14 +73,16 @@ export interface WrkOptions {
   connections: number;
   /** The core wrk runs on (taskset), or null. */
   core: number | null;
-  /** The server's pid, for its CPU time. */
-  serverPid: number;
+  /** The server's pid, for its CPU time; or its processes' (MapServer: lighttpd and its mapserv processes), summed. */
+  serverPid: number | readonly number[];
 }
+
+const cpuOf = (pids: number | readonly number[]) => (typeof pids === 'number' ? [pids] : pids).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 export async function runWrk(options: WrkOptions): Promise<Load> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', options.script, options.origin];
   const command = options.core === null ? [WRK, ...args] : ['taskset', '-c', String(options.core), WRK, ...args];
-  const cpuBefore = cpuSeconds(options.serverPid);
+  const cpuBefore = cpuOf(options.serverPid);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1));
     let text = '';
@@ -89,7 +91,7 @@ export async function runWrk(options: WrkOptions): Promise<Load> {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
   });
-  const cpu = cpuSeconds(options.serverPid) - cpuBefore;
+  const cpu = cpuOf(options.serverPid) - cpuBefore;
   const match = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(output);
   if (!match) throw new Error(`wrk said: ${output}`);
   const [requests, durationUs, p50, p99, errors] = match.slice(1).map(Number) as [number, number, number, number, number];

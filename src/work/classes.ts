@@ -12,7 +12,6 @@ import { Gate } from './gate.js';
 
 export type WorkClass = 'reads' | 'geometryFilters' | 'largePages' | 'downloads' | 'builds';
 
-/** Each class: its setting (how many run at once) and its name as a refusal says it. */
 /**
  * Each class: its setting (how many run at once), its name as a refusal says it, and how many
  * may wait per turn. Reads are many and short (a filtered page, a search: tens of ms at the
