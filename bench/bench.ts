@@ -5,7 +5,7 @@
 // npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
-// npm run bench -- --peers [--store …] [--seconds 5] [--rounds N]: uncached req/s of each OGC request class against MapServer 8.0 (bench/peers.ts)
+// npm run bench -- --peers [--store …] [--seconds 5] [--rounds N] [--class bbox]: uncached req/s of each OGC request class (or those whose name holds --class) against MapServer 8.0 (bench/peers.ts)
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test), starts the real server
 // as a user runs it (`serve`, default settings: request log lines on standard output, read
@@ -72,6 +72,7 @@ const { values } = parseOptions({
     apply: { type: 'boolean', default: false },
     downloads: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: false },
+    class: { type: 'string', default: '' },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -439,7 +440,7 @@ async function peers(entry: string, server: Started, settings: { database: strin
     const pid = (started: Started) => ({ origin: started.origin, pid: started.child.pid! });
     await runPeers({
       ours: pid(server), oursUncached: pid(uncached), ids, pgUrl: PG_URL, dir, seconds, connections, rounds: Number(values.rounds),
-      serverCore: hasTaskset ? 0 : null, loadCore: hasTaskset ? 1 : null, log,
+      serverCore: hasTaskset ? 0 : null, loadCore: hasTaskset ? 1 : null, log, only: String(values.class),
     });
     if (values.profile) await printProfile(server, path.join(dir, 'profile'));
   } finally {

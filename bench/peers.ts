@@ -44,6 +44,8 @@ export interface PeerOptions {
   serverCore: number | null;
   loadCore: number | null;
   log: Log;
+  /** Only the classes whose name holds this (all when empty). */
+  only: string;
 }
 
 export function ensurePeerTools(log: Log): void {
@@ -152,7 +154,8 @@ async function startMapServer(options: PeerOptions, schema: string): Promise<Map
   const command = options.serverCore === null ? args : ['taskset', '-c', String(options.serverCore), ...args];
   const child = spawn(command[0]!, command.slice(1), { stdio: 'ignore' });
   const url = `${origin}/mapserv/heritage/ogcapi/collections?f=json`;
-  for (let tries = 0; tries < 100; tries++) {
+  // A cold machine's first mapserv processes take seconds to load their libraries.
+  for (let tries = 0; tries < 600; tries++) {
     // MapServer's own errors are 200s of HTML.
     const type = await fetch(url).then((r) => (r.status === 200 ? r.headers.get('content-type') : null), () => null);
     if (type?.startsWith('application/json')) return { child, origin };
@@ -228,7 +231,9 @@ export async function runPeers(options: PeerOptions): Promise<void> {
     await checkSamples(options, mapServer.origin);
     const theirs: PeerServer = { origin: mapServer.origin, pid: mapServer.child.pid! };
     const rows: Row[] = [];
-    for (const peerClass of PEER_CLASSES) {
+    const classes = PEER_CLASSES.filter((c) => c.name.includes(options.only));
+    if (classes.length === 0) throw new Error(`--class ${options.only}: no request class's name holds it (${PEER_CLASSES.map((c) => c.name).join('; ')})`);
+    for (const peerClass of classes) {
       const oursServer = peerClass.oneUrl ? options.oursUncached : options.ours;
       const runs = { ours: [] as Load[], theirs: [] as Load[] };
       for (let round = 0; round < options.rounds; round++) {

@@ -92,6 +92,8 @@ const URLS = [
   '/ogc/collections/images/items?limit=2', '/ogc/collections', '/map/config.json',
   // Category names, joined per feature at import: put, renamed and dropped categories change them.
   '/ogc/collections/features/items?limit=100&skipGeometry=true&properties=categories',
+  // Counts, first image and joined lists, kept on each feature's row: attachments put, moved, unpublished and removed change them.
+  '/ogc/collections/features/items?limit=10000&skipGeometry=true&properties=image_count,document_count,media_count,thumbnail,category_ids,tags',
   `/ogc/collections/features/items?skipGeometry=true&filter=${enc("categories LIKE '%s%'")}`, '/ogc/collections/features/items?skipGeometry=true&categories=Markets',
   '/tiles/features/14/8188/5446.mvt', '/tiles/features/16/32753/21787.mvt', '/tiles/features/12/2047/1361.mvt',
 ];

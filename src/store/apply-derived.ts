@@ -1,6 +1,7 @@
 // The writing half of an apply: the changed records' rows replaced, then only what they
 // change derived again: positions from the lowest changed id on, the search text of the
-// records whose text draws on them, item counts of the features they hang on, the counts in
+// records whose text draws on them, item counts (and what OGC pages show from other rows,
+// catalogue-finish.ts) of the features they hang on, the counts in
 // meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
 // read before and after the rows change).
 import type { Feature } from '../catalogue/format.js';
@@ -9,7 +10,7 @@ import { footprintChanged, type TileChange } from '../tiles/edit.js';
 import type { TileFeature } from '../tiles/encode.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
-import { REDO_STAGING_TABLE_NAMES, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
+import { REDO_STAGING_TABLE_NAMES, featureShownSql, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
@@ -184,6 +185,7 @@ async function countItems(driver: ApplyDriver, featureIds: readonly number[]): P
   const d = driver.dialect;
   const count = (list: AttachedList) => `(SELECT count(*) FROM ${list} x WHERE x.feature_id = features.id AND x.position IS NOT NULL)`;
   await driver.query(`UPDATE features SET item_count = ${ATTACHED_LISTS.map(count).join(' + ')} WHERE ${d.idIn('id', '$1')}`, [d.idsParam(featureIds)]);
+  await driver.query(featureShownSql(d, d.idIn('id', '$1')), [d.idsParam(featureIds)]);
 }
 
 /** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */

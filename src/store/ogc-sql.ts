@@ -5,7 +5,7 @@
 import { fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
 import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
-import { LIST_SEPARATOR, OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
+import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
 /** `alias.column` of a declared field. */
@@ -14,9 +14,6 @@ function col(list: ListName, key: string, alias: string): string {
   if (field === undefined) throw new Error(`${list} has no field ${key}`);
   return `${alias}.${field.column}`;
 }
-
-const published = (table: string, feature: string) =>
-  `(SELECT count(*) FROM ${table} r WHERE r.feature_id = ${feature}.id AND r.position IS NOT NULL)`;
 
 /** Each feature's `categories`, joined at import (catalogue-finish.ts) and indexed by trigrams for LIKE. */
 const CATEGORY_NAMES = 'feature_category_names';
@@ -32,9 +29,9 @@ function featureSql(d: Dialect): Record<string, string> {
     id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
     postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
     categories: `(SELECT n.names FROM ${CATEGORY_NAMES} n WHERE n.${d.searchId} = f.id)`,
-    category_ids: `coalesce((SELECT ${d.joinText('CAST(fc.category_id AS text)', 'fc.position', LIST_SEPARATOR)} FROM feature_categories fc WHERE fc.feature_id = f.id), '')`,
-    tags: d.joinJsonList(f('tags'), LIST_SEPARATOR),
-    image_count: published('images', 'f'), document_count: published('documents', 'f'), media_count: published('media', 'f'),
+    // Drawn from other rows, kept on the feature's (catalogue-finish.ts featureShownSql).
+    category_ids: 'f.category_list', tags: 'f.tag_list',
+    image_count: 'f.image_count', document_count: 'f.document_count', media_count: 'f.media_count',
   };
 }
 
@@ -49,7 +46,7 @@ function recordSql(list: Exclude<OgcCollection, 'features'>): Record<string, str
 
 /** Values the renderer needs beyond the stored properties (for the URL properties). */
 const EXTRA_SQL: Readonly<Record<OgcCollection, Readonly<Record<string, string>>>> = {
-  features: { first_image: '(SELECT i.file FROM images i WHERE i.feature_id = f.id AND i.position IS NOT NULL ORDER BY i.id LIMIT 1)' },
+  features: { first_image: 'f.first_image' },
   images: { file: col('images', 'file', 'x') },
   documents: {},
   media: {},

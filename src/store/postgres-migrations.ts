@@ -128,6 +128,29 @@ INSERT INTO feature_category_names (id, names)
 CREATE INDEX feature_category_names_trigrams ON feature_category_names USING gin (names gin_trgm_ops);
 `,
   },
+  {
+    version: 7,
+    name: 'what the OGC face shows of a feature from other rows, kept on its row',
+    sql: `
+-- Counts of published images, documents and media, the first image's file, and the category
+-- ids and tags joined by "; ": seven subqueries for every row of every OGC page (a bbox page's
+-- query was 2.5 ms of PostgreSQL's time, 1.5 of them these), kept per feature at import and
+-- apply (catalogue-finish.ts). Filled here for a catalogue imported before.
+ALTER TABLE features
+  ADD COLUMN image_count integer NOT NULL DEFAULT 0, ADD COLUMN document_count integer NOT NULL DEFAULT 0,
+  ADD COLUMN media_count integer NOT NULL DEFAULT 0, ADD COLUMN first_image text,
+  ADD COLUMN category_list text NOT NULL DEFAULT '', ADD COLUMN tag_list text NOT NULL DEFAULT '';
+UPDATE features SET
+  image_count = (SELECT count(*) FROM images r WHERE r.feature_id = features.id AND r.position IS NOT NULL),
+  document_count = (SELECT count(*) FROM documents r WHERE r.feature_id = features.id AND r.position IS NOT NULL),
+  media_count = (SELECT count(*) FROM media r WHERE r.feature_id = features.id AND r.position IS NOT NULL),
+  first_image = (SELECT i.file FROM images i WHERE i.feature_id = features.id AND i.position IS NOT NULL ORDER BY i.id LIMIT 1),
+  category_list = coalesce((SELECT string_agg(CAST(fc.category_id AS text), '; ' ORDER BY fc.position)
+    FROM feature_categories fc WHERE fc.feature_id = features.id), ''),
+  tag_list = coalesce((SELECT string_agg(t.value, '; ' ORDER BY t.n)
+    FROM json_array_elements_text(CAST(features.tags AS json)) WITH ORDINALITY AS t(value, n)), '');
+`,
+  },
 ];
 
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,98 @@
+// What the OGC face shows of a feature from other rows (its published images, documents and
+// media counted, its first image, its category ids and tags joined by "; "), kept on the
+// feature's row since schema 7 (catalogue-finish.ts featureShownSql): each feature's values
+// as this test reads them from the catalogue's records, on two generated catalogues unlike
+// the demo; and a database made before the columns existed gets them when brought up to date.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Catalogue } from '../../src/catalogue/format.js';
+import { loadConfig } from '../../src/config.js';
+import { generateDemoCatalogue } from '../../src/demo/demo.js';
+import { openStore } from '../../src/store/open.js';
+import { buildTestCatalogue } from '../support/catalogue.js';
+import { appOnDatabase, IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
+import { createTestDatabase, testStoreKind, withPgClient } from '../support/stores.js';
+
+const SHOWN = ['image_count', 'document_count', 'media_count', 'thumbnail', 'category_ids', 'tags'];
+
+type Shown = Record<string, string | number | null>;
+
+/** Each feature's shown values, from the records alone: published attachments, the lowest image id first. */
+function expectedShown(catalogue: Catalogue): Map<number, Shown> {
+  const published = (list: readonly { feature: number; published: boolean }[], id: number) => list.filter((r) => r.published && r.feature === id);
+  const shown = new Map<number, Shown>();
+  for (const f of catalogue.features) {
+    const images = published(catalogue.images, f.id).sort((a, b) => a.id - b.id);
+    const file = images[0]?.file;
+    shown.set(f.id, {
+      image_count: images.length,
+      document_count: published(catalogue.documents, f.id).length,
+      media_count: published(catalogue.media, f.id).length,
+      thumbnail: file === undefined ? null : `${IN_PROCESS_ORIGIN}/media/${file.split('/').map(encodeURIComponent).join('/')}`,
+      category_ids: f.categories.join('; '),
+      tags: f.tags.join('; '),
+    });
+  }
+  return shown;
+}
+
+async function servedShown(app: TestApp): Promise<Map<number, Shown>> {
+  const answer = await app.request(`/ogc/collections/features/items?limit=10000&skipGeometry=true&properties=${SHOWN.join(',')}`);
+  assert.equal(answer.status, 200);
+  const page = answer.json() as { features: { id: number; properties: Shown }[]; links: { rel: string }[] };
+  assert.ok(!page.links.some((l) => l.rel === 'next'), 'every feature on one page');
+  return new Map(page.features.map((f) => [f.id, f.properties]));
+}
+
+function assertShown(served: Map<number, Shown>, catalogue: Catalogue): void {
+  const expected = expectedShown(catalogue);
+  assert.equal(served.size, expected.size);
+  for (const [id, values] of expected) assert.deepEqual(served.get(id), values, `feature ${id}`);
+}
+
+const CATALOGUES: [string, () => Catalogue][] = [
+  ['the test catalogue', buildTestCatalogue],
+  ['a small demo of another seed (other density, names and attachments)', () => generateDemoCatalogue({ scale: 0.1, seed: 23 })],
+];
+
+describe('what a page shows of each feature from other rows', () => {
+  for (const [name, make] of CATALOGUES) {
+    test(name, async () => {
+      const catalogue = make();
+      assert.ok(catalogue.images.some((i) => !i.published), 'an unpublished image, which is not counted');
+      const app = await startTestApp({ catalogue });
+      try {
+        assertShown(await servedShown(app), catalogue);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
+
+describe('a database made before these were kept on the feature row', () => {
+  let app: TestApp | undefined;
+  after(() => app?.close());
+
+  test('is brought up to date, and shows the same values', async () => {
+    const database = createTestDatabase();
+    const catalogue = buildTestCatalogue();
+    await (await startTestApp({ catalogue, database: { ...database, drop: async () => undefined } })).close();
+    const columns = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list'];
+    if (testStoreKind() === 'sqlite') {
+      const db = new Database(String(database.settings.database));
+      for (const column of columns) db.exec(`ALTER TABLE features DROP COLUMN ${column}`);
+      db.exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+      db.close();
+    } else {
+      await withPgClient(async (client) => {
+        await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
+        await client.query(`ALTER TABLE features ${columns.map((c) => `DROP COLUMN ${c}`).join(', ')}; DELETE FROM schema_migrations WHERE version = 7`);
+      });
+    }
+    await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
+    app = await appOnDatabase(database);
+    assertShown(await servedShown(app), catalogue);
+  });
+});
