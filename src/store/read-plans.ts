@@ -20,6 +20,7 @@ import {
   SELECT_CATEGORIES_IN_USE,
   SELECT_THUMBNAILS_IN_USE,
   SELECT_META,
+  SELECT_VERSION,
   byId,
   byPosition,
   matchingIds,
@@ -79,7 +80,8 @@ export function* metaValue(key: string): Plan<string | undefined> {
 }
 
 export function* versionPlan(): Plan<number> {
-  return Number((yield* metaValue('catalogue_version')) ?? 0);
+  const rows = (yield { sql: SELECT_VERSION, params: [] }) as { value: string }[];
+  return Number(rows[0]?.value ?? 0);
 }
 
 /**
@@ -202,8 +204,8 @@ export function* drivingIndex(filters: Filters, dialect: Dialect, collection: Co
   return (yield* boxCandidates(bbox, matches, dialect)) <= matches ? 'box' : 'text';
 }
 
-/** How many footprints the spatial index finds in the box, counted up to one past `atMost`. */
-function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
+/** How many footprints the spatial index finds in the box (their bounding boxes meet it), counted up to one past `atMost`. */
+export function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
   const { bind, params } = binder();
   return countOf(yield { sql: dialect.boxCandidates(box, atMost + 1, bind), params, adHoc: true });
 }

@@ -12,6 +12,8 @@ const NESTED_FEATURE_COLUMNS = `${NESTED_FEATURE.select('f', NESTED_PREFIX)},
   f.item_count AS ${NESTED_PREFIX}item_count, f.geometry AS ${NESTED_PREFIX}geometry`;
 
 export const SELECT_META = 'SELECT value FROM meta WHERE key = $1';
+/** Every read's first statement, without parameters: PostgreSQL sends it with the read's BEGIN (postgres.ts). */
+export const SELECT_VERSION = "SELECT value FROM meta WHERE key = 'catalogue_version'";
 
 /** A page is a position range; a detail record is an id (and published: it has a position). */
 export const byPosition = (table: string) => `${table}.position >= $1 AND ${table}.position < $2`;

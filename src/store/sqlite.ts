@@ -11,7 +11,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
+import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
@@ -268,6 +268,10 @@ export class SqliteStore implements CatalogueStore {
 
   async buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
     return this.read(buildingLabelsPlan(box, limit, SQLITE_DIALECT));
+  }
+
+  async boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
+    return this.read(boxCandidates(box, atMost, SQLITE_DIALECT));
   }
 
   /** One transaction per read: its queries see one catalogue, even during an import. */

@@ -165,6 +165,12 @@ export interface CatalogueReader {
   streetBuildings(): Promise<StreetBuildings>;
   /** Numbered or named buildings meeting a box, at most `limit`. */
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
+  /**
+   * How many footprints the spatial index finds in the box, counted up to one past `atMost`
+   * (an index lookup, bounded): what tells a map view's page, answered at once, from a wide
+   * box's, a costly read (work/classes.ts).
+   */
+  boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number>;
 }
 
 /**

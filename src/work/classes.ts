@@ -6,6 +6,8 @@
 // A new face whose reads go through the store inherits this.
 import type { Config } from '../config.js';
 import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
+import type { OgcCollection } from '../ogc/properties.js';
+import { literalBox } from '../search/box.js';
 import type { ItemsRequest } from '../store/ogc-plans.js';
 import { hasFilters, type Filters } from '../store/filters.js';
 import { Gate } from './gate.js';
@@ -58,6 +60,24 @@ export function itemsClass(request: ItemsRequest): WorkClass | null {
   if (request.filter !== null && holdsShape(request.filter)) return 'geometryFilters';
   if (request.filter !== null || request.words !== null || request.sortBy.length > 0) return 'reads';
   return null;
+}
+
+/**
+ * A page of features in a box and nothing else, whose box holds at most this many footprints
+ * (by their bounding boxes, counted in the spatial index up to one past it), is a map view's:
+ * its work is bounded as a first page's is (this many candidates tested, at most a page read),
+ * so it runs at once, inline, without a turn. A wider box is a costly read. Inline, the bbox
+ * page of bench --peers went from 293 to 372 answers a second on SQLite, 221 to 390 on
+ * PostgreSQL (the turns of `reads` no longer bound it).
+ */
+export const MAP_VIEW_FOOTPRINTS = 300;
+
+/** The box of a small page of features whose only condition is a CRS84 box (`bbox=`), else null: a candidate map view. */
+export function mapViewBox(collection: OgcCollection, request: ItemsRequest): [number, number, number, number] | null {
+  const { filter } = request;
+  if (collection !== 'features' || request.limit > SMALL_PAGE_ITEMS || request.words !== null || request.sortBy.length > 0) return null;
+  if (filter === null || filter.kind !== 'intersects' || filter.right.kind !== 'bbox' || filter.left.kind !== 'property') return null;
+  return [...literalBox(filter.right)];
 }
 
 /** A polygon or line literal: each row's footprint is tested against it in full. A box or point is cheap. */

@@ -14,7 +14,7 @@ import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStre
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { PageRequest } from '../pagination.js';
-import { itemsClass, listClass, workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
+import { itemsClass, listClass, MAP_VIEW_FOOTPRINTS, mapViewBox, workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
 import { WorkerLane } from './pool.js';
 import { fromWire, type BuiltGeoPackage, type DownloadCall, type GeoPackageCall, type OffloadedRead, type WorkerSetup } from './protocol.js';
 import { startDownload, type WorkerDownload } from './download-stream.js';
@@ -67,9 +67,16 @@ export class GuardedStore implements CatalogueReader {
     return this.inner.linkedPictures();
   }
 
-  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+  async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
     const klass = itemsClass(request);
-    return klass === null ? this.inner.items(collection, request) : this.offload(klass, 'items', [collection, request]);
+    if (klass === null || (await this.isMapView(collection, request))) return this.inner.items(collection, request);
+    return this.offload(klass, 'items', [collection, request]);
+  }
+
+  /** A page in a box of few footprints: bounded, so answered inline (classes.ts MAP_VIEW_FOOTPRINTS). */
+  private async isMapView(collection: OgcCollection, request: ItemsRequest): Promise<boolean> {
+    const box = mapViewBox(collection, request);
+    return box !== null && (await this.inner.boxCandidates(box, MAP_VIEW_FOOTPRINTS)) <= MAP_VIEW_FOOTPRINTS;
   }
 
   item(collection: OgcCollection, id: number): Promise<ItemDetail> {
@@ -117,6 +124,10 @@ export class GuardedStore implements CatalogueReader {
 
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
     return this.offload('reads', 'buildingLabels', [box, limit]);
+  }
+
+  boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
+    return this.inner.boxCandidates(box, atMost);
   }
 
   /**

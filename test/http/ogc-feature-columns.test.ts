@@ -20,7 +20,7 @@ type Shown = Record<string, string | number | null>;
 
 /** Each feature's shown values, from the records alone: published attachments, the lowest image id first. */
 function expectedShown(catalogue: Catalogue): Map<number, Shown> {
-  const published = (list: readonly { feature: number; published: boolean }[], id: number) => list.filter((r) => r.published && r.feature === id);
+  const published = <R extends { feature: number; published: boolean }>(list: readonly R[], id: number) => list.filter((r) => r.published && r.feature === id);
   const shown = new Map<number, Shown>();
   for (const f of catalogue.features) {
     const images = published(catalogue.images, f.id).sort((a, b) => a.id - b.id);

@@ -4,6 +4,8 @@ import { renderListedFeature, renderMediaFeature, renderSearchableFeature } from
 import { renderImage, renderMedia } from '../../src/render/records.js';
 import { renderApiRoot } from '../../src/render/root.js';
 import type { FeatureRow, ImageRow, NestedFeatureRow } from '../../src/store/store.js';
+import { JsonText, stringifyAnswer } from '../../src/json-text.js';
+import { itemText } from '../../src/render/ogc/items.js';
 
 const geometry = { type: 'MultiPolygon' as const, coordinates: [[[[0.1, 0.2], [0.3, 0.2], [0.3, 0.4], [0.1, 0.2]]]] as [number, number][][][] };
 
@@ -80,4 +82,22 @@ describe('API root', () => {
     assert.equal(renderApiRoot('http://h', 'api').features, 'http://h/api/v1/features/?format=api');
     assert.equal(renderApiRoot('http://h', null).media, 'http://h/api/v1/media/');
   });
+});
+
+describe('an OGC item written as text (itemText) is what JSON.stringify writes for it', () => {
+  const footprint = new JsonText('{"type":"MultiPolygon","coordinates":[[[[-0.0692813147828,51.52],[1e-7,51.5],[-0.0692813147828,51.52]]]]}');
+  const properties: Record<string, string | number | boolean | null>[] = [
+    {},
+    { b_name: 'Quote " backslash \\ slash / tab \t newline \n bell \u0007', count: 3, current: null, flag: true },
+    { address: 'Café – “Ωμέγα” 𝄞 \u2028 \u2029 lone \ud800 end', big: 1e21, small: -0.5 },
+  ];
+  for (const [i, values] of properties.entries()) {
+    for (const geometry of [footprint, null]) {
+      test(`properties ${i}, ${geometry === null ? 'no geometry' : 'a footprint'}`, () => {
+        const item = { type: 'Feature' as const, id: 40 + i, geometry, properties: values };
+        assert.equal(itemText(item), stringifyAnswer(item));
+        assert.deepEqual(JSON.parse(itemText(item)), { ...item, geometry: geometry === null ? null : JSON.parse(geometry.text) });
+      });
+    }
+  }
 });

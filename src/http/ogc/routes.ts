@@ -9,7 +9,7 @@ import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
-import { renderItems, renderSingleItem } from '../../render/ogc/items.js';
+import { renderItems, renderItemsText, renderSingleItem } from '../../render/ogc/items.js';
 import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
@@ -109,7 +109,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
       next: page.next === null ? null : writeCursor(page.next),
       prev: page.prev === null ? null : writeCursor(page.prev),
     };
-    const body = renderItems(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
+    const body = (forPage ? renderItems : renderItemsText)(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
   }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
   // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).

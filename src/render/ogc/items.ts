@@ -62,6 +62,15 @@ function geometryIn(crs: OfferedCrs, geometry: JsonText | null): JsonText | null
   return new JsonText(JSON.stringify(footprintIn(crs, geometry.text)));
 }
 
+/**
+ * An item of a page as GeoJSON text: the bytes stringifyAnswer writes for it (the keys in
+ * renderItem's order, the footprint's stored text spliced in), written directly. A page's
+ * items were most of its stringify's work (every footprint a marker to find and replace).
+ */
+export function itemText(item: ItemBody): string {
+  return `{"type":"Feature","id":${JSON.stringify(item.id)},"geometry":${item.geometry === null ? 'null' : item.geometry.text},"properties":${JSON.stringify(item.properties)}}`;
+}
+
 /** One item alone, with its links (/req/core/f-links). */
 export function renderSingleItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
   const self = `${baseUrl}${OGC_PATHS.item(collection, row.id)}`;
@@ -86,8 +95,18 @@ export interface PageLinks {
   readonly prev: string | null;
 }
 
+/** A page of items as objects (what the HTML page reads). */
 export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
-  const features = page.rows.map((row) => renderItem(row, links.baseUrl, collection, options));
+  return pageOf(page, collection, links, timeStamp, page.rows.map((row) => renderItem(row, links.baseUrl, collection, options)));
+}
+
+/** A page of items with its features as one JSON text (itemText), as a JSON page writes them: the same bytes, once stringified. */
+export function renderItemsText(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
+  const features = page.rows.map((row) => itemText(renderItem(row, links.baseUrl, collection, options)));
+  return pageOf(page, collection, links, timeStamp, new JsonText(`[${features.join(',')}]`), features.length);
+}
+
+function pageOf<F extends ItemBody[] | JsonText>(page: ItemsPage, collection: OgcCollection, links: PageLinks, timeStamp: string, features: F, returned = (features as ItemBody[]).length) {
   const here = (replace: readonly (readonly [string, string])[], drop: readonly string[]) => {
     const pairs = [...links.query.filter(([name]) => !drop.includes(name)), ...replace];
     const query = new URLSearchParams(pairs.map(([n, v]): [string, string] => [n, v])).toString();
@@ -104,7 +123,7 @@ export function renderItems(page: ItemsPage, collection: OgcCollection, options:
   return {
     type: 'FeatureCollection' as const,
     numberMatched: page.numberMatched,
-    numberReturned: features.length,
+    numberReturned: returned,
     timeStamp,
     links: pageLinks,
     features,

@@ -5,10 +5,9 @@ import { GeometryType } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
 import type { MultiPolygon } from '../../../catalogue/format.js';
 import type { DownloadFormat } from '../../../ogc/downloads.js';
 import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
-import { stringifyAnswer } from '../../../json-text.js';
 import { footprintIn, rounder } from '../../../ogc/crs.js';
 import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
-import { renderItem, type ItemOptions } from '../items.js';
+import { itemText, renderItem, type ItemOptions } from '../items.js';
 import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
 import { multiPolygonWkt, representativePoint } from './geometry.js';
 import { geoPackageChunks } from './gpkg.js';
@@ -55,9 +54,8 @@ async function* geoJsonChunks(source: DownloadSource): AsyncGenerator<Buffer> {
   yield Buffer.from(`{"type":"FeatureCollection","name":${JSON.stringify(source.collection)},"numberMatched":${source.numberMatched},"features":[`);
   let first = true;
   for await (const rows of source.batches) {
-    // One stringify per batch: the array's text without its brackets.
-    const features = stringifyAnswer(rows.map((row) => renderItem(row, source.baseUrl, source.collection, source.options)));
-    yield Buffer.from(`${first ? '' : ','}${features.slice(1, -1)}`);
+    const features = rows.map((row) => itemText(renderItem(row, source.baseUrl, source.collection, source.options))).join(',');
+    yield Buffer.from(`${first ? '' : ','}${features}`);
     first = false;
   }
   yield Buffer.from(']}\n');
