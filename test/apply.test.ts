@@ -65,6 +65,11 @@ const CHANGES: { name: string; file: ChangeFileValue }[] = [
     },
   },
   {
+    // Feature 1 is on site 1 and not in the file: its site's name changes what its pages show.
+    name: 'a site renamed alone',
+    file: { format: FORMAT, sites: { put: [{ id: 1, name: 'Whitechapel Works' }] } },
+  },
+  {
     name: 'removals in every list',
     file: {
       format: FORMAT,
@@ -94,6 +99,8 @@ const URLS = [
   '/ogc/collections/features/items?limit=100&skipGeometry=true&properties=categories',
   // Counts, first image and joined lists, kept on each feature's row: attachments put, moved, unpublished and removed change them.
   '/ogc/collections/features/items?limit=10000&skipGeometry=true&properties=image_count,document_count,media_count,thumbnail,category_ids,tags',
+  // Every feature as its stored GeoJSON text (item-texts.ts): whatever a change touches of a feature, its site's name included.
+  '/ogc/collections/features/items?limit=10000',
   `/ogc/collections/features/items?skipGeometry=true&filter=${enc("categories LIKE '%s%'")}`, '/ogc/collections/features/items?skipGeometry=true&categories=Markets',
   '/tiles/features/14/8188/5446.mvt', '/tiles/features/16/32753/21787.mvt', '/tiles/features/12/2047/1361.mvt',
 ];

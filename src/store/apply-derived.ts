@@ -1,7 +1,8 @@
 // The writing half of an apply: the changed records' rows replaced, then only what they
 // change derived again: positions from the lowest changed id on, the search text of the
 // records whose text draws on them, item counts (and what OGC pages show from other rows,
-// catalogue-finish.ts) of the features they hang on, the counts in
+// catalogue-finish.ts) of the features they hang on, the stored GeoJSON text of every feature
+// showing any of it (item-texts.ts), the counts in
 // meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
 // read before and after the rows change).
 import type { Feature } from '../catalogue/format.js';
@@ -14,6 +15,7 @@ import { REDO_STAGING_TABLE_NAMES, featureShownSql, redoSearchStatements, redoSt
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
+import { writeItemTextsPlan } from './item-texts.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
 export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };
@@ -30,6 +32,7 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   const affected = await affectedRecords(driver, changed);
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
+  await run(driver, writeItemTextsPlan(driver.dialect, affected.shown));
   await countRecords(driver);
   const tiles = await drawnAfter(driver, changed, tilesBefore);
   if (tiles.some(footprintChanged)) await keepExtent(driver);
@@ -107,6 +110,8 @@ interface Affected {
   gone: Record<Positioned, number[]>;
   /** Features whose item_count is counted again. */
   counted: number[];
+  /** Features whose stored text is written again (item-texts.ts): what it shows changed. */
+  shown: number[];
 }
 
 /** What draws on the changed records: a feature's text on its categories' names and its published attachments; an attachment's on its feature's names. */
@@ -129,7 +134,10 @@ async function affectedRecords(driver: ApplyDriver, changed: Changed): Promise<A
     search[list] = union(put(list), ofPut).filter((id) => !removed.has(id));
   }
   const counted = union(put('features'), attachedTo).filter((id) => !removedFeatures.has(id));
-  return { search, gone, counted };
+  const resited = union(put('sites'), ids(changed.sites.old));
+  const onSites = resited.length === 0 ? [] : (await driver.query(`SELECT id FROM features WHERE ${d.idIn('site_id', '$1')}`, [d.idsParam(resited)])).map((r) => Number(r['id']));
+  const shown = union(features, onSites).filter((id) => !removedFeatures.has(id));
+  return { search, gone, counted, shown };
 }
 
 /** Published records of a list attached to these features. */

@@ -58,6 +58,8 @@ export interface Dialect extends Cql2Dialect {
   temporaryTable(name: string, columns: string): string;
   /** Features aliased `alias` with their footprint's box as min_x, min_y, max_x, max_y. */
   featureBoxes(alias: string): { from: string; columns: string };
+  /** A subquery of (id, text) rows from these pairs, for an UPDATE … FROM of many rows in one statement. */
+  idTextRows(pairs: readonly (readonly [number, string])[], bind: Bind): string;
 }
 
 export const SQLITE_DIALECT: Dialect = {
@@ -109,6 +111,7 @@ export const SQLITE_DIALECT: Dialect = {
   temporaryTable: (name, columns) => `CREATE TEMP TABLE ${name} (${columns})`,
   // The R*Tree's boxes (32-bit floats rounded outwards: within a metre), not the JSON parsed per row.
   featureBoxes: (alias) => ({ from: `features ${alias} JOIN features_rtree r ON r.id = ${alias}.id`, columns: 'r.min_x, r.min_y, r.max_x, r.max_y' }),
+  idTextRows: (pairs, bind) => `(SELECT CAST(key AS INTEGER) AS id, value AS text FROM json_each(${bind(JSON.stringify(Object.fromEntries(pairs)))}))`,
   // lower() folds ASCII only; casefold is JavaScript's toLowerCase (sqlite.ts), as PostgreSQL's lower() in UTF-8.
   caseFold: (sql) => `casefold(${sql})`,
   // SQLite's LIKE ignores ASCII case, and PRAGMA case_sensitive_like is deprecated and
@@ -161,6 +164,7 @@ export const POSTGRES_DIALECT: Dialect = {
     from: `features ${alias}`,
     columns: `ST_XMin(${alias}.geom) AS min_x, ST_YMin(${alias}.geom) AS min_y, ST_XMax(${alias}.geom) AS max_x, ST_YMax(${alias}.geom) AS max_y`,
   }),
+  idTextRows: (pairs, bind) => `(SELECT * FROM unnest(${bind(pairs.map(([id]) => id))}::integer[], ${bind(pairs.map(([, text]) => text))}::text[]) AS t(id, text))`,
   // ICU's root locale lowers as JavaScript's toLowerCase does (SQLite's casefold): İ to i̇, a final Σ to ς,
   // whatever the database's own locale; the result compared by code point like any text.
   caseFold: (sql) => `lower(${sql} COLLATE "und-x-icu") COLLATE "C"`,

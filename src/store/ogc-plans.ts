@@ -9,6 +9,7 @@ import { toSql } from '../ogc/cql2/to-sql.js';
 import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
 import { binder, type Bind, type Dialect } from './dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
+import { StoreError } from './store.js';
 import { extentPlan, metaValue, versionPlan, type Plan, type Query } from './read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
@@ -40,6 +41,12 @@ export interface ItemsRequest {
    * MB. None: `limit` alone bounds it.
    */
   readonly maxBytes?: number;
+  /**
+   * Features read as the GeoJSON text kept on each row (store/item-texts.ts), for an answer
+   * with every property and the footprint in CRS84: each row's `text` set, its `values`
+   * holding the sort keys only, its `geometry` not read.
+   */
+  readonly asText?: boolean;
 }
 
 export interface ItemRow {
@@ -47,6 +54,8 @@ export interface ItemRow {
   readonly geometry: JsonText;
   /** Stored properties by name, typed as declared, and the extras the URL properties are made from. */
   readonly values: Readonly<Record<string, KeyValue>>;
+  /** Read as text (ItemsRequest.asText): the item's stored text (render/ogc/items.ts storedItemText). */
+  readonly text?: string;
 }
 
 export interface ItemsPage {
@@ -91,11 +100,12 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   const where = [sql.from, ...conditions].join(' AND ');
   const keys = sortKeys(sql, collection, request.sortBy, dialect);
   const forward = request.cursor?.after ?? true;
+  const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
     const { bind: bindWindow, params: windowParams } = binder([...params]);
     const seek = cursor ? [keysetCondition(keys, cursor, forward, bindWindow, dialect)] : [];
     const order = keys.map((k) => orderTerm(k, forward)).join(', ');
-    const query = `SELECT ${sql.select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
+    const query = `SELECT ${select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
     return { sql: query, params: windowParams, adHoc: filtered || request.sortBy.length > 0 };
   };
   const { read, more } = yield* readWindows(collection, request, keys, window);
@@ -147,7 +157,7 @@ function* readWindows(
     const flat = (yield window(cursor, size)) as Record<string, unknown>[];
     for (const found of flat.slice(0, size)) {
       const row = itemRow(collection, found);
-      bytes += row.geometry.text.length;
+      bytes += typeof found[GEOMETRY_LENGTH] === 'number' ? found[GEOMETRY_LENGTH] : row.geometry.text.length;
       if (read.length > 0 && bytes > budget) return { read, more: true };
       read.push(row);
     }
@@ -340,9 +350,26 @@ function keysOf(row: ItemRow, keys: readonly Key[]): KeyValue[] {
   return keys.map((k) => row.values[k.property.name] ?? null);
 }
 
-/** A result row → typed values (SQLite gives booleans as 0/1; counts may come as text). */
-function itemRow(collection: OgcCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
+/** A footprint's length, read beside a row's stored text: what the byte budget counts, as when the footprint is read. */
+const GEOMETRY_LENGTH = 'geometry_length';
+
+/** The columns of a page read as text: the id, the text, the footprint's length and the sort keys (for its cursors). */
+function textSelect(keys: readonly Key[]): string {
+  const sortKeys = keys.filter((k) => k.property.name !== 'id').map((k) => `${k.sql} AS ${k.property.name}`);
+  return ['f.id AS id', 'f.item_text AS item_text', `length(f.geometry) AS ${GEOMETRY_LENGTH}`, ...sortKeys].join(', ');
+}
+
+/** Not read: a row read as text has its footprint in its text. */
+const UNREAD = new JsonText('null');
+
+/** A result row → typed values (SQLite gives booleans as 0/1; counts may come as text); a row read as text keeps it. */
+export function itemRow(collection: OgcCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
   const values: Record<string, KeyValue> = {};
+  if ('item_text' in flat) {
+    if (typeof flat.item_text !== 'string') throw new StoreError(`feature ${String(flat.id)} has no stored text: run heritage-api migrate, or import the catalogue again`);
+    for (const [name, value] of Object.entries(flat)) if (name !== 'item_text' && name !== GEOMETRY_LENGTH) values[name] = value === null || value === undefined ? null : typed(propertyOf(collection, name), value);
+    return { id: Number(flat.id), geometry: UNREAD, values, text: flat.item_text };
+  }
   for (const [name, value] of Object.entries(flat)) {
     if (name === 'geometry') continue;
     const property = propertyOf(collection, name);

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import { CatalogueRowBuilder } from './catalogue-rows.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
@@ -98,7 +99,7 @@ export class PostgresCatalogueLoad {
 
   /** How many steps finish() tells of. */
   get finishStepCount(): number {
-    return finishSteps(POSTGRES_DIALECT, this.rows.summary).length + 1;
+    return finishSteps(POSTGRES_DIALECT, this.rows.summary).length + 2;
   }
 
   /** Derived data, counts and the version row; the caller then commits. */
@@ -116,6 +117,8 @@ export class PostgresCatalogueLoad {
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       [meta.map(([k]) => k), meta.map(([, v]) => v)],
     );
+    tell(ITEM_TEXTS_STEP);
+    await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), async (q) => (await this.client.query(q.sql, q.params)).rows);
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");

@@ -9,6 +9,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/item-texts.ts). */
+  itemTexts?: true;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -130,7 +132,8 @@ CREATE INDEX feature_category_names_trigrams ON feature_category_names USING gin
   },
   {
     version: 7,
-    name: 'what the OGC face shows of a feature from other rows, kept on its row',
+    name: 'what the OGC face shows of a feature from other rows, and its GeoJSON text, kept on its row',
+    itemTexts: true,
     sql: `
 -- Counts of published images, documents and media, the first image's file, and the category
 -- ids and tags joined by "; ": seven subqueries for every row of every OGC page (a bbox page's
@@ -139,7 +142,8 @@ CREATE INDEX feature_category_names_trigrams ON feature_category_names USING gin
 ALTER TABLE features
   ADD COLUMN image_count integer NOT NULL DEFAULT 0, ADD COLUMN document_count integer NOT NULL DEFAULT 0,
   ADD COLUMN media_count integer NOT NULL DEFAULT 0, ADD COLUMN first_image text,
-  ADD COLUMN category_list text NOT NULL DEFAULT '', ADD COLUMN tag_list text NOT NULL DEFAULT '';
+  ADD COLUMN category_list text NOT NULL DEFAULT '', ADD COLUMN tag_list text NOT NULL DEFAULT '',
+  ADD COLUMN item_text text;
 UPDATE features SET
   image_count = (SELECT count(*) FROM images r WHERE r.feature_id = features.id AND r.position IS NOT NULL),
   document_count = (SELECT count(*) FROM documents r WHERE r.feature_id = features.id AND r.position IS NOT NULL),

@@ -7,6 +7,7 @@ import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingS
 import { SQLITE_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
 import { toSqlite } from './sql.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { precomputeSqliteTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -54,7 +55,7 @@ export class SqliteCatalogueLoad {
 
   /** How many steps finish() tells of. */
   get finishStepCount(): number {
-    return finishSteps(SQLITE_DIALECT, this.rows.summary).length + 1;
+    return finishSteps(SQLITE_DIALECT, this.rows.summary).length + 2;
   }
 
   /** Derived data, counts and the version row; the caller then commits. */
@@ -67,6 +68,13 @@ export class SqliteCatalogueLoad {
     for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
     const extent = runSync(extentPlan(SQLITE_DIALECT), (q) => this.db.prepare(toSqlite(q.sql)).all(...q.params));
     meta.run(EXTENT_META_KEY, JSON.stringify(extent));
+    tell(ITEM_TEXTS_STEP);
+    runSync(writeItemTextsPlan(SQLITE_DIALECT, null), (q) => {
+      const statement = this.db.prepare(toSqlite(q.sql));
+      if (statement.reader) return statement.all(...q.params);
+      statement.run(...q.params);
+      return [];
+    });
     tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();

@@ -171,7 +171,9 @@ describe('a database made before the names were indexed', () => {
     } else {
       await withPgClient(async (client) => {
         await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
-        await client.query('DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version = 6');
+        // Made before migration 6, so before 7 too.
+        await client.query(`DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version >= 6;
+          ALTER TABLE features ${['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`).join(', ')}`);
       });
     }
     await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();

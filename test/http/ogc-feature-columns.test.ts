@@ -2,13 +2,16 @@
 // media counted, its first image, its category ids and tags joined by "; "), kept on the
 // feature's row since schema 7 (catalogue-finish.ts featureShownSql): each feature's values
 // as this test reads them from the catalogue's records, on two generated catalogues unlike
-// the demo; and a database made before the columns existed gets them when brought up to date.
+// the demo; a page read as each feature's stored GeoJSON text (item-texts.ts) holds the bytes a
+// page rendered from the columns does, whatever the base URL; and a database made before the
+// columns existed gets them when brought up to date.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig } from '../../src/config.js';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
+import { OGC_PROPERTIES } from '../../src/ogc/properties.js';
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { appOnDatabase, IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
@@ -79,7 +82,7 @@ describe('a database made before these were kept on the feature row', () => {
     const database = createTestDatabase();
     const catalogue = buildTestCatalogue();
     await (await startTestApp({ catalogue, database: { ...database, drop: async () => undefined } })).close();
-    const columns = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list'];
+    const columns = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'];
     if (testStoreKind() === 'sqlite') {
       const db = new Database(String(database.settings.database));
       for (const column of columns) db.exec(`ALTER TABLE features DROP COLUMN ${column}`);
@@ -94,5 +97,33 @@ describe('a database made before these were kept on the feature row', () => {
     await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
     app = await appOnDatabase(database);
     assertShown(await servedShown(app), catalogue);
+    await assertTextsAsRendered(app);
   });
+});
+
+/** A page read as stored text (every property, CRS84: item-texts.ts) holds the features a page rendered from the columns does. */
+async function assertTextsAsRendered(app: TestApp): Promise<void> {
+  const all = OGC_PROPERTIES.features.map((p) => p.name).join(',');
+  const asText = await app.request('/ogc/collections/features/items?limit=10000');
+  const rendered = await app.request(`/ogc/collections/features/items?limit=10000&properties=${all}`);
+  assert.equal(asText.status, 200);
+  assert.equal(rendered.status, 200);
+  const features = (answer: typeof asText) => (answer.json() as { features: unknown[] }).features;
+  assert.equal(features(asText).length, features(rendered).length);
+  assert.equal(JSON.stringify(features(asText)), JSON.stringify(features(rendered)));
+  assert.ok(asText.text.includes(JSON.stringify(features(rendered)).slice(1, -1)), 'the same bytes');
+}
+
+describe('a page read as stored text is the page rendered from the columns', () => {
+  const bases: [string, Record<string, string>][] = [['links from the Host', {}], ['BASE_URL with a path', { baseUrl: 'https://example.org/heritage/survey' }]];
+  for (const [name, settings] of bases) {
+    test(name, async () => {
+      const app = await startTestApp({ catalogue: generateDemoCatalogue({ scale: 0.05, seed: 41 }), settings });
+      try {
+        await assertTextsAsRendered(app);
+      } finally {
+        await app.close();
+      }
+    });
+  }
 });

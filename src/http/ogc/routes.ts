@@ -9,7 +9,7 @@ import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
 import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
-import { renderItems, renderItemsText, renderSingleItem } from '../../render/ogc/items.js';
+import { readsStoredText, renderItems, renderItemsText, renderSingleItem } from '../../render/ogc/items.js';
 import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
@@ -101,7 +101,8 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     const { request: items, options: asked } = parseItemsQuery(collection, query, cql2());
     // The page's small maps are drawn from longitude and latitude (html/footprint.ts), whatever its `crs`.
     const options = forPage ? { ...asked, crs: DEFAULT_CRS } : asked;
-    const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes });
+    const asText = readsStoredText(collection, options, forPage);
+    const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes, asText });
     const links = {
       baseUrl: request.baseUrl,
       path: OGC_PATHS.items(collection),

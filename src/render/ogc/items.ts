@@ -1,6 +1,7 @@
 // Items of the OGC face as GeoJSON: flat, typed properties in declaration order (the made
 // ones, URLs and a document's plain text, filled in here), the footprint as stored, and
 // the page's links (next and prev keep every parameter; only after/before change).
+import { randomUUID } from 'node:crypto';
 import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
 import { JsonText } from '../../json-text.js';
 import { DEFAULT_CRS, footprintIn, type OfferedCrs } from '../../ogc/crs.js';
@@ -71,6 +72,34 @@ export function itemText(item: ItemBody): string {
   return `{"type":"Feature","id":${JSON.stringify(item.id)},"geometry":${item.geometry === null ? 'null' : item.geometry.text},"properties":${JSON.stringify(item.properties)}}`;
 }
 
+/**
+ * The base URL's place in a stored item text: a raw U+0001, which JSON.stringify never writes
+ * (it escapes every control character), so it stands for nothing else.
+ */
+const BASE_URL_PLACE = '\u0001';
+/** The base URL a stored text is rendered with: unique, so its JSON form is found only where renderItem put it. */
+const BASE_URL_MARK = `\u0002${randomUUID()}\u0002`;
+const BASE_URL_MARK_JSON = JSON.stringify(BASE_URL_MARK).slice(1, -1);
+
+/**
+ * A feature's item text as kept on its row (store/item-texts.ts): itemText with every
+ * property and the footprint in CRS84, the base URL left as BASE_URL_PLACE (made properties
+ * are URLs under it), filled in per answer by `fromStoredText`.
+ */
+export function storedItemText(row: ItemRow): string {
+  return itemText(renderItem(row, BASE_URL_MARK, 'features', ALL_OF_EACH_ITEM)).replaceAll(BASE_URL_MARK_JSON, BASE_URL_PLACE);
+}
+
+/** A stored item text with the answer's base URL, written as JSON writes it: what itemText gives for that base URL. */
+export function fromStoredText(text: string, baseUrlJson: string): string {
+  return text.replaceAll(BASE_URL_PLACE, baseUrlJson);
+}
+
+/** Rows as text when the request asked for them so (ItemsRequest.asText): every property, the footprint in CRS84, in a JSON answer. */
+export function readsStoredText(collection: OgcCollection, options: ItemOptions, forPage: boolean): boolean {
+  return !forPage && collection === 'features' && options.properties === null && !options.skipGeometry && options.crs.uri === DEFAULT_CRS.uri;
+}
+
 /** One item alone, with its links (/req/core/f-links). */
 export function renderSingleItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
   const self = `${baseUrl}${OGC_PATHS.item(collection, row.id)}`;
@@ -102,7 +131,8 @@ export function renderItems(page: ItemsPage, collection: OgcCollection, options:
 
 /** A page of items with its features as one JSON text (itemText), as a JSON page writes them: the same bytes, once stringified. */
 export function renderItemsText(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
-  const features = page.rows.map((row) => itemText(renderItem(row, links.baseUrl, collection, options)));
+  const baseUrlJson = JSON.stringify(links.baseUrl).slice(1, -1);
+  const features = page.rows.map((row) => (row.text === undefined ? itemText(renderItem(row, links.baseUrl, collection, options)) : fromStoredText(row.text, baseUrlJson)));
   return pageOf(page, collection, links, timeStamp, new JsonText(`[${features.join(',')}]`), features.length);
 }
 
