@@ -164,7 +164,8 @@ export const SETTINGS = {
     emptyMeans: 'no kept files: each GeoPackage download is built for its request',
     help: 'folder of each collection\'s whole GeoPackage, built once per catalogue version (auto: heritage-api-downloads-<uid> in the system\'s temporary folder); processes on one machine may share it',
   },
-  compress: onOff('COMPRESS', '0', 'gzip or brotli bodies by Accept-Encoding, each compressed once', serveFlag('--compress')),
+  // On by default (issue 34): a cached answer is compressed once, so a client that asks pays nothing per request, and one that does not pays a Vary header.
+  compress: onOff('COMPRESS', '1', 'gzip or brotli bodies by Accept-Encoding, each compressed once (off: a proxy in front compresses)', serveFlag('--compress')),
   corsOrigins: {
     env: 'CORS_ORIGINS', default: '*', parse: parseCorsOrigins, emptyMeans: 'no origin',
     help: 'origins whose web pages may read /api/, /ogc/, /tiles/ and /media/: * (any), comma-separated origins, or off',

@@ -1,5 +1,5 @@
 // HTTP caching and compression: strong ETags tied to the catalogue version, 304s,
-// Cache-Control, --compress; and the answer cache never changes an answer.
+// Cache-Control, compression (on by default, COMPRESS=off); and the answer cache never changes an answer.
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
@@ -32,7 +32,7 @@ describe('ETag, If-None-Match and Cache-Control', () => {
         assert.equal(again.status, 304, `${path} ${header}`);
         assert.equal(again.bytes.length, 0);
         assert.equal(again.headers.etag, etag);
-        assert.equal(again.headers.vary, 'Accept');
+        assert.equal(again.headers.vary, 'Accept, Accept-Encoding');
       }
       const other = await t.request(path, { headers: { 'if-none-match': '"0-nothing"' } });
       assert.equal(other.status, 200);
@@ -85,10 +85,10 @@ test('the answer cache never changes an answer: every page, cached and uncached,
   }
 });
 
-describe('--compress', () => {
+describe('compression, on by default', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp({ settings: { compress: '1' } });
+    t = await startTestApp();
   });
   after(() => t.close());
 
@@ -144,8 +144,8 @@ describe('--compress', () => {
   });
 });
 
-test('without --compress nothing is compressed and Vary stays exactly Accept', async () => {
-  const t = await startTestApp();
+test('COMPRESS=off (a proxy in front compresses): nothing is compressed and Vary stays exactly Accept', async () => {
+  const t = await startTestApp({ settings: { compress: 'off' } });
   try {
     const answer = await t.request('/api/v1/features/', { headers: { 'accept-encoding': 'gzip, br' } });
     assert.equal(answer.headers['content-encoding'], undefined);

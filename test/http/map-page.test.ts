@@ -1,6 +1,7 @@
 // The map explorer's HTTP side: the page at / and /map/, its assets, and /map/config.json
 // (extent, tiles, base map, legend) computed from the catalogue; the API paths untouched.
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Catalogue } from '../../src/catalogue/format.js';
@@ -50,6 +51,22 @@ describe('the map page over HTTP', () => {
       assert.match(String(answer.headers['content-type']), asset.endsWith('.css') ? /^text\/css/ : /javascript/);
     }
     assert.equal((await t.request('/map/assets/nothing.js')).status, 404);
+  });
+
+  test('assets are sent compressed to a client that accepts it (brotli, else gzip), the same bytes once decoded', async () => {
+    const html = (await t.request('/')).text;
+    const assets = [...html.matchAll(/"(\/map\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    for (const asset of assets) {
+      const plain = await t.request(asset);
+      assert.equal(plain.headers['content-encoding'], undefined, asset);
+      for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync]] as const) {
+        const answer = await t.request(asset, { headers: { 'accept-encoding': accept } });
+        assert.equal(answer.headers['content-encoding'], encoding, `${asset} ${accept}`);
+        assert.match(String(answer.headers.vary), /accept-encoding/i);
+        assert.ok(answer.bytes.length < plain.bytes.length / 2, `${asset}: ${answer.bytes.length} of ${plain.bytes.length} bytes`);
+        assert.ok(decode(answer.bytes).equals(plain.bytes), asset);
+      }
+    }
   });
 
   test('/map/config.json: the extent of every footprint, the tiles, the base map and the categories in use', async () => {

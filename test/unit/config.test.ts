@@ -13,7 +13,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: false,
+        versionPollMs: 1000, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: true,
         downloadCacheDir: path.join(os.tmpdir(), `heritage-api-downloads-${process.getuid!()}`),
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
         redisUrl: null, redisKeyPrefix: 'heritage-api:', metrics: true, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
@@ -26,7 +26,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
   test('environment mirrors the flags', () => {
     const config = loadConfig({}, { DATABASE_URL: 'x.db', PORT: '9', HOST: '0.0.0.0', BASE_URL: 'https://e.org/', ALLOWED_HOSTS: 'a.org', MEDIA_ROOT: 'm', TRUST_PROXY: '1', LOG_LEVEL: 'warn',
       DATABASE_SCHEMA: 'cat', PG_POOL_SIZE: '3', DB_TIMEOUT_MS: '500', VERSION_POLL_MS: '200', MAX_REPLICA_LAG_MS: '2500',
-      CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: '1', DOWNLOAD_CACHE_DIR: 'downloads', CORS_ORIGINS: 'https://a.org,https://b.org',
+      CACHE_CONTROL: 'no-cache', CACHE_MAX_MB: '0', COMPRESS: 'off', DOWNLOAD_CACHE_DIR: 'downloads', CORS_ORIGINS: 'https://a.org,https://b.org',
       BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', RATE_LIMIT: '60/minute', RATE_LIMIT_EXEMPT: '10.0.0.0/8',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096',
@@ -35,7 +35,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     assert.deepEqual(
       { ...config },
       { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', trustProxy: true, logLevel: 'warn',
-        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, maxReplicaLagMs: 2500, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: true,
+        databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, maxReplicaLagMs: 2500, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: false,
         downloadCacheDir: path.join(process.cwd(), 'downloads'),
         corsOrigins: ['https://a.org', 'https://b.org'], basemapUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
         rateLimit: { max: 60, windowMs: 60_000 }, rateLimitExempt: ['10.0.0.0/8'], redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'h:',

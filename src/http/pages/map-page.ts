@@ -50,7 +50,16 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
       root: `${webDir}/assets`, prefix: `${MAP_PREFIX}assets/`, decorateReply: false, index: false, list: false,
       // Every file name carries a hash of its content.
       immutable: true, maxAge: '365d',
+      // The .br and .gz files the build writes beside each asset (scripts/build-web.mjs), chosen by Accept-Encoding.
+      preCompressed: deps.config.compress,
     });
+    // @fastify/static does not say that the body depends on Accept-Encoding; a shared cache must know.
+    if (deps.config.compress) {
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.url.startsWith(`${MAP_PREFIX}assets/`)) reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Accept-Encoding` : 'Accept-Encoding');
+        return payload;
+      });
+    }
   }
 }
 
