@@ -79,7 +79,7 @@ export const SQLITE_DIALECT: Dialect = {
     return SQLITE_DIALECT.intersects('f', { kind: 'bbox', value: box }, bind);
   },
   boxCheck(box, bind) {
-    return `intersects_box(f.geometry, ${box.map(bind).join(', ')})`;
+    return `intersects_box(f.outline, ${box.map(bind).join(', ')})`;
   },
   boxCandidates(box, limit, bind) {
     return `SELECT count(*) AS n FROM (${rtreeCandidates(box, bind)} LIMIT ${bind(limit)}) c`;
@@ -88,13 +88,19 @@ export const SQLITE_DIALECT: Dialect = {
   intersects(alias, literal, bind) {
     // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
     const [minX, minY, maxX, maxY] = literalBox(literal);
-    const candidates = rtreeCandidates([minX, minY, maxX, maxY], bind);
     // Bracketed: one condition, so that NOT (CQL2's NOT S_INTERSECTS) applies to both halves.
-    if (literal.kind !== 'bbox') return `(${alias}.id IN (${candidates}) AND intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))}))`;
-    // A footprint whose R*Tree box (which holds it) lies inside the box meets it: only those
-    // across the box's edges are parsed and tested exactly (in a map view, a few of hundreds).
-    const inside = `SELECT id FROM features_rtree WHERE min_x >= ${bind(minX)} AND max_x <= ${bind(maxX)} AND min_y >= ${bind(minY)} AND max_y <= ${bind(maxY)}`;
-    return `(${alias}.id IN (${candidates}) AND (${alias}.id IN (${inside}) OR intersects_box(${alias}.geometry, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})))`;
+    if (literal.kind !== 'bbox') return `(${alias}.id IN (${rtreeCandidates([minX, minY, maxX, maxY], bind)}) AND intersects_geometry(${alias}.geometry, ${bind(JSON.stringify(literal.value))}))`;
+    // The ids that meet the box, as one list made once per statement from the R*Tree: a
+    // footprint whose R*Tree box (which holds it) lies inside the box meets it, read from the
+    // index alone; only those across the box's edges are read and tested exactly. Each id is
+    // then one lookup, where testing every candidate row by row made a box of 700 footprints
+    // (bench --peers --scale 10) slower than MapServer.
+    const inside = (r: string) => `${r}.min_x >= ${bind(minX)} AND ${r}.max_x <= ${bind(maxX)} AND ${r}.min_y >= ${bind(minY)} AND ${r}.max_y <= ${bind(maxY)}`;
+    // Placeholders are numbered in the order they are written.
+    const within = `SELECT r.id FROM features_rtree r WHERE ${inside('r')}`;
+    const across = `SELECT r.id FROM features_rtree r JOIN features x ON x.id = r.id WHERE r.max_x >= ${bind(minX)} AND r.min_x <= ${bind(maxX)} AND r.max_y >= ${bind(minY)} AND r.min_y <= ${bind(maxY)}
+      AND NOT (${inside('r')}) AND intersects_box(x.outline, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`;
+    return `${alias}.id IN (${within} UNION ALL ${across})`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,
   joinJsonList: (json, separator) => `coalesce((SELECT group_concat(value, '${sqlText(separator)}' ORDER BY key) FROM json_each(${json})), '')`,

@@ -47,6 +47,13 @@ export interface ItemsRequest {
    * holding the sort keys only, its `geometry` not read.
    */
   readonly asText?: boolean;
+  /**
+   * The caller counted the candidates of the page's box: at most MAP_VIEW_FOOTPRINTS
+   * (work/classes.ts), so a first page reads every match's id once, counts them, and reads
+   * its rows by id: the exact footprint test runs once per candidate, not for the page and
+   * again for the count.
+   */
+  readonly fewCandidates?: boolean;
 }
 
 export interface ItemRow {
@@ -101,17 +108,24 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   const keys = sortKeys(sql, collection, request.sortBy, dialect);
   const forward = request.cursor?.after ?? true;
   const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
+  const matched = filtered && request.fewCandidates === true && request.cursor === null && request.sortBy.length === 0
+    ? ((yield { sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true }) as { id: number | string }[]).map((r) => Number(r.id))
+    : null;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
-    const { bind: bindWindow, params: windowParams } = binder([...params]);
+    // Every match's id already read (fewCandidates): the page's rows by id, the filter not run again.
+    const { bind: bindWindow, params: windowParams } = matched === null ? binder([...params]) : binder();
+    const base = matched === null ? where : `${sql.from} AND ${dialect.idIn(sql.properties['id']!, bindWindow(dialect.idsParam(matched.slice(0, request.limit + 1))))}`;
     const seek = cursor ? [keysetCondition(keys, cursor, forward, bindWindow, dialect)] : [];
     const order = keys.map((k) => orderTerm(k, forward)).join(', ');
-    const query = `SELECT ${select} ${[where, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
+    const query = `SELECT ${select} ${[base, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
     return { sql: query, params: windowParams, adHoc: filtered || request.sortBy.length > 0 };
   };
   const { read, more } = yield* readWindows(collection, request, keys, window);
   let numberMatched: number;
   if (!count) {
     numberMatched = -1;
+  } else if (matched !== null) {
+    numberMatched = matched.length;
   } else if (!filtered) {
     numberMatched = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   } else if (request.cursor === null && !more) {

@@ -7,6 +7,8 @@ import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingS
 import { SQLITE_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
 import { toSqlite } from './sql.js';
+import type { MultiPolygon } from '../catalogue/format.js';
+import { encodeOutline } from '../search/box.js';
 import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { precomputeSqliteTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
@@ -22,7 +24,9 @@ export class SqliteRowWriter {
 
   constructor(private readonly db: Database.Database) {}
 
-  insert(table: string, row: Record<string, unknown>): void {
+  insert(table: string, given: Record<string, unknown>): void {
+    // SQLite's own column: the footprint read back by the exact box test without parsing it (sqlite.ts).
+    const row = table === 'features' ? { ...given, outline: encodeOutline(JSON.parse(String(given['geometry'])) as MultiPolygon) } : given;
     const columns = Object.keys(row);
     const key = `${table}(${columns.join(',')})`;
     let statement = this.inserts.get(key);

@@ -3,7 +3,8 @@
 // 5: a search table's rowid is the record's id (matches are read from the index alone); the
 // type index holds the year, so a type and year filter is counted from it alone.
 // 6: each feature's category names, joined as the OGC face shows them, in a trigram index.
-// 7: what the OGC face shows of a feature from other rows (counts, first image, joined lists), and its GeoJSON text, kept on its row.
+// 7: what the OGC face shows of a feature from other rows (counts, first image, joined lists), and its GeoJSON text, kept on its row;
+// its footprint as float64s (`outline`, search/box.ts) for the exact box test.
 export const SQLITE_SCHEMA_VERSION = '7';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
@@ -21,7 +22,8 @@ CREATE TABLE IF NOT EXISTS features (
   current INTEGER, site_id INTEGER, tags TEXT NOT NULL, search_str TEXT NOT NULL,
   geometry TEXT NOT NULL, item_count INTEGER NOT NULL, street_key TEXT, postcode_key TEXT NOT NULL,
   image_count INTEGER NOT NULL DEFAULT 0, document_count INTEGER NOT NULL DEFAULT 0, media_count INTEGER NOT NULL DEFAULT 0,
-  first_image TEXT, category_list TEXT NOT NULL DEFAULT '', tag_list TEXT NOT NULL DEFAULT '', item_text TEXT);
+  first_image TEXT, category_list TEXT NOT NULL DEFAULT '', tag_list TEXT NOT NULL DEFAULT '', item_text TEXT,
+  outline BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS feature_categories (
   feature_id INTEGER NOT NULL, position INTEGER NOT NULL, category_id INTEGER NOT NULL,
   PRIMARY KEY (feature_id, position)) WITHOUT ROWID;

@@ -15,7 +15,7 @@ import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, run
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { boundingBox, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
+import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { beginsWordsOf } from '../search/text.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
@@ -120,8 +120,8 @@ function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
  * text query checked on one record's text.
  */
 export function registerFunctions(db: Database.Database): void {
-  db.function('intersects_box', { deterministic: true }, (geometry, minX, minY, maxX, maxY) =>
-    multiPolygonIntersectsBox(JSON.parse(geometry as string), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
+  db.function('intersects_box', { deterministic: true }, (outline, minX, minY, maxX, maxY) =>
+    multiPolygonIntersectsBox(decodeOutline(outline as Buffer), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
   );
   // A filter's literal is the same text for every row of its statement: parsed once, not per row.
   let literalText: unknown = null;

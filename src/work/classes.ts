@@ -70,7 +70,7 @@ export function itemsClass(request: ItemsRequest): WorkClass | null {
  * page of bench --peers went from 293 to 372 answers a second on SQLite, 221 to 390 on
  * PostgreSQL (the turns of `reads` no longer bound it).
  */
-export const MAP_VIEW_FOOTPRINTS = 300;
+export const MAP_VIEW_FOOTPRINTS = 1000;
 
 /** The box of a small page of features whose only condition is a CRS84 box (`bbox=`), else null: a candidate map view. */
 export function mapViewBox(collection: OgcCollection, request: ItemsRequest): [number, number, number, number] | null {

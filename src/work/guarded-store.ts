@@ -69,7 +69,8 @@ export class GuardedStore implements CatalogueReader {
 
   async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
     const klass = itemsClass(request);
-    if (klass === null || (await this.isMapView(collection, request))) return this.inner.items(collection, request);
+    if (klass === null) return this.inner.items(collection, request);
+    if (await this.isMapView(collection, request)) return this.inner.items(collection, { ...request, fewCandidates: true });
     return this.offload(klass, 'items', [collection, request]);
   }
 

@@ -8,20 +8,20 @@ import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { SQLITE_DIALECT } from '../../src/store/dialect.js';
 import { toSqlite } from '../../src/store/sql.js';
 import { registerFunctions } from '../../src/store/sqlite.js';
-import { boundingBox } from '../../src/search/box.js';
+import { boundingBox, encodeOutline } from '../../src/search/box.js';
 import { filterSql, squareAround } from '../support/cql2-queryables.js';
 import { CQL2_ROWS, CQL2_SEMANTICS } from '../support/cql2-semantics.js';
 
 function database(): Database.Database {
   const db = new Database(':memory:');
   registerFunctions(db);
-  db.exec('CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, floors INTEGER, listed INTEGER, geometry TEXT)');
+  db.exec('CREATE TABLE features (id INTEGER PRIMARY KEY, name TEXT, floors INTEGER, listed INTEGER, geometry TEXT, outline BLOB)');
   db.exec('CREATE VIRTUAL TABLE features_rtree USING rtree(id, min_x, max_x, min_y, max_y)');
-  const insert = db.prepare('INSERT INTO f (id, name, floors, listed, geometry) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO features (id, name, floors, listed, geometry, outline) VALUES (?, ?, ?, ?, ?, ?)');
   const box = db.prepare('INSERT INTO features_rtree VALUES (?, ?, ?, ?, ?)');
   for (const [id, name, floors, listed] of CQL2_ROWS) {
     const square = squareAround(id);
-    insert.run(id, name, floors, listed, JSON.stringify(square));
+    insert.run(id, name, floors, listed, JSON.stringify(square), encodeOutline(square));
     const [minX, minY, maxX, maxY] = boundingBox(square);
     box.run(id, minX, maxX, minY, maxY);
   }
@@ -33,7 +33,7 @@ test('SQLite answers each filter as CQL2 says (LIKE case-sensitive, NULLs unknow
   const parser = createCql2TextParser();
   for (const [filter, ids] of CQL2_SEMANTICS) {
     const { sql, params } = filterSql(parser.parse(filter), SQLITE_DIALECT);
-    const rows = db.prepare(toSqlite(`SELECT id FROM f WHERE ${sql} ORDER BY id`)).pluck().all(...params);
+    const rows = db.prepare(toSqlite(`SELECT id FROM features f WHERE ${sql} ORDER BY id`)).pluck().all(...params);
     assert.deepEqual(rows, ids, `${filter} → ${sql}`);
   }
   db.close();
