@@ -98,8 +98,8 @@ export const SQLITE_DIALECT: Dialect = {
     const inside = (r: string) => `${r}.min_x >= ${bind(minX)} AND ${r}.max_x <= ${bind(maxX)} AND ${r}.min_y >= ${bind(minY)} AND ${r}.max_y <= ${bind(maxY)}`;
     // Placeholders are numbered in the order they are written.
     const within = `SELECT r.id FROM features_rtree r WHERE ${inside('r')}`;
-    const across = `SELECT r.id FROM features_rtree r JOIN features x ON x.id = r.id WHERE r.max_x >= ${bind(minX)} AND r.min_x <= ${bind(maxX)} AND r.max_y >= ${bind(minY)} AND r.min_y <= ${bind(maxY)}
-      AND NOT (${inside('r')}) AND intersects_box(x.outline, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`;
+    const meets = `r.max_x >= ${bind(minX)} AND r.min_x <= ${bind(maxX)} AND r.max_y >= ${bind(minY)} AND r.min_y <= ${bind(maxY)}`;
+    const across = `SELECT r.id FROM features_rtree r JOIN features x ON x.id = r.id WHERE ${meets} AND NOT (${inside('r')}) AND intersects_box(x.outline, ${bind(minX)}, ${bind(minY)}, ${bind(maxX)}, ${bind(maxY)})`;
     return `${alias}.id IN (${within} UNION ALL ${across})`;
   },
   geometryColumn: (alias) => `${alias}.geometry`,

@@ -4,6 +4,7 @@
 // running server. Whatever comes in: never a 5xx, never a hang, JSON on /api/ paths (with
 // `detail` on errors), and no unpublished record ever shows.
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -139,6 +140,9 @@ function parseAnswer(raw: Buffer, head: boolean): RawAnswer {
   }
   let body = head ? Buffer.alloc(0) : raw.subarray(end + 4);
   if (headers['transfer-encoding'] === 'chunked' && !head) body = unchunk(body);
+  // Decoded, so that the checks (a leaked secret, JSON) read what the client reads.
+  if (!head && headers['content-encoding'] === 'gzip') body = zlib.gunzipSync(body);
+  if (!head && headers['content-encoding'] === 'br') body = zlib.brotliDecompressSync(body);
   return { status, headers, body };
 }
 

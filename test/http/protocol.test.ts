@@ -26,13 +26,13 @@ const API_PATHS = [
 
 function assertApiHeaders(headers: Record<string, unknown>, where: string): void {
   assert.equal(headers['content-type'], 'application/json', where);
-  assert.equal(headers['vary'], 'Accept', where);
+  assert.equal(headers['vary'], 'Accept, Accept-Encoding', where);
   assert.equal(headers['allow'], 'GET, HEAD, OPTIONS', where);
 }
 
 describe('headers of every API answer', () => {
   for (const path of API_PATHS) {
-    test(`GET ${path}: 200, Content-Type exactly application/json, Vary: Accept, Allow`, async () => {
+    test(`GET ${path}: 200, Content-Type exactly application/json, Vary: Accept, Accept-Encoding, Allow`, async () => {
       const answer = await t.request(path);
       assert.equal(answer.status, 200);
       assertApiHeaders(answer.headers, path);

@@ -50,7 +50,7 @@ describe('RATE_LIMIT=3/minute, nobody exempt', () => {
     }
     const refused = await request(t.origin, FEATURES);
     assertThrottled(refused);
-    assert.equal(refused.headers.vary, 'Accept');
+    assert.equal(refused.headers.vary, 'Accept, Accept-Encoding');
     assert.ok(refused.headers['x-request-id']);
   });
 

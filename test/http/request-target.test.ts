@@ -26,7 +26,7 @@ function get(target: string, client: string, headers: Record<string, string> = {
 }
 
 function assertApiHeaders(answer: RawAnswer, where: string): void {
-  assert.equal(answer.headers['vary'], 'Accept', where);
+  assert.equal(answer.headers['vary'], 'Accept, Accept-Encoding', where);
   assert.equal(answer.headers['allow'], 'GET, HEAD, OPTIONS', where);
   assert.equal(answer.headers['access-control-allow-origin'], '*', where);
   assert.equal(answer.headers['content-type'], 'application/json', where);

@@ -134,7 +134,8 @@ async function answer(upstream: string, req: http.IncomingMessage, res: http.Ser
 function forward(upstream: string, req: http.IncomingMessage, url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { hostname, port } = new URL(upstream);
   return new Promise((resolve, reject) => {
-    const out = http.request({ host: hostname, port, path: url, method: req.method, headers: { ...req.headers, connection: 'close' }, agent: false }, (answer) => {
+    // Identity: the faults edit JSON bodies, which the server would otherwise compress for a client that accepts it.
+    const out = http.request({ host: hostname, port, path: url, method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity', connection: 'close' }, agent: false }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
       answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));

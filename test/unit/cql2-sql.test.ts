@@ -46,9 +46,10 @@ const CASES: { filter: string; sqlite: [string, unknown[]]; postgres: [string, u
   {
     filter: 'floors = 1 AND S_INTERSECTS(BBOX(0, 1, 2, 3), geometry) AND name = \'x\'',
     sqlite: [
-      'f.floors = $1 AND (f.id IN (SELECT id FROM features_rtree WHERE max_x >= $2 AND min_x <= $3 AND max_y >= $4 AND min_y <= $5) AND '
-        + '(f.id IN (SELECT id FROM features_rtree WHERE min_x >= $6 AND max_x <= $7 AND min_y >= $8 AND max_y <= $9) OR intersects_box(f.geometry, $10, $11, $12, $13))) AND f.name = $14',
-      [1, 0, 2, 1, 3, 0, 2, 1, 3, 0, 1, 2, 3, 'x'],
+      'f.floors = $1 AND f.id IN (SELECT r.id FROM features_rtree r WHERE r.min_x >= $2 AND r.max_x <= $3 AND r.min_y >= $4 AND r.max_y <= $5 UNION ALL '
+        + 'SELECT r.id FROM features_rtree r JOIN features x ON x.id = r.id WHERE r.max_x >= $6 AND r.min_x <= $7 AND r.max_y >= $8 AND r.min_y <= $9 '
+        + 'AND NOT (r.min_x >= $10 AND r.max_x <= $11 AND r.min_y >= $12 AND r.max_y <= $13) AND intersects_box(x.outline, $14, $15, $16, $17)) AND f.name = $18',
+      [1, 0, 2, 1, 3, 0, 2, 1, 3, 0, 2, 1, 3, 0, 1, 2, 3, 'x'],
     ],
     postgres: ['f.floors = $1 AND ST_Intersects(f.geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)) AND f.name COLLATE "C" = $6', [1, 0, 1, 2, 3, 'x']],
   },
