@@ -211,14 +211,27 @@ async function measure(peerClass: PeerClass, target: 'ours' | 'theirs', server: 
   const serverPid = target === 'theirs' ? treePids(server.pid) : server.pid;
   const base = { origin: server.origin, connections: options.connections, core: options.loadCore, serverPid };
   await runWrk({ ...base, script: warm, seconds: 1 });
-  // wrk leaves the warm-up's last requests in the server's queues: one more, asked alone, answers once they are done.
-  await fetch(server.origin + peerClass[target](options.ids, start)).then((r) => r.arrayBuffer());
+  await drained(server.origin + peerClass[target](options.ids, start));
   const answered = await runWrk({ ...base, script: measured, seconds: options.seconds });
   // Answers only: a refusal (a 503 of a full line, MapServer's errors) is no request served.
   const load = { ...answered, rps: Math.round((answered.rps * (answered.requests - answered.errors)) / answered.requests) };
   if (answered.firstError !== undefined) options.log(`  (${peerClass.name}, ${target}: ${answered.errors} errors, the first: ${answered.firstError})`);
   if (!peerClass.oneUrl && load.requests > slice - 500) options.log(`  (${peerClass.name}, ${target}: ${load.requests} requests for ${slice - 500} distinct URLs: the last ones were repeats; shorten --seconds)`);
   return load;
+}
+
+/**
+ * wrk leaves the warm-up's last requests in the server's queues: one more, asked alone, is
+ * answered once they are done; a 503 means our costly-read line is still full of them (the
+ * measured run would start refused, and its refusals would keep the line full), so ask again.
+ */
+async function drained(url: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const status = await fetch(url).then(async (r) => (await r.arrayBuffer(), r.status));
+    if (status !== 503) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} still answered 503 after 10 s: the warm-up's requests did not drain`);
 }
 
 export async function runPeers(options: PeerOptions): Promise<void> {
