@@ -11,7 +11,7 @@ import { footprintChanged, type TileChange } from '../tiles/edit.js';
 import type { TileFeature } from '../tiles/encode.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
-import { REDO_STAGING_TABLE_NAMES, featureShownSql, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
+import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
@@ -191,8 +191,7 @@ async function stageText(driver: ApplyDriver, search: Record<Positioned, number[
 async function countItems(driver: ApplyDriver, featureIds: readonly number[]): Promise<void> {
   if (featureIds.length === 0) return;
   const d = driver.dialect;
-  const count = (list: AttachedList) => `(SELECT count(*) FROM ${list} x WHERE x.feature_id = features.id AND x.position IS NOT NULL)`;
-  await driver.query(`UPDATE features SET item_count = ${ATTACHED_LISTS.map(count).join(' + ')} WHERE ${d.idIn('id', '$1')}`, [d.idsParam(featureIds)]);
+  await driver.query(`UPDATE features SET item_count = ${ATTACHED_LISTS.map(publishedCount).join(' + ')} WHERE ${d.idIn('id', '$1')}`, [d.idsParam(featureIds)]);
   await driver.query(featureShownSql(d, d.idIn('id', '$1')), [d.idsParam(featureIds)]);
 }
 

@@ -79,7 +79,8 @@ export function redoSearchStatements(d: Dialect): string[] {
   return [featuresSearchSql(d, true), categoryNamesSql(d, true), ...ATTACHED_LISTS.map((list, kind) => recordsSearchSql(d, kind, list, true))];
 }
 
-const publishedCount = (list: string) => `(SELECT count(*) FROM ${list} r WHERE r.feature_id = features.id AND r.position IS NOT NULL)`;
+/** A feature's published records of a list, counted (an UPDATE of `features`). */
+export const publishedCount = (list: string) => `(SELECT count(*) FROM ${list} r WHERE r.feature_id = features.id AND r.position IS NOT NULL)`;
 
 /**
  * What the OGC face shows of each feature from other rows (ogc-sql.ts reads these columns):

@@ -379,18 +379,17 @@ const UNREAD = new JsonText('null');
 /** A result row → typed values (SQLite gives booleans as 0/1; counts may come as text); a row read as text keeps it. */
 export function itemRow(collection: OgcCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
   const values: Record<string, KeyValue> = {};
-  if ('item_text' in flat) {
-    if (typeof flat.item_text !== 'string') throw new StoreError(`feature ${String(flat.id)} has no stored text: run heritage-api migrate, or import the catalogue again`);
-    for (const [name, value] of Object.entries(flat)) if (name !== 'item_text' && name !== GEOMETRY_LENGTH) values[name] = value === null || value === undefined ? null : typed(propertyOf(collection, name), value);
-    return { id: Number(flat.id), geometry: UNREAD, values, text: flat.item_text };
-  }
   for (const [name, value] of Object.entries(flat)) {
-    if (name === 'geometry') continue;
-    const property = propertyOf(collection, name);
-    values[name] = value === null || value === undefined ? null : typed(property, value);
+    if (NOT_VALUES.has(name)) continue;
+    values[name] = value === null || value === undefined ? null : typed(propertyOf(collection, name), value);
   }
-  return { id: Number(flat.id), geometry: new JsonText(String(flat.geometry)), values };
+  if (!('item_text' in flat)) return { id: Number(flat.id), geometry: new JsonText(String(flat.geometry)), values };
+  if (typeof flat.item_text !== 'string') throw new StoreError(`feature ${String(flat.id)} has no stored text: run heritage-api migrate, or import the catalogue again`);
+  return { id: Number(flat.id), geometry: UNREAD, values, text: flat.item_text };
 }
+
+/** Columns of a row that are not its values: the footprint, or the stored text and the footprint's length. */
+const NOT_VALUES = new Set(['geometry', 'item_text', GEOMETRY_LENGTH]);
 
 function typed(property: OgcProperty | undefined, value: unknown): KeyValue {
   switch (property?.type) {

@@ -7,7 +7,7 @@ import { CatalogueRowBuilder } from './catalogue-rows.js';
 import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
-import { EXTENT_META_KEY, extentPlan, runAsync } from './read-plans.js';
+import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from './read-plans.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -72,6 +72,9 @@ export class PostgresRowWriter {
   }
 }
 
+/** A plan's statements run on one client (its transaction), as `runAsync` takes them. */
+export const onClient = (client: pg.ClientBase) => async (q: Query): Promise<unknown[]> => (await client.query(q.sql, q.params)).rows;
+
 export class PostgresCatalogueLoad {
   private readonly rows: CatalogueRowBuilder;
   private readonly writer: PostgresRowWriter;
@@ -110,7 +113,7 @@ export class PostgresCatalogueLoad {
       tell(step.label);
       for (const sql of step.sql) await this.client.query(sql);
     }
-    const extent = await runAsync(extentPlan(POSTGRES_DIALECT), async (q) => (await this.client.query(q.sql, q.params)).rows);
+    const extent = await runAsync(extentPlan(POSTGRES_DIALECT), onClient(this.client));
     const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)]];
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
@@ -118,7 +121,7 @@ export class PostgresCatalogueLoad {
       [meta.map(([k]) => k), meta.map(([, v]) => v)],
     );
     tell(ITEM_TEXTS_STEP);
-    await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), async (q) => (await this.client.query(q.sql, q.params)).rows);
+    await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), onClient(this.client));
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");

@@ -6,6 +6,7 @@ import { StoreError } from './store.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import { writeItemTextsPlan } from './item-texts.js';
 import { runAsync } from './read-plans.js';
+import { onClient } from './postgres-load.js';
 
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('heritage-api migrate ' || $1))";
 
@@ -19,7 +20,7 @@ export async function migrate(client: pg.PoolClient, schema: string): Promise<nu
     const pending = MIGRATIONS.filter((m) => m.version > current);
     for (const migration of pending) {
       await client.query(migration.sql);
-      if (migration.itemTexts) await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), async (q) => (await client.query(q.sql, q.params)).rows);
+      if (migration.itemTexts) await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), onClient(client));
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
     await client.query('COMMIT');

@@ -263,24 +263,24 @@ export class PostgresStore implements CatalogueStore {
   }
 
   /** A plan of one statement sees one snapshot by itself: run without BEGIN and COMMIT, one round trip instead of three. */
-  private async readAlone<R>(plan: Plan<R>): Promise<R> {
+  private readAlone<R>(plan: Plan<R>): Promise<R> {
     let statements = 0;
-    try {
-      if (!this.schemaChecked) await this.checkSchema();
-      return await runAsync(plan, async ({ sql, params }) => {
-        if (++statements > 1) throw new Error('readAlone was given a plan of more than one statement');
-        return (await this.pool.query({ text: sql, values: params })).rows;
-      });
-    } catch (error) {
-      throw storeFailure(error);
-    }
+    return this.reading(() => runAsync(plan, async ({ sql, params }) => {
+      if (++statements > 1) throw new Error('readAlone was given a plan of more than one statement');
+      return (await this.pool.query({ text: sql, values: params })).rows;
+    }));
   }
 
-  /** One snapshot per read; any failure to reach the database becomes StoreUnavailableError. */
-  private async read<R>(plan: Plan<R>): Promise<R> {
+  /** One snapshot per read. */
+  private read<R>(plan: Plan<R>): Promise<R> {
+    return this.reading(() => this.inSnapshot((client, first) => runAsync(plan, (q) => (first.sent ? this.query(client, q) : first.send(q)))));
+  }
+
+  /** A read of a checked schema; any failure to reach the database becomes StoreUnavailableError. */
+  private async reading<R>(run: () => Promise<R>): Promise<R> {
     try {
       if (!this.schemaChecked) await this.checkSchema();
-      return await this.inSnapshot((client, first) => runAsync(plan, (q) => (first.sent ? this.query(client, q) : first.send(q))));
+      return await run();
     } catch (error) {
       throw storeFailure(error);
     }

@@ -73,12 +73,7 @@ export class SqliteCatalogueLoad {
     const extent = runSync(extentPlan(SQLITE_DIALECT), (q) => this.db.prepare(toSqlite(q.sql)).all(...q.params));
     meta.run(EXTENT_META_KEY, JSON.stringify(extent));
     tell(ITEM_TEXTS_STEP);
-    runSync(writeItemTextsPlan(SQLITE_DIALECT, null), (q) => {
-      const statement = this.db.prepare(toSqlite(q.sql));
-      if (statement.reader) return statement.all(...q.params);
-      statement.run(...q.params);
-      return [];
-    });
+    runSync(writeItemTextsPlan(SQLITE_DIALECT, null), (q) => runStatement(this.db, q.sql, q.params));
     tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
@@ -88,6 +83,14 @@ export class SqliteCatalogueLoad {
   private dropStaging(): void {
     for (const table of STAGING_TABLE_NAMES) this.db.exec(`DROP TABLE IF EXISTS temp.${table}`);
   }
+}
+
+/** One statement, prepared as it comes: its rows, or none for a statement that writes (better-sqlite3 refuses `all` there). */
+export function runStatement(db: Database.Database, sql: string, params: readonly unknown[]): Record<string, unknown>[] {
+  const statement = db.prepare<unknown[], Record<string, unknown>>(toSqlite(sql));
+  if (statement.reader) return statement.all(...params);
+  statement.run(...params);
+  return [];
 }
 
 /** better-sqlite3 binds numbers, strings and null; booleans become 0/1. */

@@ -18,7 +18,7 @@ import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { beginsWordsOf } from '../search/text.js';
 import { feedCatalogue } from '../catalogue/lists.js';
-import { SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
+import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
 import { stepTeller } from './catalogue-finish.js';
 import { applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
 import { refreshSqliteTiles } from './tile-precompute.js';
@@ -331,12 +331,7 @@ export class SqliteStore implements CatalogueStore {
     const writer = new SqliteRowWriter(db);
     return {
       dialect: SQLITE_DIALECT,
-      query: async (sql, params = []) => {
-        const statement = db.prepare(toSqlite(sql));
-        if (statement.reader) return statement.all(...params) as Row[];
-        statement.run(...params);
-        return [];
-      },
+      query: async (sql, params = []) => runStatement(db, sql, params) as Row[],
       write: (table, row) => writer.insert(table, row),
       flush: async () => undefined,
       deleteBoxes: async (ids) => {

@@ -45,22 +45,25 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
     });
     return sendAnswer(request, reply, deps, key, answer);
   });
-  if (fs.existsSync(`${webDir}/assets`)) {
-    await app.register(fastifyStatic, {
-      root: `${webDir}/assets`, prefix: `${MAP_PREFIX}assets/`, decorateReply: false, index: false, list: false,
-      // Every file name carries a hash of its content.
-      immutable: true, maxAge: '365d',
-      // The .br and .gz files the build writes beside each asset (scripts/build-web.mjs), chosen by Accept-Encoding.
-      preCompressed: deps.config.compress,
+  if (fs.existsSync(`${webDir}/assets`)) await app.register((assets) => registerAssets(assets, webDir, deps.config.compress));
+}
+
+/** The bundled assets, in a context of their own: its hook runs for their answers only. */
+async function registerAssets(app: FastifyInstance, webDir: string, compress: boolean): Promise<void> {
+  // @fastify/static does not say that the body depends on Accept-Encoding; a shared cache must know.
+  if (compress) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Accept-Encoding` : 'Accept-Encoding');
+      return payload;
     });
-    // @fastify/static does not say that the body depends on Accept-Encoding; a shared cache must know.
-    if (deps.config.compress) {
-      app.addHook('onSend', async (request, reply, payload) => {
-        if (request.url.startsWith(`${MAP_PREFIX}assets/`)) reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Accept-Encoding` : 'Accept-Encoding');
-        return payload;
-      });
-    }
   }
+  await app.register(fastifyStatic, {
+    root: `${webDir}/assets`, prefix: `${MAP_PREFIX}assets/`, decorateReply: false, index: false, list: false,
+    // Every file name carries a hash of its content.
+    immutable: true, maxAge: '365d',
+    // The .br and .gz files the build writes beside each asset (scripts/build-web.mjs), chosen by Accept-Encoding.
+    preCompressed: compress,
+  });
 }
 
 /** The page's HTML, read once it exists (the bundle may be built after the server starts). */

@@ -126,7 +126,8 @@ export interface PageLinks {
 
 /** A page of items as objects (what the HTML page reads). */
 export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
-  return pageOf(page, collection, links, timeStamp, page.rows.map((row) => renderItem(row, links.baseUrl, collection, options)));
+  const features = page.rows.map((row) => renderItem(row, links.baseUrl, collection, options));
+  return pageOf(page, collection, links, timeStamp, features, features.length);
 }
 
 /** A page of items with its features as one JSON text (itemText), as a JSON page writes them: the same bytes, once stringified. */
@@ -136,7 +137,7 @@ export function renderItemsText(page: ItemsPage, collection: OgcCollection, opti
   return pageOf(page, collection, links, timeStamp, new JsonText(`[${features.join(',')}]`), features.length);
 }
 
-function pageOf<F extends ItemBody[] | JsonText>(page: ItemsPage, collection: OgcCollection, links: PageLinks, timeStamp: string, features: F, returned = (features as ItemBody[]).length) {
+function pageOf<F extends ItemBody[] | JsonText>(page: ItemsPage, collection: OgcCollection, links: PageLinks, timeStamp: string, features: F, returned: number) {
   const here = (replace: readonly (readonly [string, string])[], drop: readonly string[]) => {
     const pairs = [...links.query.filter(([name]) => !drop.includes(name)), ...replace];
     const query = new URLSearchParams(pairs.map(([n, v]): [string, string] => [n, v])).toString();
