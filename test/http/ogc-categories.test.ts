@@ -9,15 +9,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
-import { loadConfig } from '../../src/config.js';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { toSql } from '../../src/ogc/cql2/to-sql.js';
 import { binder, POSTGRES_DIALECT, SQLITE_DIALECT } from '../../src/store/dialect.js';
 import { ogcSql } from '../../src/store/ogc-sql.js';
-import { openStore } from '../../src/store/open.js';
 import { toSqlite } from '../../src/store/sql.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { appOnDatabase, startTestApp, type TestApp } from '../support/in-process.js';
+import { appAfterUpgrade, startTestApp, type TestApp } from '../support/in-process.js';
 import { enc } from '../support/ogc.js';
 import { createTestDatabase, testStoreKind, withPgClient, type TestDatabase } from '../support/stores.js';
 
@@ -161,25 +159,16 @@ describe('a database made before the names were indexed', () => {
   after(() => app?.close());
 
   test('is brought up to date, and then filters by category names', async () => {
-    const database = createTestDatabase();
     const small = buildTestCatalogue();
-    await (await startTestApp({ catalogue: small, database: { ...database, drop: async () => undefined } })).close();
-    if (testStoreKind() === 'sqlite') {
-      const db = new Database(String(database.settings.database));
-      db.exec("DROP TABLE feature_category_names; UPDATE meta SET value = '5' WHERE key = 'schema_version'");
-      db.close();
-    } else {
-      await withPgClient(async (client) => {
-        await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
-        // Made before migration 6, so before 7 too.
-        await client.query(`DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version >= 6;
-          ALTER TABLE features ${['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`).join(', ')}`);
-      });
-    }
-    await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
-    app = await appOnDatabase(database);
+    const upgraded = await appAfterUpgrade(small, {
+      sqlite: "DROP TABLE feature_category_names; UPDATE meta SET value = '5' WHERE key = 'schema_version'",
+      // Made before migration 6, so before 7 too.
+      postgres: `DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version >= 6;
+        ALTER TABLE features ${['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`).join(', ')}`,
+    });
+    app = upgraded;
     const expected = small.features.filter((f) => f.categories.includes(3)).map((f) => f.id).sort((a, b) => a - b);
     assert.ok(expected.length > 0);
-    assert.deepEqual(await matched(app, `filter=${enc("categories LIKE '%Pubs%'")}`), expected);
+    assert.deepEqual(await matched(upgraded, `filter=${enc("categories LIKE '%Pubs%'")}`), expected);
   });
 });

@@ -7,15 +7,11 @@
 // columns existed gets them when brought up to date.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Catalogue } from '../../src/catalogue/format.js';
-import { loadConfig } from '../../src/config.js';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { OGC_PROPERTIES } from '../../src/ogc/properties.js';
-import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
-import { appOnDatabase, IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
-import { createTestDatabase, testStoreKind, withPgClient } from '../support/stores.js';
+import { appAfterUpgrade, IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
 
 const SHOWN = ['image_count', 'document_count', 'media_count', 'thumbnail', 'category_ids', 'tags'];
 
@@ -79,25 +75,15 @@ describe('a database made before these were kept on the feature row', () => {
   after(() => app?.close());
 
   test('is brought up to date, and shows the same values', async () => {
-    const database = createTestDatabase();
     const catalogue = buildTestCatalogue();
-    await (await startTestApp({ catalogue, database: { ...database, drop: async () => undefined } })).close();
-    const columns = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'];
-    if (testStoreKind() === 'sqlite') {
-      const db = new Database(String(database.settings.database));
-      for (const column of columns) db.exec(`ALTER TABLE features DROP COLUMN ${column}`);
-      db.exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
-      db.close();
-    } else {
-      await withPgClient(async (client) => {
-        await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
-        await client.query(`ALTER TABLE features ${columns.map((c) => `DROP COLUMN ${c}`).join(', ')}; DELETE FROM schema_migrations WHERE version = 7`);
-      });
-    }
-    await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
-    app = await appOnDatabase(database);
-    assertShown(await servedShown(app), catalogue);
-    await assertTextsAsRendered(app);
+    const dropped = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`);
+    const upgraded = await appAfterUpgrade(catalogue, {
+      sqlite: `${dropped.map((d) => `ALTER TABLE features ${d};`).join(' ')} UPDATE meta SET value = '6' WHERE key = 'schema_version'`,
+      postgres: `ALTER TABLE features ${dropped.join(', ')}; DELETE FROM schema_migrations WHERE version = 7`,
+    });
+    app = upgraded;
+    assertShown(await servedShown(upgraded), catalogue);
+    await assertTextsAsRendered(upgraded);
   });
 });
 

@@ -5,6 +5,7 @@
 // path for cached answers, which listens on node's request event (fast-answers.test.ts
 // proves its answers are Fastify's, byte for byte).
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -15,7 +16,7 @@ import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { checkedAnswer, type Answer, type HttpTarget, type RequestOptions } from './http.js';
 import { importInto, temporaryDir } from './server.js';
-import { createTestDatabase, type TestDatabase } from './stores.js';
+import { createTestDatabase, testStoreKind, withPgClient, type TestDatabase } from './stores.js';
 
 /**
  * The origin in-process apps are asked under (their Host header), so links in their answers
@@ -38,6 +39,35 @@ export async function startTestApp(
   const database = options.database ?? createTestDatabase();
   await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
   return appOnDatabase(database, options.settings);
+}
+
+/** What makes a database as an older heritage-api left it: SQL run on each store after the import. */
+export interface OlderSchema {
+  sqlite: string;
+  /** Run with the catalogue's schema first on the search path. */
+  postgres: string;
+}
+
+/**
+ * The app on a catalogue imported, then taken back to an older schema (`older`), then
+ * brought up to date as `serve` and `import` bring it (openStore with create): what an
+ * upgrade leaves. close() drops the database.
+ */
+export async function appAfterUpgrade(catalogue: Catalogue, older: OlderSchema): Promise<TestApp> {
+  const database = createTestDatabase();
+  await (await startTestApp({ catalogue, database: { ...database, drop: async () => undefined } })).close();
+  if (testStoreKind() === 'sqlite') {
+    const db = new Database(String(database.settings.database));
+    db.exec(older.sqlite);
+    db.close();
+  } else {
+    await withPgClient(async (client) => {
+      await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
+      await client.query(older.postgres);
+    });
+  }
+  await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
+  return appOnDatabase(database);
 }
 
 /** The app on a database as it stands (nothing imported first); close() drops the database. */
