@@ -27,7 +27,16 @@ function changes(catalogue: Catalogue): [string, Change][] {
   const image = catalogue.images[Math.floor(catalogue.images.length / 2)]!;
   const features = spread(catalogue.features, 1000);
   const mixed = { features: spread(catalogue.features, 250), images: spread(catalogue.images, 500), documents: spread(catalogue.documents, 200), media: spread(catalogue.media, 50) };
+  const [document, media] = [catalogue.documents[Math.floor(catalogue.documents.length / 3)]!, catalogue.media[Math.floor(catalogue.media.length / 2)]!];
+  const added = { ...image, id: Math.max(...catalogue.images.map((i) => i.id)) + 1, title: 'Added' };
   return [
+    // What an archivist's day brings (the project's own `diff` of such an edit): mark A adds the image and removes the document, B takes both back.
+    ['4 records: an address corrected, an image added, a document removed, a media record replaced', (m) => ({
+      features: { put: [{ ...middle, address: `${middle.address} ${m}` }] },
+      images: m === 'A' ? { put: [added] } : { remove: [added.id] },
+      documents: m === 'A' ? { remove: [document.id] } : { put: [document] },
+      media: { put: [{ ...media, title: `${media.title} ${m}` }] },
+    })],
     ['1 feature renamed', (m) => ({ features: { put: [{ ...middle, b_name: `Renamed ${m}` }] } })],
     ['1 image retitled', (m) => ({ images: { put: [{ ...image, title: `Retitled ${m}` }] } })],
     ['1,000 features renamed, spread over the map', (m) => ({ features: { put: features.map((f) => ({ ...f, b_name: `${f.b_name ?? ''} ${m}` })) } })],

@@ -2,8 +2,10 @@
 //   [--load-only] [--costs] [--profile] [--rounds N] [--loader wrk|autocannon]
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
-// npm run bench -- --tiles [--store …] [--scale …]: only the vector tiles, every zoom (bench/tiles.ts)
-// npm run bench -- --apply [--store …] [--scale …]: `apply` end to end, bench/apply.ts
+// npm run bench -- --tiles [--store …] [--scale …] [--layout L]: only the vector tiles, every zoom (bench/tiles.ts)
+// npm run bench -- --apply [--store …] [--scale …] [--layout L]: `apply` end to end, bench/apply.ts
+// --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
+// (test/support/tile-catalogues.ts), imported afresh each run; default demo
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
 // npm run bench -- --peers [--store …] [--seconds 5] [--rounds N] [--class bbox]: uncached req/s of each OGC request class (or those whose name holds --class) against MapServer 8.0 (bench/peers.ts)
 // Builds a demo catalogue, imports it into a temporary SQLite file or PostgreSQL schema
@@ -48,6 +50,7 @@ import { timeApply } from './apply.js';
 import { ensurePeerTools, runPeers } from './peers.js';
 import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
+import { LAYOUTS, LAYOUT_DESCRIPTIONS, generateLayoutCatalogue, type Layout } from '../test/support/tile-catalogues.js';
 
 const { values } = parseOptions({
   options: {
@@ -73,6 +76,7 @@ const { values } = parseOptions({
     downloads: { type: 'boolean', default: false },
     peers: { type: 'boolean', default: false },
     class: { type: 'string', default: '' },
+    layout: { type: 'string', default: 'demo' },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -95,17 +99,19 @@ if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error('-
 if (values.loader !== 'wrk' && values.loader !== 'autocannon') throw new Error('--loader must be wrk or autocannon');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const scale = Number(values.scale);
+if (!(LAYOUTS as readonly string[]).includes(String(values.layout))) throw new Error(`--layout must be one of ${LAYOUTS.join(', ')}`);
+const layout = values.layout as Layout;
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
 // Never for --apply: it changes the catalogue, which the kept one must not be.
-const keep = !values.apply && (values.keep || scale >= 10);
+const keep = !values.apply && layout === 'demo' && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function prepareDatabase(dir: string) {
   const started = performance.now();
-  const catalogue = generateDemoCatalogue({ scale, seed: 1 });
+  const catalogue = generateLayoutCatalogue({ scale, seed: 1, layout });
   if (keep) {
     const { settings } = keptDatabase(scale, values.store as 'sqlite' | 'postgres', PG_URL, log);
     return { settings, catalogue };
@@ -116,7 +122,7 @@ async function prepareDatabase(dir: string) {
   const store = await openStore(loadConfig(settings, {}), { create: true });
   await replaceCatalogue(store, catalogue);
   await store.close();
-  log(`catalogue: scale ${scale}, ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`catalogue: scale ${scale}, layout ${layout} (${LAYOUT_DESCRIPTIONS[layout]}), ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { settings, catalogue };
 }
 

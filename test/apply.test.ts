@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature } from '../src/catalogue/format.js';
 import { buildTestCatalogue } from './support/catalogue.js';
+import { generateLayoutCatalogue } from './support/tile-catalogues.js';
 import { applyTo, assertSameCatalogue, editedCatalogue, storedCatalogue, storedTiles, storedVersion, type ChangeFileValue } from './support/apply.js';
 import { runCli } from './support/cli.js';
 import { appOnDatabase, startTestApp, type TestApp } from './support/in-process.js';
@@ -314,6 +315,13 @@ function crowdCatalogue(size = 0.0001, south = 51.6): Catalogue {
 }
 
 const crowd = crowdCatalogue();
+/** Two thirds of its footprints in a quarter of 140 × 100 m: its crowded tiles from zoom 14 are over budget at full detail (tiles/budget.ts). */
+// Without attachments, so that any footprint can be removed.
+const budgeted = { ...generateLayoutCatalogue({ layout: 'dense', scale: 1, seed: 3, area: 0.1 }), images: [], documents: [], media: [] };
+const budgetedFeature = (id: number) => structuredClone(budgeted.features.find((f) => f.id === id)!);
+/** Four in five of the quarter's footprints (every third footprint is spread): without them its tiles are under budget at full detail. */
+const QUARTER_MOST = budgeted.features.filter((_, i) => i % 3 !== 2 && i % 5 !== 0).map((f) => f.id);
+const thinnedBudgeted = { ...budgeted, features: budgeted.features.filter((f) => !QUARTER_MOST.includes(f.id)) };
 const denseCrowd = crowdCatalogue(0.00005, 51.601);
 const crowdFeature = (id: number, from = crowd) => structuredClone(from.features.find((f) => f.id === id)!);
 const FEW_REMOVED = Array.from({ length: 150 }, (_, i) => 1000 + i);
@@ -324,8 +332,11 @@ function nudged(f: Feature, by: number): Feature['geometry'] {
   return { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon! + by, lat! - by]))) };
 }
 
-/** keepsBelow: the zoom below which every tile stays as it was (and from which some are crowded). */
-const CROWD_CHANGES: { name: string; catalogue: Catalogue; file: ChangeFileValue; keepsBelow?: number }[] = [
+/**
+ * keepsBelow: the zoom below which every tile stays as it was (and from which some are
+ * crowded); reduced: whether some stored tile is drawn below full detail before and after.
+ */
+const CROWD_CHANGES: { name: string; catalogue: Catalogue; file: ChangeFileValue; keepsBelow?: number; reduced?: [boolean, boolean] }[] = [
   {
     name: 'a footprint moved out of the crowd, one renamed, one added, a category renamed: its tiles made again',
     catalogue: crowd,
@@ -380,8 +391,34 @@ const CROWD_CHANGES: { name: string; catalogue: Catalogue; file: ChangeFileValue
 ];
 
 
+CROWD_CHANGES.push(
+  {
+    name: 'footprints moved, added and removed, names changed, where tiles are drawn below full detail to keep their budget: those tiles made again',
+    catalogue: budgeted,
+    reduced: [true, true],
+    file: {
+      format: FORMAT,
+      features: {
+        put: [
+          { ...budgetedFeature(budgeted.features[0]!.id), geometry: nudged(budgetedFeature(budgeted.features[0]!.id), 0.00003) },
+          { ...budgetedFeature(budgeted.features[3]!.id), b_name: 'Renamed in the quarter' },
+          newFeature(99_000, { geometry: budgetedFeature(budgeted.features[6]!.id).geometry }),
+        ],
+        remove: [budgeted.features[9]!.id, budgeted.features[10]!.id],
+      },
+    },
+  },
+  {
+    name: 'a quarter at full detail filled again: its tiles grown past their budget, drawn at a lower level',
+    catalogue: thinnedBudgeted,
+    reduced: [false, true],
+    file: { format: FORMAT, features: { put: QUARTER_MOST.map(budgetedFeature) } },
+  },
+);
+
 describe('apply: the crowded tiles the changed footprints meet hold what an import makes of them', () => {
-  for (const { name, catalogue, file, keepsBelow } of CROWD_CHANGES) {
+  const belowFull = (tiles: string[]) => tiles.some((tile) => !tile.includes(' level 0 '));
+  for (const { name, catalogue, file, keepsBelow, reduced } of CROWD_CHANGES) {
     test(name, async () => {
       const applied = createTestDatabase();
       const imported = createTestDatabase();
@@ -395,6 +432,7 @@ describe('apply: the crowded tiles the changed footprints meet hold what an impo
         const after_ = await storedTiles(applied.settings);
         assert.notDeepEqual(after_, before_);
         assert.deepEqual(after_, await storedTiles(imported.settings));
+        if (reduced) assert.deepEqual([belowFull(before_), belowFull(after_)], reduced, 'tiles drawn below full detail, before and after');
         if (keepsBelow !== undefined) {
           const below = (tiles: string[]) => tiles.filter((tile) => Number(tile.split('/')[0]) < keepsBelow);
           assert.ok(after_.length > below(after_).length, `crowded tiles from zoom ${keepsBelow}`);

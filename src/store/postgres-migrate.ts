@@ -7,6 +7,7 @@ import { POSTGRES_DIALECT } from './dialect.js';
 import { writeItemTextsPlan } from './item-texts.js';
 import { runAsync } from './read-plans.js';
 import { onClient } from './postgres-load.js';
+import { precomputePostgresTiles } from './tile-precompute.js';
 
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('heritage-api migrate ' || $1))";
 
@@ -21,6 +22,7 @@ export async function migrate(client: pg.PoolClient, schema: string): Promise<nu
     for (const migration of pending) {
       await client.query(migration.sql);
       if (migration.itemTexts) await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), onClient(client));
+      if (migration.tiles) await precomputePostgresTiles(client);
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
     await client.query('COMMIT');

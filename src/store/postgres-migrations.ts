@@ -11,6 +11,8 @@ export interface Migration {
   sql: string;
   /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/item-texts.ts). */
   itemTexts?: true;
+  /** The crowded tiles made again after the SQL, in the same transaction (store/tile-precompute.ts). */
+  tiles?: true;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -153,6 +155,17 @@ UPDATE features SET
     FROM feature_categories fc WHERE fc.feature_id = features.id), ''),
   tag_list = coalesce((SELECT string_agg(t.value, '; ' ORDER BY t.n)
     FROM json_array_elements_text(CAST(features.tags AS json)) WITH ORDINALITY AS t(value, n)), '');
+`,
+  },
+  {
+    version: 8,
+    name: 'vector tiles kept within a byte budget: the level of detail each stored tile is drawn at',
+    tiles: true,
+    sql: `
+-- 0: full detail (polygons from 2 pixels across); higher levels draw fewer polygons and more
+-- points, to keep a tile within its budget (tiles/budget.ts). A tile stored before was drawn
+-- at full detail whatever its size: every crowded tile is made again after this.
+ALTER TABLE tiles ADD COLUMN level integer NOT NULL DEFAULT 0;
 `,
   },
 ];

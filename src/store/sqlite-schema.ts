@@ -5,7 +5,8 @@
 // 6: each feature's category names, joined as the OGC face shows them, in a trigram index.
 // 7: what the OGC face shows of a feature from other rows (counts, first image, joined lists), and its GeoJSON text, kept on its row;
 // its footprint as float64s (`outline`, search/box.ts) for the exact box test.
-export const SQLITE_SCHEMA_VERSION = '7';
+// 8: each stored tile's level of detail (tiles/budget.ts).
+export const SQLITE_SCHEMA_VERSION = '8';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
 export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";
@@ -66,6 +67,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(text, ${SEARCH_TOKENI
 CREATE VIRTUAL TABLE IF NOT EXISTS feature_category_names USING fts5(names, tokenize = 'trigram case_sensitive 1');
 -- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
 CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
--- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile.
-CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
+-- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile;
+-- level: the level of detail it is drawn at to keep its byte budget (0: full; tiles/budget.ts).
+CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, level INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
 `;

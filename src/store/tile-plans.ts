@@ -10,7 +10,8 @@ import type { FeatureType } from '../catalogue/format.js';
 import type { Box } from '../search/box.js';
 import { CROWDED_ABOVE, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
-import { TileBuilder, type TileFeature } from '../tiles/encode.js';
+import { FULL_DETAIL, TILE_BUDGET_BYTES } from '../tiles/budget.js';
+import { TileBuilder, type EncodedTile, type TileFeature } from '../tiles/encode.js';
 import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
 import { lonLatBox } from '../tiles/tile-geometry.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
@@ -18,7 +19,7 @@ import { versionPlan, type Plan, type Query } from './read-plans.js';
 import type { VectorTile } from './store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
-const STORED_TILE = 'SELECT mvt FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
+const STORED_TILE = 'SELECT mvt, level FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
 /** Features read per query of a crowded tile at import: a window of positions (0-based, in id order). */
 export const TILE_BATCH = 1000;
@@ -166,8 +167,13 @@ function toTileFeature({ geometry, min_x, min_y, max_x, max_y, ...row }: TileRow
   return feature;
 }
 
-/** A tile made on request: its few candidates in one read (the builder's result does not depend on their order). */
-export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+/**
+ * A tile made on request, or made again whole by an apply: its candidates in one read (the
+ * builder's result does not depend on their order). On request there are at most
+ * CROWDED_ABOVE; an apply makes again only a stored tile drawn below full detail or grown
+ * past the budget, whose footprints are those a tile of about the budget's size draws.
+ */
+export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedTile> {
   const builder = new TileBuilder(tile);
   const rows = (yield { sql: sql.inBox, params: tileParams(tile) }) as TileRow[];
   for (const row of rows) builder.add(toTileFeature(row));
@@ -175,7 +181,7 @@ export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer |
 }
 
 /** A crowded tile made at import, its footprints read window after window. */
-export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<Buffer | null> {
+export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedTile> {
   const builder = new TileBuilder(tile);
   const [{ n }] = (yield { sql: FEATURE_COUNT, params: [] }) as [{ n: number }];
   for (let from = 0; from < n; from += TILE_BATCH) {
@@ -201,8 +207,9 @@ function* tileRowsPlan(dialect: Dialect, ids: readonly number[]): Plan<TileRow[]
 }
 
 const STORED_TILES = 'SELECT z, x, y FROM tiles';
-const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt) VALUES ($1, $2, $3, $4)';
-const UPDATE_TILE = 'UPDATE tiles SET mvt = $1 WHERE z = $2 AND x = $3 AND y = $4';
+const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt, level) VALUES ($1, $2, $3, $4, $5)';
+const UPDATE_TILE = 'UPDATE tiles SET mvt = $1, level = $2 WHERE z = $3 AND x = $4 AND y = $5';
+const insertTile = (tile: TileAddress, { bytes, level }: EncodedTile): Query => ({ sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, bytes, level] });
 const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
 /** The crowded tiles in scope (tiles/crowded.ts), counted by the store. */
@@ -219,7 +226,7 @@ function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> 
 export function* makeTilesPlan(sql: TileSql): Plan<void> {
   const crowded = yield* crowdedTilesPlan(EVERY_TILE, sql);
   yield { sql: 'DELETE FROM tiles', params: [] };
-  for (const tile of crowded) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+  for (const tile of crowded) yield insertTile(tile, yield* crowdedTilePlan(tile, sql));
 }
 
 /**
@@ -239,9 +246,12 @@ export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql):
     const stillCrowded = crowded.delete(tileKey(tile)) || !counted(tile);
     const edits = drawn.filter(({ from, meets }) => from <= tile.z && meets(tile)).map(({ change }) => change);
     if (!stillCrowded) yield { sql: DELETE_TILE, params: [tile.z, tile.x, tile.y] };
-    else if (edits.length > 0) yield { sql: UPDATE_TILE, params: [yield* editedTilePlan(tile, edits, sql), tile.z, tile.x, tile.y] };
+    else if (edits.length > 0) {
+      const { bytes, level } = yield* changedTilePlan(tile, edits, sql);
+      yield { sql: UPDATE_TILE, params: [bytes, level, tile.z, tile.x, tile.y] };
+    }
   }
-  for (const tile of crowded.values()) yield { sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, yield* crowdedTilePlan(tile, sql)] };
+  for (const tile of crowded.values()) yield insertTile(tile, yield* crowdedTilePlan(tile, sql));
 }
 
 const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
@@ -251,10 +261,23 @@ const boxesOf = ({ before, after }: TileChange): Box[] => [before, after].flatMa
 const CELL_FIRST_PAGE = 10;
 const CELL_PAGE = 100;
 
-/** A stored tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
-function* editedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
+/**
+ * A stored tile after these changes: one at full detail edited, if it still fits the budget
+ * (budget.ts); one drawn at a lower level, or grown past the budget, made again whole, since
+ * which level fits depends on every footprint it draws.
+ */
+function* changedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<EncodedTile> {
   const stored = yield* storedTile(tile);
-  const edit = new TileEdit(tile, stored?.bytes ? Buffer.from(stored.bytes) : null, changes);
+  if (stored !== null && stored.level === FULL_DETAIL) {
+    const bytes = yield* editedTilePlan(tile, stored.bytes, changes, sql);
+    if (bytes === null || bytes.length <= TILE_BUDGET_BYTES) return { bytes, level: FULL_DETAIL };
+  }
+  return yield* encodedTilePlan(tile, sql);
+}
+
+/** A stored tile at full detail edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
+function* editedTilePlan(tile: TileAddress, stored: Buffer | null, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
+  const edit = new TileEdit(tile, stored ? Buffer.from(stored) : null, changes);
   edit.settle(yield* tileFeaturesPlan(sql.dialect, edit.unsureIds()));
   const vacant = edit.vacant();
   const firstPages = vacant.length === 0 ? [] : yield* sql.firstInBoxes(vacant.map(({ box }) => box), CELL_FIRST_PAGE);
@@ -267,14 +290,13 @@ function* editedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql:
   return edit.finish();
 }
 
-function* storedTile({ z, x, y }: TileAddress): Plan<{ bytes: Buffer | null } | null> {
-  const rows = (yield { sql: STORED_TILE, params: [z, x, y] }) as { mvt: Buffer | null }[];
-  return rows[0] ? { bytes: rows[0].mvt } : null;
+function* storedTile({ z, x, y }: TileAddress): Plan<EncodedTile | null> {
+  const rows = (yield { sql: STORED_TILE, params: [z, x, y] }) as { mvt: Buffer | null; level: number }[];
+  return rows[0] ? { bytes: rows[0].mvt, level: Number(rows[0].level) } : null;
 }
 
 export function* tilePlan(tile: TileAddress, sql: TileSql): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
-  if (stored) return { version, ...stored };
-  return { version, bytes: yield* encodedTilePlan(tile, sql) };
+  return { version, bytes: (stored ?? (yield* encodedTilePlan(tile, sql))).bytes };
 }

@@ -14,7 +14,8 @@
 import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import Point from '@mapbox/point-geometry';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
-import { CELL_UNITS, TILE_BUFFER, TILE_EXTENT, VISIBLE_UNITS, type TileAddress } from './grid.js';
+import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES } from './budget.js';
+import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 import { POINT_LAYER, POLYGON_LAYER, fieldsAt } from './layers.js';
 import { boxCentre, exteriorArea, lonLatBox, projectFootprint, tileRings, type LonLatBox, type TileRing } from './tile-geometry.js';
 
@@ -46,55 +47,154 @@ export type Placement =
   | { kind: 'cell'; cx: number; cy: number; key: string; centre: Point }
   | null;
 
-/** The encoder's one decision for a footprint: measured, then a polygon from 2 pixels across, else a point of its cell if its centre lies in the buffer. */
-export function placement(feature: TileFeature, tile: TileAddress): Placement {
-  const { geometry } = feature;
-  if (geometry !== null && Math.sqrt(exteriorArea(geometry, tile)) >= VISIBLE_UNITS) {
-    const rings = tileRings(projectFootprint(geometry, tile));
+/** The encoder's one decision for a footprint at a level of detail (budget.ts): a polygon from its size across, else a point of its cell if its centre lies in the buffer. */
+export function placement(feature: TileFeature, tile: TileAddress, level = FULL_DETAIL): Placement {
+  const measured = measure(feature, tile);
+  const { polygonUnits, cellUnits } = DETAIL_LEVELS[level]!;
+  if (measured.size >= polygonUnits) {
+    const rings = tileRings(projectFootprint(feature.geometry!, tile));
     return rings.length > 0 ? { kind: 'polygon', rings } : null;
   }
+  return cellOf(measured.centre, cellUnits);
+}
+
+/** A footprint's size across in the tile's units (0 when the store sent only its box: then certainly under 2 pixels) and its box's centre. */
+function measure(feature: TileFeature, tile: TileAddress): { size: number; centre: Point } {
+  const { geometry } = feature;
   const box = feature.box ?? (geometry === null ? null : lonLatBox(geometry));
   if (box === null) throw new Error(`Feature ${feature.id} came with neither a footprint nor a box.`);
   const { x, y } = boxCentre(box, tile);
-  const centre = new Point(x, y);
+  return { size: geometry === null ? 0 : Math.sqrt(exteriorArea(geometry, tile)), centre: new Point(x, y) };
+}
+
+function cellOf(centre: Point, cellUnits: number): Placement {
   if (!insideBuffer(centre)) return null;
-  const [cx, cy] = [Math.floor(x / CELL_UNITS), Math.floor(y / CELL_UNITS)];
+  const [cx, cy] = [Math.floor(centre.x / cellUnits), Math.floor(centre.y / cellUnits)];
   return { kind: 'cell', cx, cy, key: `${cx},${cy}`, centre };
 }
 
+/** A tile's bytes (null: nothing lies in it) and the level of detail they were drawn at. */
+export interface EncodedTile {
+  bytes: Buffer | null;
+  level: number;
+}
+
+interface Polygon {
+  size: number;
+  feature: VectorTileFeatureLike;
+  /** The fewest bytes it takes in a tile. */
+  least: number;
+}
+
+/**
+ * The fewest bytes a feature takes besides its geometry: the layer's field header (2), id
+ * (2), tags (2 + 2 a property: a polygon has id at least), type (2), geometry's header (2).
+ */
+const LEAST_POLYGON_BYTES = 12;
+/** A point: id and count its properties at least, one position (3 bytes of geometry). */
+const LEAST_POINT_BYTES = 17;
+
+/**
+ * Every level of detail built at once, in one pass over the footprints (added in any order,
+ * the result the same): a level is given up as soon as the fewest bytes its features can take
+ * are over the budget, and the polygons only it drew are let go, so memory stays near the budget
+ * whatever the catalogue. finish() encodes the first level left whose bytes fit.
+ */
 export class TileBuilder {
-  private readonly polygons: VectorTileFeatureLike[] = [];
-  private readonly cells = new Map<string, Cell>();
+  private polygons: Polygon[] = [];
+  private readonly cells: Map<string, Cell>[] = DETAIL_LEVELS.map(() => new Map());
+  /** A lower bound of each level's tile size: what its polygons and points take at the least. */
+  private readonly least = DETAIL_LEVELS.map(() => 0);
+  /** Levels below this one are over budget. */
+  private first = FULL_DETAIL;
 
   constructor(private readonly tile: TileAddress) {}
 
   add(feature: TileFeature): void {
-    const place = placement(feature, this.tile);
-    if (place?.kind === 'polygon') this.polygons.push(polygonFeature(feature, place.rings, this.tile.z));
-    else if (place?.kind === 'cell') this.addToCell(feature, place.key, place.centre);
-  }
-
-  /** The tile's bytes, or null when nothing lies in it. */
-  finish(): Buffer | null {
-    return tileBytes(this.polygons, [...this.cells.values()].map((cell) => pointFeature(cell, this.tile.z)));
-  }
-
-  private addToCell(feature: TileFeature, key: string, centre: Point): void {
-    const cell = this.cells.get(key);
-    if (cell === undefined) this.cells.set(key, { id: feature.id, values: pointValues(feature), at: centre.round(), count: 1 });
-    else {
-      cell.count += 1;
-      if (feature.id < cell.id) Object.assign(cell, { id: feature.id, values: pointValues(feature), at: centre.round() });
+    const { size, centre } = measure(feature, this.tile);
+    let polygon: Polygon | null | undefined;
+    let point: Cell | undefined;
+    for (let level = this.first; level <= LAST_LEVEL; level++) {
+      const { polygonUnits, cellUnits } = DETAIL_LEVELS[level]!;
+      if (size >= polygonUnits) {
+        polygon ??= this.polygonOf(feature, size);
+        if (polygon !== null) this.least[level] = this.least[level]! + polygon.least;
+      } else {
+        const place = cellOf(centre, cellUnits);
+        if (place?.kind !== 'cell') continue;
+        // What a cell keeps of the footprint is the same at every level: made once.
+        point ??= { id: feature.id, values: pointValues(feature), at: centre.round(), count: 1 };
+        if (addToCell(this.cells[level]!, point, place.key)) this.least[level] = this.least[level]! + LEAST_POINT_BYTES;
+      }
     }
+    this.giveUpOverBudget();
+  }
+
+  /** The bytes of the first level that fits the budget (the last always does), or null when nothing lies in the tile. */
+  finish(): EncodedTile {
+    for (let level = this.first; level <= LAST_LEVEL; level++) {
+      if (this.least[level]! > TILE_BUDGET_BYTES && level < LAST_LEVEL) continue;
+      const { polygonUnits } = DETAIL_LEVELS[level]!;
+      const polygons = this.polygons.filter((p) => p.size >= polygonUnits).map((p) => p.feature);
+      const bytes = tileBytes(polygons, [...this.cells[level]!.values()].map((cell) => pointFeature(cell, this.tile.z)));
+      if (bytes === null || bytes.length <= TILE_BUDGET_BYTES || level === LAST_LEVEL) return { bytes, level };
+    }
+    throw new Error('unreachable: the last level always answers');
+  }
+
+  private polygonOf(feature: TileFeature, size: number): Polygon | null {
+    const rings = tileRings(projectFootprint(feature.geometry!, this.tile));
+    if (rings.length === 0) return null;
+    const vectorFeature = polygonFeature(feature, rings, this.tile.z);
+    const polygon = { size, feature: vectorFeature, least: LEAST_POLYGON_BYTES + geometrySize(vectorFeature) };
+    this.polygons.push(polygon);
+    return polygon;
+  }
+
+  private giveUpOverBudget(): void {
+    const before = this.first;
+    while (this.first < LAST_LEVEL && this.least[this.first]! > TILE_BUDGET_BYTES) this.cells[this.first++]!.clear();
+    if (this.first === before) return;
+    const { polygonUnits } = DETAIL_LEVELS[this.first]!;
+    this.polygons = this.polygons.filter((p) => p.size >= polygonUnits);
   }
 }
 
-/** The tile of footprints met one at a time, or null when none lies in it. */
-export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): Buffer | null {
+/** A footprint's point (count 1) counted in its cell; true when it opens the cell. */
+function addToCell(cells: Map<string, Cell>, point: Cell, key: string): boolean {
+  const cell = cells.get(key);
+  if (cell === undefined) {
+    cells.set(key, { ...point });
+    return true;
+  }
+  cell.count += 1;
+  if (point.id < cell.id) Object.assign(cell, { id: point.id, values: point.values, at: point.at });
+  return false;
+}
+
+/** The footprints met one at a time, at the first level of detail that fits the budget. */
+export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): EncodedTile {
   const builder = new TileBuilder(tile);
   for (const feature of features) builder.add(feature);
   return builder.finish();
 }
+
+/** A polygon's geometry as vt-pbf writes it (writeGeometry): a command and two varints a position, the closing one left out. */
+function geometrySize(feature: VectorTileFeatureLike): number {
+  let [bytes, x, y] = [0, 0, 0];
+  for (const ring of feature.loadGeometry()) {
+    const count = ring.length - 1;
+    bytes += 1 + varintSize((count - 1) << 3) + 1;
+    for (let i = 0; i < count; i++) {
+      bytes += varintSize(zigzag(ring[i]!.x - x)) + varintSize(zigzag(ring[i]!.y - y));
+      [x, y] = [ring[i]!.x, ring[i]!.y];
+    }
+  }
+  return bytes;
+}
+
+const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4);
 
 /** The tile's bytes: each layer's features in id order, a layer without any left out; null when both are empty. */
 export function tileBytes(polygons: VectorTileFeatureLike[], points: VectorTileFeatureLike[]): Buffer | null {

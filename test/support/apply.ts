@@ -89,12 +89,12 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
  * properties, geometry) per layer, so that a difference says where.
  */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
-  const sql = 'SELECT z, x, y, mvt FROM tiles ORDER BY z, x, y';
+  const sql = 'SELECT z, x, y, mvt, level FROM tiles ORDER BY z, x, y';
   const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
   return rows.map((r) => {
     const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
     const digest = bytes === null ? 'empty' : createHash('sha256').update(bytes).digest('hex');
-    return `${r['z']}/${r['x']}/${r['y']} ${digest} ${JSON.stringify(decodeTile(bytes))}`;
+    return `${r['z']}/${r['x']}/${r['y']} level ${r['level']} ${digest} ${JSON.stringify(decodeTile(bytes))}`;
   });
 }
 

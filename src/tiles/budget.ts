@@ -1,0 +1,45 @@
+// A tile's byte budget, and the levels of detail a tile steps down through to keep it, as
+// tile builders do (tippecanoe's --maximum-tile-bytes, 500 KB by default, reached by dropping
+// or merging the densest features, never by failing). Without it the 2-pixel rule bounds
+// nothing: where footprints are a little larger or denser than the demo's, every one stays a
+// polygon and a tile reached 862 KB (BENCHMARKS.md, tiles on other catalogues).
+//
+// Level 0 is the full rule (polygons from 2 pixels across, one point per 2 × 2 pixel cell).
+// Each later level draws polygons only from twice the size of the one before, so the smaller
+// footprints join the points layer, still counted; past 32 pixels the cells grow too, for a
+// tile so dense that its points alone would be over budget; the last level is points only,
+// a few dozen cells, which always fits. A tile is drawn at the first level whose bytes fit:
+// whichever store or path makes it, the same footprints give the same level and bytes.
+import { CELL_UNITS, PIXEL_UNITS, VISIBLE_UNITS } from './grid.js';
+
+/**
+ * Under 100 KB, so that the median tile stays under the 100 KB a phone on a mobile network
+ * fetches and MapLibre decodes without dropping frames, and far under tippecanoe's 500 KB.
+ */
+export const TILE_BUDGET_BYTES = 96 * 1024;
+
+export interface DetailLevel {
+  /** A footprint this many tile units across (the square root of its area) or more is a polygon. */
+  polygonUnits: number;
+  /** The cells of the points layer: squares of this many units. */
+  cellUnits: number;
+}
+
+const px = (n: number) => n * PIXEL_UNITS;
+
+export const DETAIL_LEVELS: readonly DetailLevel[] = [
+  ...[1, 2, 4, 8, 16].map((k) => ({ polygonUnits: VISIBLE_UNITS * k, cellUnits: CELL_UNITS })),
+  { polygonUnits: px(64), cellUnits: px(4) },
+  { polygonUnits: px(128), cellUnits: px(8) },
+  { polygonUnits: px(256), cellUnits: px(16) },
+  { polygonUnits: Infinity, cellUnits: px(32) },
+];
+
+export const FULL_DETAIL = 0;
+export const LAST_LEVEL = DETAIL_LEVELS.length - 1;
+
+/** A level's rule in words, for the layers' descriptions. */
+export function describeLevels(): string {
+  const sizes = DETAIL_LEVELS.map(({ polygonUnits }) => polygonUnits / PIXEL_UNITS).filter(Number.isFinite);
+  return `A tile is kept under ${TILE_BUDGET_BYTES / 1024} KiB: where the full rule would be larger, polygons are drawn only from ${sizes.slice(1).join(', ')} pixels across in turn (the first that fits), the smaller footprints counted in the points layer; past that the cells grow to ${DETAIL_LEVELS.slice(-4).map(({ cellUnits }) => cellUnits / PIXEL_UNITS).join(', ')} pixels, the last with points only.`;
+}
