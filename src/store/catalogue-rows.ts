@@ -58,7 +58,8 @@ export class CatalogueRowBuilder implements CatalogueSink {
       street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f.postcode),
     });
     const [min_x, min_y, max_x, max_y] = boundingBox(f.geometry);
-    this.emit('feature_boxes', { id: f.id, min_x, max_x, min_y, max_y });
+    const positions = f.geometry.coordinates.reduce((sum, polygon) => sum + polygon.reduce((n, ring) => n + ring.length, 0), 0);
+    this.emit('feature_boxes', { id: f.id, min_x, max_x, min_y, max_y, positions });
     f.categories.forEach((category_id, i) => this.emit('feature_categories', { feature_id: f.id, position: i, category_id }));
     for (const tag of new Set(f.tags.map(foldText))) this.emit('feature_tags', { feature_id: f.id, tag });
     this.emit('stage_feature_text', { id: f.id, own: recordText('features', f, OWN), names: recordText('features', f, NAMES) });

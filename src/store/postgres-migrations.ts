@@ -166,6 +166,9 @@ UPDATE features SET
 -- points, to keep a tile within its budget (tiles/budget.ts). A tile stored before was drawn
 -- at full detail whatever its size: every crowded tile is made again after this.
 ALTER TABLE tiles ADD COLUMN level integer NOT NULL DEFAULT 0;
+-- A tile drawn below full detail keeps its levels before its own, each over budget, so that
+-- an apply edits them and knows whether one fits again (store/tile-plans.ts).
+CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT NULL, level integer NOT NULL, mvt bytea, PRIMARY KEY (z, x, y, level));
 `,
   },
 ];

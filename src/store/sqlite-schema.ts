@@ -5,7 +5,7 @@
 // 6: each feature's category names, joined as the OGC face shows them, in a trigram index.
 // 7: what the OGC face shows of a feature from other rows (counts, first image, joined lists), and its GeoJSON text, kept on its row;
 // its footprint as float64s (`outline`, search/box.ts) for the exact box test.
-// 8: each stored tile's level of detail (tiles/budget.ts).
+// 8: each stored tile's level of detail (tiles/budget.ts); each footprint's positions beside its box in the R*Tree.
 export const SQLITE_SCHEMA_VERSION = '8';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
@@ -65,9 +65,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS media_search USING fts5(text, ${SEARCH_TOKENI
 -- face's \`categories\`. Trigrams, case-sensitive, so that CQL2's LIKE (written as GLOB, which
 -- is case-sensitive) finds candidates by any 3 characters, a leading wildcard too.
 CREATE VIRTUAL TABLE IF NOT EXISTS feature_category_names USING fts5(names, tokenize = 'trigram case_sensitive 1');
--- Footprints' bounding boxes; the exact polygon test runs on the few candidates.
-CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y);
+-- Footprints' bounding boxes; the exact polygon test runs on the few candidates. Beside each
+-- box its footprint's positions, which tell a crowded tile (tiles/crowded.ts) from the index alone.
+CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y, +positions);
 -- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile;
 -- level: the level of detail it is drawn at to keep its byte budget (0: full; tiles/budget.ts).
 CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, level INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
+-- A stored tile drawn below full detail: its levels before its own, each over budget, kept so
+-- that an apply edits them and knows whether one fits again (store/tile-plans.ts).
+CREATE TABLE IF NOT EXISTS tile_levels (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, level INTEGER NOT NULL, mvt BLOB, PRIMARY KEY (z, x, y, level)) WITHOUT ROWID;
 `;

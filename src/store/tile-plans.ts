@@ -8,7 +8,7 @@
 // for both stores.
 import type { FeatureType } from '../catalogue/format.js';
 import type { Box } from '../search/box.js';
-import { CROWDED_ABOVE, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
+import { CROWDED_ABOVE, CROWD_LIMITS, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
 import { FULL_DETAIL, TILE_BUDGET_BYTES } from '../tiles/budget.js';
 import { TileBuilder, type EncodedTile, type TileFeature } from '../tiles/encode.js';
@@ -47,8 +47,9 @@ export interface TileSql {
    */
   batch(tile: TileAddress, from: number, to: number): Query;
   /**
-   * How many footprints meet the box, counted up to one past CROWDED_ABOVE: enough to tell a
-   * crowded tile (tiles/crowded.ts) without counting the whole catalogue at zoom 0.
+   * How many footprints meet the box (n), counted up to one past CROWDED_ABOVE, and their
+   * positions (p): enough to tell a crowded tile (tiles/crowded.ts) without counting the
+   * whole catalogue at zoom 0.
    */
   count: string;
   /** The footprints whose box meets a box, above an id, in id order, at most `limit` of them. */
@@ -72,7 +73,8 @@ export const SQLITE_TILE_SQL: TileSql = {
   inBox: `${TILE_FEATURES.replace('FROM features f', 'FROM features_rtree r JOIN features f ON f.id = r.id')}
   WHERE ${SQLITE_BOX}`,
   batch: (tile, from, to) => ({ sql: SQLITE_BATCH, params: [...tileParams(tile), from, to] }),
-  count: `SELECT count(*) AS n FROM (SELECT 1 FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
+  // The R*Tree keeps each footprint's positions beside its box (an auxiliary column): no row of features read.
+  count: `SELECT count(*) AS n, coalesce(sum(positions), 0) AS p FROM (SELECT r.positions FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
   // Their ids from the R*Tree alone, sorted, then their rows: a cell of a low zoom meets most of the catalogue, whose rows a sort would hold.
   *byIdInBox(box, after, limit) {
     const ids = ((yield { sql: SQLITE_IDS_IN_BOX, params: [...boxParams(box), after, limit] }) as { id: number }[]).map((r) => r.id);
@@ -119,7 +121,8 @@ export const POSTGRES_TILE_SQL: TileSql = {
   dialect: POSTGRES_DIALECT,
   inBox: `${TILE_FEATURES} WHERE ${POSTGRES_BOX}`,
   batch: (tile, from, to) => ({ sql: POSTGRES_BATCH, params: [...tileParams(tile), from, to, 2 ** tile.z * TILE_EXTENT, VISIBLE_UNITS ** 2] }),
-  count: `SELECT count(*)::int AS n FROM (SELECT 1 FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
+  // ST_NPoints counts a footprint's positions as GeoJSON gives them (closing ones included), as SQLite's column does.
+  count: `SELECT count(*)::int AS n, coalesce(sum(ST_NPoints(t.geom)), 0)::int AS p FROM (SELECT f.geom FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
   *byIdInBox(box, after, limit) {
     return (yield { sql: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`, params: [...boxParams(box), after, limit] }) as TileRow[];
   },
@@ -173,8 +176,8 @@ function toTileFeature({ geometry, min_x, min_y, max_x, max_y, ...row }: TileRow
  * CROWDED_ABOVE; an apply makes again only a stored tile drawn below full detail or grown
  * past the budget, whose footprints are those a tile of about the budget's size draws.
  */
-export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedTile> {
-  const builder = new TileBuilder(tile);
+export function* encodedTilePlan(tile: TileAddress, sql: TileSql, keepLevels = false): Plan<EncodedTile> {
+  const builder = new TileBuilder(tile, keepLevels);
   const rows = (yield { sql: sql.inBox, params: tileParams(tile) }) as TileRow[];
   for (const row of rows) builder.add(toTileFeature(row));
   return builder.finish();
@@ -182,7 +185,7 @@ export function* encodedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedT
 
 /** A crowded tile made at import, its footprints read window after window. */
 export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedTile> {
-  const builder = new TileBuilder(tile);
+  const builder = new TileBuilder(tile, true);
   const [{ n }] = (yield { sql: FEATURE_COUNT, params: [] }) as [{ n: number }];
   for (let from = 0; from < n; from += TILE_BATCH) {
     const rows = (yield sql.batch(tile, from, from + TILE_BATCH)) as TileRow[];
@@ -209,16 +212,28 @@ function* tileRowsPlan(dialect: Dialect, ids: readonly number[]): Plan<TileRow[]
 const STORED_TILES = 'SELECT z, x, y FROM tiles';
 const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt, level) VALUES ($1, $2, $3, $4, $5)';
 const UPDATE_TILE = 'UPDATE tiles SET mvt = $1, level = $2 WHERE z = $3 AND x = $4 AND y = $5';
-const insertTile = (tile: TileAddress, { bytes, level }: EncodedTile): Query => ({ sql: INSERT_TILE, params: [tile.z, tile.x, tile.y, bytes, level] });
+const DELETE_LEVELS = 'DELETE FROM tile_levels WHERE z = $1 AND x = $2 AND y = $3';
+const INSERT_LEVEL = 'INSERT INTO tile_levels (z, x, y, level, mvt) VALUES ($1, $2, $3, $4, $5)';
+const LOWER_LEVELS = 'SELECT level, mvt FROM tile_levels WHERE z = $1 AND x = $2 AND y = $3 ORDER BY level';
+
+/** A stored tile written (inserted, or replacing the one stored), with the bytes of the levels before its own. */
+function* writeTile(tile: TileAddress, { bytes, level, lower = [] }: EncodedTile, replacing: boolean): Plan<void> {
+  const { z, x, y } = tile;
+  if (replacing) {
+    yield { sql: UPDATE_TILE, params: [bytes, level, z, x, y] };
+    yield { sql: DELETE_LEVELS, params: [z, x, y] };
+  } else yield { sql: INSERT_TILE, params: [z, x, y, bytes, level] };
+  for (const [before, mvt] of lower.entries()) yield { sql: INSERT_LEVEL, params: [z, x, y, before, mvt] };
+}
 const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
 /** The crowded tiles in scope (tiles/crowded.ts), counted by the store. */
 function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> {
-  const search = crowdedSearch(CROWDED_ABOVE, scope);
+  const search = crowdedSearch(CROWD_LIMITS, scope);
   for (let step = search.next(); ;) {
     if (step.done) return step.value;
-    const [row] = (yield { sql: sql.count, params: tileParams(step.value) }) as [{ n: number }];
-    step = search.next(Number(row.n));
+    const [row] = (yield { sql: sql.count, params: tileParams(step.value) }) as [{ n: number; p: number }];
+    step = search.next({ footprints: Number(row.n), positions: Number(row.p) });
   }
 }
 
@@ -226,7 +241,8 @@ function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> 
 export function* makeTilesPlan(sql: TileSql): Plan<void> {
   const crowded = yield* crowdedTilesPlan(EVERY_TILE, sql);
   yield { sql: 'DELETE FROM tiles', params: [] };
-  for (const tile of crowded) yield insertTile(tile, yield* crowdedTilePlan(tile, sql));
+  yield { sql: 'DELETE FROM tile_levels', params: [] };
+  for (const tile of crowded) yield* writeTile(tile, yield* crowdedTilePlan(tile, sql), false);
 }
 
 /**
@@ -245,13 +261,12 @@ export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql):
     // A tile no footprint added, removed or moved meets keeps its count, so stays crowded.
     const stillCrowded = crowded.delete(tileKey(tile)) || !counted(tile);
     const edits = drawn.filter(({ from, meets }) => from <= tile.z && meets(tile)).map(({ change }) => change);
-    if (!stillCrowded) yield { sql: DELETE_TILE, params: [tile.z, tile.x, tile.y] };
-    else if (edits.length > 0) {
-      const { bytes, level } = yield* changedTilePlan(tile, edits, sql);
-      yield { sql: UPDATE_TILE, params: [bytes, level, tile.z, tile.x, tile.y] };
-    }
+    if (!stillCrowded) {
+      yield { sql: DELETE_TILE, params: [tile.z, tile.x, tile.y] };
+      yield { sql: DELETE_LEVELS, params: [tile.z, tile.x, tile.y] };
+    } else if (edits.length > 0) yield* writeTile(tile, yield* changedTilePlan(tile, edits, sql), true);
   }
-  for (const tile of crowded.values()) yield insertTile(tile, yield* crowdedTilePlan(tile, sql));
+  for (const tile of crowded.values()) yield* writeTile(tile, yield* crowdedTilePlan(tile, sql), false);
 }
 
 const tileKey = ({ z, x, y }: TileAddress) => `${z}/${x}/${y}`;
@@ -262,22 +277,34 @@ const CELL_FIRST_PAGE = 10;
 const CELL_PAGE = 100;
 
 /**
- * A stored tile after these changes: one at full detail edited, if it still fits the budget
- * (budget.ts); one drawn at a lower level, or grown past the budget, made again whole, since
- * which level fits depends on every footprint it draws.
+ * A stored tile after these changes: each of its levels, from full detail on, edited
+ * (tiles/edit.ts) until one fits the budget; that one is the tile, those before it stay
+ * stored beside it. Every level kept is exactly what the encoder makes, so the sizes tell
+ * exactly whether a change lets an earlier level fit. Only a tile grown past the budget at
+ * its own level is made again from its footprints (a later level may fit).
  */
 function* changedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<EncodedTile> {
   const stored = yield* storedTile(tile);
-  if (stored !== null && stored.level === FULL_DETAIL) {
-    const bytes = yield* editedTilePlan(tile, stored.bytes, changes, sql);
-    if (bytes === null || bytes.length <= TILE_BUDGET_BYTES) return { bytes, level: FULL_DETAIL };
+  if (stored !== null) {
+    const lower = stored.level === FULL_DETAIL ? [] : yield* lowerLevels(tile);
+    const edited: (Buffer | null)[] = [];
+    for (const [level, bytes] of [...lower, stored.bytes].entries()) {
+      const after = yield* editedTilePlan(tile, bytes, changes, sql, level);
+      if (after === null || after.length <= TILE_BUDGET_BYTES) return { bytes: after, level, lower: edited };
+      edited.push(after);
+    }
   }
-  return yield* encodedTilePlan(tile, sql);
+  return yield* encodedTilePlan(tile, sql, true);
 }
 
-/** A stored tile at full detail edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
-function* editedTilePlan(tile: TileAddress, stored: Buffer | null, changes: readonly TileChange[], sql: TileSql): Plan<Buffer | null> {
-  const edit = new TileEdit(tile, stored ? Buffer.from(stored) : null, changes);
+function* lowerLevels({ z, x, y }: TileAddress): Plan<(Buffer | null)[]> {
+  const rows = (yield { sql: LOWER_LEVELS, params: [z, x, y] }) as { level: number; mvt: Buffer | null }[];
+  return rows.map((row) => row.mvt);
+}
+
+/** A stored level of a tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */
+function* editedTilePlan(tile: TileAddress, stored: Buffer | null, changes: readonly TileChange[], sql: TileSql, level: number): Plan<Buffer | null> {
+  const edit = new TileEdit(tile, stored ? Buffer.from(stored) : null, changes, level);
   edit.settle(yield* tileFeaturesPlan(sql.dialect, edit.unsureIds()));
   const vacant = edit.vacant();
   const firstPages = vacant.length === 0 ? [] : yield* sql.firstInBoxes(vacant.map(({ box }) => box), CELL_FIRST_PAGE);

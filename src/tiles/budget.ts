@@ -38,8 +38,10 @@ export const DETAIL_LEVELS: readonly DetailLevel[] = [
 export const FULL_DETAIL = 0;
 export const LAST_LEVEL = DETAIL_LEVELS.length - 1;
 
-/** A level's rule in words, for the layers' descriptions. */
+/** The levels in words, for the layers' descriptions (TileJSON, the OGC tileset). */
 export function describeLevels(): string {
-  const sizes = DETAIL_LEVELS.map(({ polygonUnits }) => polygonUnits / PIXEL_UNITS).filter(Number.isFinite);
-  return `A tile is kept under ${TILE_BUDGET_BYTES / 1024} KiB: where the full rule would be larger, polygons are drawn only from ${sizes.slice(1).join(', ')} pixels across in turn (the first that fits), the smaller footprints counted in the points layer; past that the cells grow to ${DETAIL_LEVELS.slice(-4).map(({ cellUnits }) => cellUnits / PIXEL_UNITS).join(', ')} pixels, the last with points only.`;
+  const pixels = (units: number) => units / PIXEL_UNITS;
+  const steps = DETAIL_LEVELS.slice(1).map(({ polygonUnits, cellUnits }) =>
+    `${Number.isFinite(polygonUnits) ? `polygons from ${pixels(polygonUnits)} px` : 'no polygons'}${cellUnits === CELL_UNITS ? '' : ` with ${pixels(cellUnits)} px cells`}`);
+  return `A tile is kept within ${TILE_BUDGET_BYTES / 1024} KiB: where full detail would be larger, it is drawn at the first of these that fits: ${steps.join('; ')}; every footprint not drawn as a polygon is counted in a point.`;
 }

@@ -1,16 +1,38 @@
 // Which tiles are too crowded to make on request. A tile is made from the footprints whose
-// bounding box meets it (with its buffer); where more than a limit do, it is made once at
-// import instead. Every other tile then costs at most `limit` footprints: a tile's buffered
-// area lies inside its parent's, so a child of an uncrowded tile is uncrowded too.
-// The search asks the store for counts (yielding a tile, receiving its count), so that it
-// holds no footprint in memory (store/tile-plans.ts runs it on either store).
+// bounding box meets it (with its buffer); where more than a limit do, or their positions
+// are more than a limit, it is made once at import instead. Every other tile then costs at
+// most that many footprints and positions: a tile's buffered area lies inside its parent's,
+// so a child of an uncrowded tile is uncrowded too. The search asks the store for counts
+// (yielding a tile, receiving its load), so that it holds no footprint in memory
+// (store/tile-plans.ts runs it on either store).
 import type { Box } from '../search/box.js';
 import { MAX_TILE_ZOOM, tileBox, type TileAddress } from './grid.js';
 
 /** A tile made on request is answered in a few milliseconds up to this many footprints (see BENCHMARKS.md). */
 export const CROWDED_ABOVE = 1000;
+/**
+ * And up to this many positions in all: a footprint may have 2,000 (catalogue/limits.ts), and
+ * a tile's work (parsing, measuring, clipping) follows its positions. 1,000 footprints of 60
+ * positions took 54–70 ms at p50 on request (BENCHMARKS.md, tiles on other catalogues).
+ */
+export const CROWDED_POSITIONS = 20_000;
 
-export type CrowdedSearch = Generator<TileAddress, TileAddress[], number>;
+/** What meets a tile, as the store counts it: footprints up to one past CROWDED_ABOVE, and those footprints' positions. */
+export interface TileLoad {
+  footprints: number;
+  positions: number;
+}
+
+export interface CrowdLimits {
+  footprints: number;
+  positions: number;
+}
+
+export const CROWD_LIMITS: CrowdLimits = { footprints: CROWDED_ABOVE, positions: CROWDED_POSITIONS };
+
+export const isCrowded = (load: TileLoad, limits = CROWD_LIMITS): boolean => load.footprints > limits.footprints || load.positions > limits.positions;
+
+export type CrowdedSearch = Generator<TileAddress, TileAddress[], TileLoad>;
 
 /** Which tiles a search visits: every tile, or (after an apply) those a footprint added, removed or moved meets. */
 export type TileScope = (tile: TileAddress) => boolean;
@@ -18,19 +40,19 @@ export type TileScope = (tile: TileAddress) => boolean;
 export const EVERY_TILE: TileScope = () => true;
 
 /** The crowded tiles in scope, parents before children; yields each tile whose count it needs. */
-export function* crowdedSearch(limit = CROWDED_ABOVE, scope = EVERY_TILE): CrowdedSearch {
+export function* crowdedSearch(limits = CROWD_LIMITS, scope = EVERY_TILE): CrowdedSearch {
   const crowded: TileAddress[] = [];
   const queue: TileAddress[] = [{ z: 0, x: 0, y: 0 }].filter(scope);
   for (let tile = queue.shift(); tile; tile = queue.shift()) {
-    if ((yield tile) <= limit) continue;
+    if (!isCrowded(yield tile, limits)) continue;
     crowded.push(tile);
     if (tile.z < MAX_TILE_ZOOM) queue.push(...children(tile).filter(scope));
   }
   return crowded;
 }
 
-export function runCrowdedSearch(count: (tile: TileAddress) => number, limit = CROWDED_ABOVE, scope = EVERY_TILE): TileAddress[] {
-  const search = crowdedSearch(limit, scope);
+export function runCrowdedSearch(count: (tile: TileAddress) => TileLoad, limits = CROWD_LIMITS, scope = EVERY_TILE): TileAddress[] {
+  const search = crowdedSearch(limits, scope);
   for (let step = search.next(); ; step = search.next(count(step.value))) if (step.done) return step.value;
 }
 
@@ -46,9 +68,12 @@ export function tilesMeeting(boxes: readonly Box[]): TileScope {
 
 const BOX_MARGIN = 1e-4;
 
-/** The same search over boxes held in memory (the unit tests' counter). */
-export function crowdedTiles(boxes: readonly Box[], limit = CROWDED_ABOVE): TileAddress[] {
-  return runCrowdedSearch((tile) => boxesMeeting(boxes, tileBox(tile)), limit);
+/** The same search over footprint boxes held in memory, each with its positions (the unit tests' counter). */
+export function crowdedTiles(boxes: readonly { box: Box; positions: number }[], limits = CROWD_LIMITS): TileAddress[] {
+  return runCrowdedSearch((tile) => {
+    const meeting = boxes.filter(({ box }) => boxesMeeting([box], tileBox(tile)) > 0);
+    return { footprints: meeting.length, positions: meeting.reduce((sum, { positions }) => sum + positions, 0) };
+  }, limits);
 }
 
 function boxesMeeting(boxes: readonly Box[], [minX, minY, maxX, maxY]: Box): number {

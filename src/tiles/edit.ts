@@ -12,7 +12,8 @@ import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import type { Box } from '../search/box.js';
 import { placement, pointFeature, pointValues, polygonFeature, tileBytes, type Cell, type TileFeature } from './encode.js';
-import { CELL_UNITS, MAX_TILE_ZOOM, cellBox, type TileAddress } from './grid.js';
+import { DETAIL_LEVELS, FULL_DETAIL } from './budget.js';
+import { MAX_TILE_ZOOM, cellBox, type TileAddress } from './grid.js';
 import { POINT_LAYER, POLYGON_LAYER, fieldsCarriedAt } from './layers.js';
 
 /** A feature's change as tiles see it: what they carried of it before and after (absent: added, removed). */
@@ -67,17 +68,17 @@ export class TileEdit {
   /** Points that may stand for a changed cell, which their rounded position cannot tell (on a cell's edge): the store gives their footprints. */
   private readonly unsure = new Map<number, VectorTileFeature>();
 
-  /** `changes`: every changed feature the tile may draw, before or after. */
-  constructor(private readonly tile: TileAddress, bytes: Buffer | null, changes: readonly TileChange[]) {
+  /** `changes`: every changed feature the tile may draw, before or after; `level`: the level of detail the tile is drawn at (budget.ts). */
+  constructor(private readonly tile: TileAddress, bytes: Buffer | null, changes: readonly TileChange[], private readonly level = FULL_DETAIL) {
     const before = new Map<number, TileFeature>();
     for (const change of changes) {
       if (change.before) {
         before.set(change.before.id, change.before);
-        const place = placement(change.before, tile);
+        const place = placement(change.before, tile, level);
         if (place?.kind === 'cell') this.cell(place).left.push(change.before.id);
       }
       if (change.after) {
-        const place = placement(change.after, tile);
+        const place = placement(change.after, tile, level);
         if (place?.kind === 'polygon') this.polygons.push(polygonFeature(change.after, place.rings, tile.z));
         else if (place?.kind === 'cell') this.cell(place).entered.push({ feature: change.after, centre: place.centre });
       }
@@ -87,7 +88,7 @@ export class TileEdit {
     for (const feature of decoded(layers[POLYGON_LAYER.id])) if (!changed.has(feature.id!)) this.polygons.push(feature);
     for (const point of decoded(layers[POINT_LAYER.id])) {
       const [[at]] = point.loadGeometry() as [[Point]];
-      const keys = possibleKeys(at);
+      const keys = possibleKeys(at, DETAIL_LEVELS[level]!.cellUnits);
       if (!keys.some((key) => this.cells.has(key))) this.kept.push(point);
       else if (keys.length === 1) this.cells.get(keys[0]!)!.point = point;
       else if (before.has(point.id!)) this.standsFor(point, before.get(point.id!)!);
@@ -120,12 +121,12 @@ export class TileEdit {
 
   /** Cells whose lowest id the store must find: their footprints in id order go to offer(). */
   vacant(): VacantCell[] {
-    return [...this.cells].filter(([, cell]) => cell.now === undefined).map(([key, { cx, cy }]) => ({ key, box: cellBox(this.tile, cx, cy) }));
+    return [...this.cells].filter(([, cell]) => cell.now === undefined).map(([key, { cx, cy }]) => ({ key, box: cellBox(this.tile, cx, cy, DETAIL_LEVELS[this.level]!.cellUnits) }));
   }
 
   /** A footprint meeting a vacant cell, offered in id order: true when it is the cell's lowest (the search stops). */
   offer(key: string, feature: TileFeature): boolean {
-    const place = placement(feature, this.tile);
+    const place = placement(feature, this.tile, this.level);
     const cell = this.cells.get(key)!;
     if (place?.kind !== 'cell' || place.key !== key) return false;
     const count = Number(cell.point!.properties[COUNT]) - cell.left.length + cell.entered.length;
@@ -149,7 +150,7 @@ export class TileEdit {
 
   /** A point whose footprint is known: it stands for that footprint's cell. */
   private standsFor(point: VectorTileFeature, feature: TileFeature): void {
-    const place = placement(feature, this.tile);
+    const place = placement(feature, this.tile, this.level);
     if (place?.kind !== 'cell') throw new Error(`tile ${this.address()}: point ${point.id} does not stand for a cell`);
     const cell = this.cells.get(place.key);
     if (cell) cell.point = point;
@@ -166,10 +167,10 @@ function decoded(layer: VectorTile['layers'][string] | undefined): VectorTileFea
 }
 
 /**
- * The cells a point rounded to `at` may stand for: a centre's cell is its floor by CELL_UNITS,
+ * The cells a point rounded to `at` may stand for: a centre's cell is its floor by the cell size,
  * and a centre within half a unit below a cell's edge rounds onto that edge.
  */
-function possibleKeys(at: Point): string[] {
-  const along = (v: number) => (v % CELL_UNITS === 0 ? [v / CELL_UNITS, v / CELL_UNITS - 1] : [Math.floor(v / CELL_UNITS)]);
+function possibleKeys(at: Point, cellUnits: number): string[] {
+  const along = (v: number) => (v % cellUnits === 0 ? [v / cellUnits, v / cellUnits - 1] : [Math.floor(v / cellUnits)]);
   return along(at.x).flatMap((cx) => along(at.y).map((cy) => `${cx},${cy}`));
 }

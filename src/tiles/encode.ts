@@ -2,15 +2,16 @@
 // tile made on request and for a crowded tile made at import alike, so that a footprint is
 // drawn the same whichever store or path made its tile. The store hands over the footprints
 // whose box meets the tile (in id order, in batches: tile-plans.ts); the builder keeps only
-// what the tile will hold, so memory follows the tile's size, not the catalogue's.
-// At each zoom a footprint 2 pixels across or more (the area of 2 × 2 pixels) is a polygon
+// what the tile may hold, so memory follows the tile's budget, not the catalogue's size.
+// At full detail a footprint 2 pixels across or more (the area of 2 × 2 pixels) is a polygon
 // in the `features` layer (clipped, rounded, simplified: tile-geometry.ts); a smaller one
 // falls into a cell of a 2-pixel grid, and each cell is one point in the `points` layer: the
 // lowest id of the cell, and how many footprints it stands for (as tippecanoe drops the
-// densest). Below FULL_PROPERTIES_ZOOM a polygon carries only id and category_id: at zoom 15
-// the densest tile holds 11,000 footprints, every one visible, and names would take it past
-// 500 KB. Which properties, in which order, from which zoom: layers.ts. A stored tile is
-// edited with the same pieces (edit.ts).
+// densest). A tile whose bytes would pass its budget is drawn at the first level of detail
+// that keeps it (budget.ts): polygons from a larger size, the rest counted in points.
+// Below FULL_PROPERTIES_ZOOM a polygon carries only id and category_id. Which properties, in
+// which order, from which zoom: layers.ts. A stored tile at full detail is edited with the
+// same pieces (edit.ts).
 import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import Point from '@mapbox/point-geometry';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
@@ -77,6 +78,12 @@ function cellOf(centre: Point, cellUnits: number): Placement {
 export interface EncodedTile {
   bytes: Buffer | null;
   level: number;
+  /**
+   * Made with `keepLevels`: the bytes of every level before it, each over budget (none at
+   * full detail). A stored tile keeps them, so that an apply edits each and knows, exactly,
+   * whether the change lets an earlier level fit.
+   */
+  lower?: (Buffer | null)[];
 }
 
 interface Polygon {
@@ -88,11 +95,13 @@ interface Polygon {
 
 /**
  * The fewest bytes a feature takes besides its geometry: the layer's field header (2), id
- * (2), tags (2 + 2 a property: a polygon has id at least), type (2), geometry's header (2).
+ * (2), tags (2 + 2 a property: a polygon has id at least), type (2), geometry's header (2);
+ * and its id's entry in the layer's values (3 and the number's own bytes): no two features
+ * of a layer share an id, so no two share that entry.
  */
-const LEAST_POLYGON_BYTES = 12;
-/** A point: id and count its properties at least, one position (3 bytes of geometry). */
-const LEAST_POINT_BYTES = 17;
+const leastPolygonBytes = (id: number) => 12 + 3 + varintSize(id);
+/** A point: id and count its properties at least, one position (3 bytes of geometry), its id's value. */
+const leastPointBytes = (id: number) => 17 + 3 + varintSize(id);
 
 /**
  * Every level of detail built at once, in one pass over the footprints (added in any order,
@@ -102,16 +111,18 @@ const LEAST_POINT_BYTES = 17;
  */
 export class TileBuilder {
   private polygons: Polygon[] = [];
-  private readonly cells: Map<string, Cell>[] = DETAIL_LEVELS.map(() => new Map());
+  private readonly cells: Map<number, Cell>[] = DETAIL_LEVELS.map(() => new Map());
   /** A lower bound of each level's tile size: what its polygons and points take at the least. */
   private readonly least = DETAIL_LEVELS.map(() => 0);
   /** Levels below this one are over budget. */
   private first = FULL_DETAIL;
 
-  constructor(private readonly tile: TileAddress) {}
+  /** keepLevels: give no level up, and answer the bytes of those before the one that fits too (a stored tile's; memory: the tile at full detail). */
+  constructor(private readonly tile: TileAddress, private readonly keepLevels = false) {}
 
   add(feature: TileFeature): void {
     const { size, centre } = measure(feature, this.tile);
+    const inside = insideBuffer(centre);
     let polygon: Polygon | null | undefined;
     let point: Cell | undefined;
     for (let level = this.first; level <= LAST_LEVEL; level++) {
@@ -119,25 +130,26 @@ export class TileBuilder {
       if (size >= polygonUnits) {
         polygon ??= this.polygonOf(feature, size);
         if (polygon !== null) this.least[level] = this.least[level]! + polygon.least;
-      } else {
-        const place = cellOf(centre, cellUnits);
-        if (place?.kind !== 'cell') continue;
+      } else if (inside) {
         // What a cell keeps of the footprint is the same at every level: made once.
         point ??= { id: feature.id, values: pointValues(feature), at: centre.round(), count: 1 };
-        if (addToCell(this.cells[level]!, point, place.key)) this.least[level] = this.least[level]! + LEAST_POINT_BYTES;
+        // A cell's point stands for its lowest id, which may change later: the fewest bytes of any id.
+        if (addToCell(this.cells[level]!, point, cellNumber(centre, cellUnits))) this.least[level] = this.least[level]! + leastPointBytes(1);
       }
     }
-    this.giveUpOverBudget();
+    if (!this.keepLevels) this.giveUpOverBudget();
   }
 
   /** The bytes of the first level that fits the budget (the last always does), or null when nothing lies in the tile. */
   finish(): EncodedTile {
+    const lower: (Buffer | null)[] = [];
     for (let level = this.first; level <= LAST_LEVEL; level++) {
-      if (this.least[level]! > TILE_BUDGET_BYTES && level < LAST_LEVEL) continue;
+      if (this.least[level]! > TILE_BUDGET_BYTES && level < LAST_LEVEL && !this.keepLevels) continue;
       const { polygonUnits } = DETAIL_LEVELS[level]!;
       const polygons = this.polygons.filter((p) => p.size >= polygonUnits).map((p) => p.feature);
       const bytes = tileBytes(polygons, [...this.cells[level]!.values()].map((cell) => pointFeature(cell, this.tile.z)));
-      if (bytes === null || bytes.length <= TILE_BUDGET_BYTES || level === LAST_LEVEL) return { bytes, level };
+      if (bytes === null || bytes.length <= TILE_BUDGET_BYTES || level === LAST_LEVEL) return this.keepLevels ? { bytes, level, lower } : { bytes, level };
+      lower.push(bytes);
     }
     throw new Error('unreachable: the last level always answers');
   }
@@ -146,7 +158,7 @@ export class TileBuilder {
     const rings = tileRings(projectFootprint(feature.geometry!, this.tile));
     if (rings.length === 0) return null;
     const vectorFeature = polygonFeature(feature, rings, this.tile.z);
-    const polygon = { size, feature: vectorFeature, least: LEAST_POLYGON_BYTES + geometrySize(vectorFeature) };
+    const polygon = { size, feature: vectorFeature, least: leastPolygonBytes(feature.id) + geometrySize(vectorFeature) };
     this.polygons.push(polygon);
     return polygon;
   }
@@ -160,11 +172,19 @@ export class TileBuilder {
   }
 }
 
+/**
+ * A cell of the grid as one number (cells within the buffer, from -2 to 132 across at the
+ * smallest): the builder's key, cheaper than placement's text.
+ */
+function cellNumber({ x, y }: Point, cellUnits: number): number {
+  return (Math.floor(y / cellUnits) + 8) * 1024 + Math.floor(x / cellUnits) + 8;
+}
+
 /** A footprint's point (count 1) counted in its cell; true when it opens the cell. */
-function addToCell(cells: Map<string, Cell>, point: Cell, key: string): boolean {
+function addToCell(cells: Map<number, Cell>, point: Cell, key: number): boolean {
   const cell = cells.get(key);
   if (cell === undefined) {
-    cells.set(key, { ...point });
+    cells.set(key, { id: point.id, values: point.values, at: point.at, count: 1 });
     return true;
   }
   cell.count += 1;
@@ -194,7 +214,7 @@ function geometrySize(feature: VectorTileFeatureLike): number {
 }
 
 const zigzag = (n: number) => (n << 1) ^ (n >> 31);
-const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4);
+const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
 /** The tile's bytes: each layer's features in id order, a layer without any left out; null when both are empty. */
 export function tileBytes(polygons: VectorTileFeatureLike[], points: VectorTileFeatureLike[]): Buffer | null {

@@ -65,11 +65,11 @@ export function tileBox({ z, x, y }: TileAddress, buffer = TILE_BUFFER): Box {
 }
 
 /**
- * The lon/lat box of a cell of the points grid (cx, cy: CELL_UNITS squares counted from the
+ * The lon/lat box of a cell of the points grid (cx, cy: squares of cellUnits counted from the
  * tile's corner, as encode.ts places a centre), widened by a unit each side: every footprint
  * whose centre lies in the cell has a box meeting it.
  */
-export function cellBox({ z, x, y }: TileAddress, cx: number, cy: number): Box {
+export function cellBox({ z, x, y }: TileAddress, cx: number, cy: number, cellUnits = CELL_UNITS): Box {
   const at = (units: number) => units / TILE_EXTENT;
-  return [lonOf(x + at(cx * CELL_UNITS - 1), z), latOf(y + at((cy + 1) * CELL_UNITS + 1), z), lonOf(x + at((cx + 1) * CELL_UNITS + 1), z), latOf(y + at(cy * CELL_UNITS - 1), z)];
+  return [lonOf(x + at(cx * cellUnits - 1), z), latOf(y + at((cy + 1) * cellUnits + 1), z), lonOf(x + at((cx + 1) * cellUnits + 1), z), latOf(y + at(cy * cellUnits - 1), z)];
 }

@@ -2,6 +2,7 @@
 // (in this order, from the zoom each is carried), the TileJSON (render/tilejson.ts) and OGC
 // tileset metadata (render/ogc/tiles.ts) describe them, and an apply edits only the tiles
 // whose zoom carries a value that changed (fieldsCarriedAt).
+import { describeLevels } from './budget.js';
 import { FULL_PROPERTIES_ZOOM, MAX_TILE_ZOOM, TILE_LAYER, TILE_POINT_LAYER } from './grid.js';
 
 export interface TileField {
@@ -26,7 +27,7 @@ export interface TileLayerInfo {
 export const TILE_LAYERS: readonly TileLayerInfo[] = [
   {
     id: TILE_LAYER,
-    description: `Each feature's footprint at least 2 pixels across (256 pixels to a tile), clipped, simplified to an eighth of a pixel; the feature's id is the MVT feature id too. Below zoom ${FULL_PROPERTIES_ZOOM} only id and category_id.`,
+    description: `Each feature's footprint at least 2 pixels across (256 pixels to a tile), clipped, simplified to an eighth of a pixel; the feature's id is the MVT feature id too. Below zoom ${FULL_PROPERTIES_ZOOM} only id and category_id. ${describeLevels()}`,
     geometryDimension: 2,
     minzoom: 0,
     maxzoom: MAX_TILE_ZOOM,
@@ -40,7 +41,7 @@ export const TILE_LAYERS: readonly TileLayerInfo[] = [
   },
   {
     id: TILE_POINT_LAYER,
-    description: 'Footprints under 2 pixels across: one point per 2 × 2 pixel cell, at the centre of the footprint with the lowest id in it, standing for every footprint of the cell.',
+    description: 'Footprints under 2 pixels across (or under the size a tile kept within its budget draws): one point per 2 × 2 pixel cell (larger in such a tile), at the centre of the footprint with the lowest id in it, standing for every footprint of the cell.',
     geometryDimension: 0,
     minzoom: 0,
     maxzoom: MAX_TILE_ZOOM,

@@ -163,7 +163,7 @@ describe('a database made before the names were indexed', () => {
     const upgraded = await appAfterUpgrade(small, {
       sqlite: "DROP TABLE feature_category_names; UPDATE meta SET value = '5' WHERE key = 'schema_version'",
       // Made before migration 6, so before 7 and 8 too.
-      postgres: `DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version >= 6; ALTER TABLE tiles DROP COLUMN level;
+      postgres: `DROP TABLE feature_category_names; DELETE FROM schema_migrations WHERE version >= 6; ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels;
         ALTER TABLE features ${['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`).join(', ')}`,
     });
     app = upgraded;

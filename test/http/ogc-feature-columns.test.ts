@@ -79,7 +79,7 @@ describe('a database made before these were kept on the feature row', () => {
     const dropped = ['image_count', 'document_count', 'media_count', 'first_image', 'category_list', 'tag_list', 'item_text'].map((c) => `DROP COLUMN ${c}`);
     const upgraded = await appAfterUpgrade(catalogue, {
       sqlite: `${dropped.map((d) => `ALTER TABLE features ${d};`).join(' ')} UPDATE meta SET value = '6' WHERE key = 'schema_version'`,
-      postgres: `ALTER TABLE features ${dropped.join(', ')}; ALTER TABLE tiles DROP COLUMN level; DELETE FROM schema_migrations WHERE version >= 7`,
+      postgres: `ALTER TABLE features ${dropped.join(', ')}; ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; DELETE FROM schema_migrations WHERE version >= 7`,
     });
     app = upgraded;
     assertShown(await servedShown(upgraded), catalogue);

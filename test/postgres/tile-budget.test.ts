@@ -139,11 +139,11 @@ async function upgradedTiles(kind: StoreKind, catalogue: Catalogue): Promise<str
     await importInto(database.settings, catalogue);
     if (kind === 'sqlite') {
       const db = new Database(String(database.settings.database));
-      db.exec("ALTER TABLE tiles DROP COLUMN level; UPDATE tiles SET mvt = NULL; UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+      db.exec("ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; UPDATE meta SET value = '7' WHERE key = 'schema_version'");
       db.close();
     } else {
       await withPgClient((client) => client.query(`SET search_path = ${database.settings.databaseSchema}, public;
-        ALTER TABLE tiles DROP COLUMN level; UPDATE tiles SET mvt = NULL; DELETE FROM schema_migrations WHERE version = 8`));
+        ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; DELETE FROM schema_migrations WHERE version = 8`));
     }
     await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
     return await storedTiles(database.settings);

@@ -1,5 +1,5 @@
 // Which tiles are made at import: those whose buffered area meets more footprint boxes than
-// the limit, found top-down.
+// the limit, or more positions, found top-down.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Box } from '../../src/search/box.js';
@@ -13,15 +13,19 @@ const spot = (n: number): Box[] => Array.from({ length: n }, () => [-60, SPOT_LA
 const elsewhere = (n: number): Box[] => Array.from({ length: n }, () => [100, -30, 100.0001, -29.9999]);
 const spotTiles = (zooms: number) => Array.from({ length: zooms + 1 }, (_, z) => `${z}/${Math.floor(2 ** z / 3)}/${Math.floor(2 ** z / 3)}`);
 
-const CASES: { name: string; boxes: Box[]; limit: number; expected: string[] }[] = [
+const of = (boxes: Box[], positions = 5) => boxes.map((box) => ({ box, positions }));
+
+const CASES: { name: string; boxes: { box: Box; positions: number }[]; limit: number; positions?: number; expected: string[] }[] = [
   { name: 'an empty catalogue', boxes: [], limit: 2, expected: [] },
-  { name: 'no more than the limit anywhere', boxes: spot(2), limit: 2, expected: [] },
-  { name: 'more than the limit stacked in one spot: its tile at every zoom, down to 22', boxes: spot(3), limit: 2, expected: spotTiles(22) },
-  { name: 'two spots far apart, each under the limit: only the tile that holds both', boxes: [...spot(2), ...elsewhere(2)], limit: 3, expected: ['0/0/0'] },
+  { name: 'no more than the limit anywhere', boxes: of(spot(2)), limit: 2, expected: [] },
+  { name: 'more than the limit stacked in one spot: its tile at every zoom, down to 22', boxes: of(spot(3)), limit: 2, expected: spotTiles(22) },
+  { name: 'two spots far apart, each under the limit: only the tile that holds both', boxes: of([...spot(2), ...elsewhere(2)]), limit: 3, expected: ['0/0/0'] },
+  { name: 'few footprints in one spot but more positions than the limit: crowded too', boxes: of(spot(2), 600), limit: 3, positions: 1000, expected: spotTiles(22) },
+  { name: 'positions up to the limit: not crowded', boxes: of(spot(2), 500), limit: 3, positions: 1000, expected: [] },
 ];
 
-for (const { name, boxes, limit, expected } of CASES) {
+for (const { name, boxes, limit, positions = Infinity, expected } of CASES) {
   test(`crowdedTiles: ${name}`, () => {
-    assert.deepEqual(crowdedTiles(boxes, limit).map(({ z, x, y }) => `${z}/${x}/${y}`), expected);
+    assert.deepEqual(crowdedTiles(boxes, { footprints: limit, positions }).map(({ z, x, y }) => `${z}/${x}/${y}`), expected);
   });
 }

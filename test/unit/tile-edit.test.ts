@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import type { MultiPolygon } from '../../src/catalogue/format.js';
 import type { Box } from '../../src/search/box.js';
 import { TileEdit, firstChangedZoom, type TileChange } from '../../src/tiles/edit.js';
+import { FULL_DETAIL, LAST_LEVEL } from '../../src/tiles/budget.js';
 import { encodeTile, type TileFeature } from '../../src/tiles/encode.js';
+import { drawnAt } from '../support/tile-levels.js';
 import type { TileAddress } from '../../src/tiles/grid.js';
 import { lonLatBox } from '../../src/tiles/tile-geometry.js';
 
@@ -68,13 +70,13 @@ function meets([minX, minY, maxX, maxY]: Box, feature: TileFeature): boolean {
 }
 
 /** The edit driven as the store drives it (store/tile-plans.ts), the catalogue after the change standing for the store. */
-function edited(tile: TileAddress, before: TileFeature[], after: TileFeature[], seen: { unsure: number; vacant: number }): Buffer | null {
+function edited(tile: TileAddress, before: TileFeature[], after: TileFeature[], seen: { unsure: number; vacant: number }, level = FULL_DETAIL): Buffer | null {
   const byId = (list: TileFeature[]) => new Map(list.map((f) => [f.id, f]));
   const [old, now] = [byId(before), byId(after)];
   const changes: TileChange[] = [...new Set([...old.keys(), ...now.keys()])]
     .map((id) => ({ before: old.get(id), after: now.get(id) }))
     .filter((change) => firstChangedZoom(change) <= tile.z);
-  const edit = new TileEdit(tile, encodeTile(tile, before).bytes, changes);
+  const edit = new TileEdit(tile, level === FULL_DETAIL ? encodeTile(tile, before).bytes : drawnAt(tile, before, level), changes, level);
   seen.unsure += edit.unsureIds().length;
   edit.settle(edit.unsureIds().map((id) => now.get(id)!));
   for (const { key, box } of edit.vacant()) {
@@ -92,6 +94,19 @@ for (const tile of [{ z: 14, x: 8188, y: 5446 }, { z: 16, x: 32753, y: 21787 }])
       assert.deepEqual(edited(tile, before, after, seen), encodeTile(tile, after).bytes, `seed ${seed}`);
     }
     assert.ok(seen.unsure > 0 && seen.vacant > 0, `the cases reach points on a cell's edge (${seen.unsure}) and cells whose lowest id left (${seen.vacant})`);
+  });
+}
+
+// A stored tile drawn below full detail keeps every level up to its own (store/tile-plans.ts): each is edited the same way.
+for (const level of [2, 5, LAST_LEVEL]) {
+  test(`an edited tile at level of detail ${level} holds the bytes that level's drawing makes of the footprints after the change`, () => {
+    const tile = { z: 14, x: 8188, y: 5446 };
+    const seen = { unsure: 0, vacant: 0 };
+    for (let seed = 1; seed <= 150; seed++) {
+      const { before, after } = makeCase(seed, tile);
+      assert.deepEqual(edited(tile, before, after, seen, level), drawnAt(tile, after, level), `seed ${seed}`);
+    }
+    assert.ok(seen.vacant > 0, `the cases reach cells whose lowest id left (${seen.vacant})`);
   });
 }
 
