@@ -416,6 +416,14 @@ CROWD_CHANGES.push(
   },
 );
 
+/** A change file of features only undone: what it put back as it was (or removed, if new), what it removed put back. */
+function undoing(catalogue: Catalogue, file: ChangeFileValue): ChangeFileValue {
+  const { put = [], remove = [] } = (file as { features: { put?: Feature[]; remove?: number[] } }).features;
+  const old = new Map(catalogue.features.map((f) => [f.id, f]));
+  const [back, added] = [[...put.filter((f) => old.has(f.id)).map((f) => old.get(f.id)!), ...remove.map((id) => old.get(id)!)], put.filter((f) => !old.has(f.id)).map((f) => f.id)];
+  return { format: FORMAT, features: { ...(back.length > 0 ? { put: back } : {}), ...(added.length > 0 ? { remove: added } : {}) } };
+}
+
 describe('apply: the crowded tiles the changed footprints meet hold what an import makes of them', () => {
   const belowFull = (tiles: string[]) => tiles.some((tile) => !tile.includes(' level 0 '));
   for (const { name, catalogue, file, keepsBelow, reduced } of CROWD_CHANGES) {
@@ -432,7 +440,13 @@ describe('apply: the crowded tiles the changed footprints meet hold what an impo
         const after_ = await storedTiles(applied.settings);
         assert.notDeepEqual(after_, before_);
         assert.deepEqual(after_, await storedTiles(imported.settings));
-        if (reduced) assert.deepEqual([belowFull(before_), belowFull(after_)], reduced, 'tiles drawn below full detail, before and after');
+        if (reduced) {
+          assert.deepEqual([belowFull(before_), belowFull(after_)], reduced, 'tiles drawn below full detail, before and after');
+          // The levels a tile keeps before its own were edited too: the change undone by a second apply, the tiles are as first imported.
+          const undone = await applyTo(applied.settings, undoing(catalogue, file));
+          assert.ok(undone.ok, JSON.stringify(undone));
+          assert.deepEqual(await storedTiles(applied.settings), before_);
+        }
         if (keepsBelow !== undefined) {
           const below = (tiles: string[]) => tiles.filter((tile) => Number(tile.split('/')[0]) < keepsBelow);
           assert.ok(after_.length > below(after_).length, `crowded tiles from zoom ${keepsBelow}`);

@@ -168,7 +168,8 @@ UPDATE features SET
 ALTER TABLE tiles ADD COLUMN level integer NOT NULL DEFAULT 0;
 -- A tile drawn below full detail keeps its levels before its own, each over budget, so that
 -- an apply edits them and knows whether one fits again (store/tile-plans.ts).
-CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT NULL, level integer NOT NULL, mvt bytea, PRIMARY KEY (z, x, y, level));
+-- mvt NULL: only a bound of its fewest bytes is kept (least), itself over budget.
+CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT NULL, level integer NOT NULL, mvt bytea, least integer, PRIMARY KEY (z, x, y, level));
 `,
   },
 ];

@@ -11,7 +11,7 @@ import type { Box } from '../search/box.js';
 import { CROWDED_ABOVE, CROWD_LIMITS, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
 import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
 import { FULL_DETAIL, TILE_BUDGET_BYTES } from '../tiles/budget.js';
-import { TileBuilder, type EncodedTile, type TileFeature } from '../tiles/encode.js';
+import { TileBuilder, leastLoweredBy, type EncodedTile, type LowerLevel, type TileFeature } from '../tiles/encode.js';
 import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
 import { lonLatBox } from '../tiles/tile-geometry.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
@@ -213,8 +213,8 @@ const STORED_TILES = 'SELECT z, x, y FROM tiles';
 const INSERT_TILE = 'INSERT INTO tiles (z, x, y, mvt, level) VALUES ($1, $2, $3, $4, $5)';
 const UPDATE_TILE = 'UPDATE tiles SET mvt = $1, level = $2 WHERE z = $3 AND x = $4 AND y = $5';
 const DELETE_LEVELS = 'DELETE FROM tile_levels WHERE z = $1 AND x = $2 AND y = $3';
-const INSERT_LEVEL = 'INSERT INTO tile_levels (z, x, y, level, mvt) VALUES ($1, $2, $3, $4, $5)';
-const LOWER_LEVELS = 'SELECT level, mvt FROM tile_levels WHERE z = $1 AND x = $2 AND y = $3 ORDER BY level';
+const INSERT_LEVEL = 'INSERT INTO tile_levels (z, x, y, level, mvt, least) VALUES ($1, $2, $3, $4, $5, $6)';
+const LOWER_LEVELS = 'SELECT level, mvt, least FROM tile_levels WHERE z = $1 AND x = $2 AND y = $3 ORDER BY level';
 
 /** A stored tile written (inserted, or replacing the one stored), with the bytes of the levels before its own. */
 function* writeTile(tile: TileAddress, { bytes, level, lower = [] }: EncodedTile, replacing: boolean): Plan<void> {
@@ -223,7 +223,7 @@ function* writeTile(tile: TileAddress, { bytes, level, lower = [] }: EncodedTile
     yield { sql: UPDATE_TILE, params: [bytes, level, z, x, y] };
     yield { sql: DELETE_LEVELS, params: [z, x, y] };
   } else yield { sql: INSERT_TILE, params: [z, x, y, bytes, level] };
-  for (const [before, mvt] of lower.entries()) yield { sql: INSERT_LEVEL, params: [z, x, y, before, mvt] };
+  for (const [before, kept] of lower.entries()) yield { sql: INSERT_LEVEL, params: [z, x, y, before, 'bytes' in kept ? kept.bytes : null, 'least' in kept ? kept.least : null] };
 }
 const DELETE_TILE = 'DELETE FROM tiles WHERE z = $1 AND x = $2 AND y = $3';
 
@@ -277,29 +277,38 @@ const CELL_FIRST_PAGE = 10;
 const CELL_PAGE = 100;
 
 /**
- * A stored tile after these changes: each of its levels, from full detail on, edited
- * (tiles/edit.ts) until one fits the budget; that one is the tile, those before it stay
- * stored beside it. Every level kept is exactly what the encoder makes, so the sizes tell
- * exactly whether a change lets an earlier level fit. Only a tile grown past the budget at
- * its own level is made again from its footprints (a later level may fit).
+ * A stored tile after these changes: each of its levels, from full detail on, edited until
+ * one fits the budget; that one is the tile, those before it stay stored beside it. A level
+ * kept as bytes is edited (tiles/edit.ts) to exactly what the encoder makes, so its size tells
+ * whether it fits; one kept as a bound of its fewest bytes is lowered by what the changes may
+ * take from it, and is still over while the bound is. Only where neither tells (a bound no
+ * longer over, the tile's own level grown past the budget) is the tile made again from its footprints.
  */
 function* changedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql: TileSql): Plan<EncodedTile> {
   const stored = yield* storedTile(tile);
   if (stored !== null) {
     const lower = stored.level === FULL_DETAIL ? [] : yield* lowerLevels(tile);
-    const edited: (Buffer | null)[] = [];
-    for (const [level, bytes] of [...lower, stored.bytes].entries()) {
-      const after = yield* editedTilePlan(tile, bytes, changes, sql, level);
+    const edited: LowerLevel[] = [];
+    // A level is its place in the list: one of them missing, the tile is made again.
+    for (const [level, kept] of (lower.length === stored.level ? [...lower, { bytes: stored.bytes }] : []).entries()) {
+      if ('least' in kept) {
+        const least = kept.least - changes.reduce((sum, { before, after }) => sum + leastLoweredBy(before, after, tile, level), 0);
+        if (least <= TILE_BUDGET_BYTES) break;
+        edited.push({ least });
+        continue;
+      }
+      const after = yield* editedTilePlan(tile, kept.bytes, changes, sql, level);
       if (after === null || after.length <= TILE_BUDGET_BYTES) return { bytes: after, level, lower: edited };
-      edited.push(after);
+      if (level === stored.level) break;
+      edited.push({ bytes: after });
     }
   }
   return yield* encodedTilePlan(tile, sql, true);
 }
 
-function* lowerLevels({ z, x, y }: TileAddress): Plan<(Buffer | null)[]> {
-  const rows = (yield { sql: LOWER_LEVELS, params: [z, x, y] }) as { level: number; mvt: Buffer | null }[];
-  return rows.map((row) => row.mvt);
+function* lowerLevels({ z, x, y }: TileAddress): Plan<LowerLevel[]> {
+  const rows = (yield { sql: LOWER_LEVELS, params: [z, x, y] }) as { level: number; mvt: Buffer | null; least: number | null }[];
+  return rows.map((row) => (row.mvt === null ? { least: Number(row.least) } : { bytes: Buffer.from(row.mvt) }));
 }
 
 /** A stored level of a tile edited for these changes; the store is asked only for the footprints of the cells whose lowest id left. */

@@ -79,12 +79,16 @@ export interface EncodedTile {
   bytes: Buffer | null;
   level: number;
   /**
-   * Made with `keepLevels`: the bytes of every level before it, each over budget (none at
-   * full detail). A stored tile keeps them, so that an apply edits each and knows, exactly,
-   * whether the change lets an earlier level fit.
+   * Made with `keepLevels`: every level before it, each over budget (none at full detail).
+   * A stored tile keeps them, so that an apply knows whether a change lets an earlier level
+   * fit: a level whose fewest possible bytes are over budget as its bound alone (an edit
+   * lowers the bound by what the changed footprints took at the most, and while it stays over,
+   * the level is over), any other as its bytes, edited like the tile.
    */
-  lower?: (Buffer | null)[];
+  lower?: LowerLevel[];
 }
+
+export type LowerLevel = { bytes: Buffer } | { least: number };
 
 interface Polygon {
   size: number;
@@ -117,7 +121,7 @@ export class TileBuilder {
   /** Levels below this one are over budget. */
   private first = FULL_DETAIL;
 
-  /** keepLevels: give no level up, and answer the bytes of those before the one that fits too (a stored tile's; memory: the tile at full detail). */
+  /** keepLevels: answer what a stored tile keeps of the levels before the one that fits too (`EncodedTile.lower`). */
   constructor(private readonly tile: TileAddress, private readonly keepLevels = false) {}
 
   add(feature: TileFeature): void {
@@ -137,19 +141,24 @@ export class TileBuilder {
         if (addToCell(this.cells[level]!, point, cellNumber(centre, cellUnits))) this.least[level] = this.least[level]! + leastPointBytes(1);
       }
     }
-    if (!this.keepLevels) this.giveUpOverBudget();
+    this.giveUpOverBudget();
   }
 
   /** The bytes of the first level that fits the budget (the last always does), or null when nothing lies in the tile. */
   finish(): EncodedTile {
-    const lower: (Buffer | null)[] = [];
-    for (let level = this.first; level <= LAST_LEVEL; level++) {
-      if (this.least[level]! > TILE_BUDGET_BYTES && level < LAST_LEVEL && !this.keepLevels) continue;
+    const lower: LowerLevel[] = [];
+    for (let level = FULL_DETAIL; level <= LAST_LEVEL; level++) {
+      // A level given up keeps the bound it passed the budget with.
+      const least = this.least[level]!;
+      if (level < this.first || (least > TILE_BUDGET_BYTES && level < LAST_LEVEL)) {
+        lower.push({ least });
+        continue;
+      }
       const { polygonUnits } = DETAIL_LEVELS[level]!;
       const polygons = this.polygons.filter((p) => p.size >= polygonUnits).map((p) => p.feature);
       const bytes = tileBytes(polygons, [...this.cells[level]!.values()].map((cell) => pointFeature(cell, this.tile.z)));
       if (bytes === null || bytes.length <= TILE_BUDGET_BYTES || level === LAST_LEVEL) return this.keepLevels ? { bytes, level, lower } : { bytes, level };
-      lower.push(bytes);
+      lower.push({ bytes });
     }
     throw new Error('unreachable: the last level always answers');
   }
@@ -190,6 +199,21 @@ function addToCell(cells: Map<number, Cell>, point: Cell, key: number): boolean 
   cell.count += 1;
   if (point.id < cell.id) Object.assign(cell, { id: point.id, values: point.values, at: point.at });
   return false;
+}
+
+/**
+ * How much a footprint's change may lower a level's fewest possible bytes (TileBuilder's
+ * `least`) at the most: what the footprint took before (its polygon's least, or the point of a
+ * cell it may have been alone in), less what it takes after (its polygon's least; a point it
+ * may share with others counts nothing).
+ */
+export function leastLoweredBy(before: TileFeature | undefined, after: TileFeature | undefined, tile: TileAddress, level: number): number {
+  const least = (feature: TileFeature | undefined, cellCounts: boolean) => {
+    const place = feature && placement(feature, tile, level);
+    if (place?.kind === 'polygon') return leastPolygonBytes(feature!.id) + geometrySize(polygonFeature(feature!, place.rings, tile.z));
+    return place?.kind === 'cell' && cellCounts ? leastPointBytes(1) : 0;
+  };
+  return least(before, true) - least(after, false);
 }
 
 /** The footprints met one at a time, at the first level of detail that fits the budget. */

@@ -89,15 +89,13 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
  * properties, geometry) per layer, so that a difference says where.
  */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
-  const read = (sql: string) => (settings.databaseSchema === undefined ? Promise.resolve(sqliteRows(String(settings.database), sql)) : postgresRows(settings, sql));
-  const digest = (mvt: unknown) => (mvt === null ? 'empty' : createHash('sha256').update(Buffer.from(mvt as Uint8Array)).digest('hex'));
-  const tiles = (await read('SELECT z, x, y, mvt, level FROM tiles ORDER BY z, x, y')).map((r) => {
+  const sql = 'SELECT z, x, y, mvt, level FROM tiles ORDER BY z, x, y';
+  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  return rows.map((r) => {
     const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
-    return `${r['z']}/${r['x']}/${r['y']} level ${r['level']} ${digest(r['mvt'])} ${JSON.stringify(decodeTile(bytes))}`;
+    const digest = bytes === null ? 'empty' : createHash('sha256').update(bytes).digest('hex');
+    return `${r['z']}/${r['x']}/${r['y']} level ${r['level']} ${digest} ${JSON.stringify(decodeTile(bytes))}`;
   });
-  // The levels a tile drawn below full detail keeps before its own (each over budget).
-  const lower = (await read('SELECT z, x, y, level, mvt FROM tile_levels ORDER BY z, x, y, level')).map((r) => `${r['z']}/${r['x']}/${r['y']} kept level ${r['level']} ${digest(r['mvt'])}`);
-  return [...tiles, ...lower];
 }
 
 function decodeTile(bytes: Buffer | null): Record<string, unknown[]> {
