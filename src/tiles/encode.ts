@@ -108,9 +108,19 @@ const leastPolygonBytes = (id: number) => 12 + 3 + varintSize(id);
 const leastPointBytes = (id: number) => 17 + 3 + varintSize(id);
 
 /**
+ * A level over budget by its fewest bytes is kept as that bound only when it is over by this
+ * much: an apply lowers the bound by what each change may take (a footprint's polygon: tens
+ * to hundreds of bytes), and a bound no longer over makes the tile again whole. One over by
+ * less is encoded (it may be under budget after all, and is kept as bytes).
+ */
+const BOUND_SLACK_BYTES = 16 * 1024;
+/** A level is given up (its polygons let go) once its fewest bytes pass this: twice the budget, so its bound has slack. */
+const GIVE_UP_BYTES = 2 * TILE_BUDGET_BYTES;
+
+/**
  * Every level of detail built at once, in one pass over the footprints (added in any order,
  * the result the same): a level is given up as soon as the fewest bytes its features can take
- * are over the budget, and the polygons only it drew are let go, so memory stays near the budget
+ * are over twice the budget, and the polygons only it drew are let go, so memory stays within a few budgets
  * whatever the catalogue. finish() encodes the first level left whose bytes fit.
  */
 export class TileBuilder {
@@ -148,9 +158,9 @@ export class TileBuilder {
   finish(): EncodedTile {
     const lower: LowerLevel[] = [];
     for (let level = FULL_DETAIL; level <= LAST_LEVEL; level++) {
-      // A level given up keeps the bound it passed the budget with.
+      // A level given up keeps the bound it passed twice the budget with.
       const least = this.least[level]!;
-      if (level < this.first || (least > TILE_BUDGET_BYTES && level < LAST_LEVEL)) {
+      if (level < this.first || (least > TILE_BUDGET_BYTES + BOUND_SLACK_BYTES && level < LAST_LEVEL)) {
         lower.push({ least });
         continue;
       }
@@ -174,7 +184,7 @@ export class TileBuilder {
 
   private giveUpOverBudget(): void {
     const before = this.first;
-    while (this.first < LAST_LEVEL && this.least[this.first]! > TILE_BUDGET_BYTES) this.cells[this.first++]!.clear();
+    while (this.first < LAST_LEVEL && this.least[this.first]! > GIVE_UP_BYTES) this.cells[this.first++]!.clear();
     if (this.first === before) return;
     const { polygonUnits } = DETAIL_LEVELS[this.first]!;
     this.polygons = this.polygons.filter((p) => p.size >= polygonUnits);
