@@ -56,7 +56,7 @@ await onPostgres(async () => {
         );
         assert.deepEqual(tables, [
           'authors', 'categories', 'documents', 'documents_search', 'feature_categories', 'feature_category_names', 'feature_tags', 'features',
-          'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'schema_migrations', 'sites', 'tiles',
+          'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'schema_migrations', 'sites', 'tile_levels', 'tiles',
         ]);
       } finally {
         await db.drop();

@@ -1,6 +1,6 @@
 // A tile drawn at one level of detail the plain way, for the unit tests to hold the
 // builder and the edit to: every footprint placed at that level (tiles/encode.ts placement),
-// each cell keeping its lowest id and its count.
+// each cell keeping its lowest id and its count. And their seeded random numbers.
 import { placement, pointFeature, pointValues, polygonFeature, tileBytes, type Cell, type TileFeature } from '../../src/tiles/encode.js';
 import type { TileAddress } from '../../src/tiles/grid.js';
 
@@ -17,4 +17,15 @@ export function drawnAt(tile: TileAddress, features: readonly TileFeature[], lev
     }
   }
   return tileBytes(polygons, [...cells.values()].map((cell) => pointFeature(cell, tile.z)));
+}
+
+/** mulberry32: the same cases every run. */
+export function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -8,18 +8,8 @@ import { test } from 'node:test';
 import type { MultiPolygon } from '../../src/catalogue/format.js';
 import { DETAIL_LEVELS, FULL_DETAIL, TILE_BUDGET_BYTES } from '../../src/tiles/budget.js';
 import { TileBuilder, encodeTile, leastLoweredBy, type TileFeature } from '../../src/tiles/encode.js';
-import { drawnAt as drawnAtTile } from '../support/tile-levels.js';
+import { drawnAt as drawnAtTile, random } from '../support/tile-levels.js';
 import type { TileAddress } from '../../src/tiles/grid.js';
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TILE: TileAddress = { z: 15, x: 16376, y: 10894 };
 const drawnAt = (features: TileFeature[], level: number) => drawnAtTile(TILE, features, level);

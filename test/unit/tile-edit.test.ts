@@ -10,20 +10,9 @@ import type { Box } from '../../src/search/box.js';
 import { TileEdit, firstChangedZoom, type TileChange } from '../../src/tiles/edit.js';
 import { FULL_DETAIL, LAST_LEVEL } from '../../src/tiles/budget.js';
 import { encodeTile, type TileFeature } from '../../src/tiles/encode.js';
-import { drawnAt } from '../support/tile-levels.js';
+import { drawnAt, random } from '../support/tile-levels.js';
 import type { TileAddress } from '../../src/tiles/grid.js';
 import { lonLatBox } from '../../src/tiles/tile-geometry.js';
-
-/** mulberry32: the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A square of `size` tile units centred at (x, y) in the tile's units, in lon/lat (the mercator inverse written out here). */
 function square(tile: TileAddress, x: number, y: number, size: number): MultiPolygon {
