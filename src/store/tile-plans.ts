@@ -1,7 +1,7 @@
 // Vector tiles of every feature's footprint, read in the same transaction or snapshot as
 // the catalogue version, like every other read (see read-plans.ts). A crowded tile was made
 // at import (tile-precompute.ts) and edited by each apply since (tiles/edit.ts); any other
-// is made now, from at most CROWDED_ABOVE footprints. Either way the store only finds the
+// is made now, from at most CROWDED_ABOVE footprints (and CROWDED_POSITIONS positions). Either way the store only finds the
 // footprints whose box meets the buffered tile (at import window by window), and the one
 // JavaScript encoder (tiles/encode.ts) draws them: the two stores differ only in how they
 // find a box, so their tiles cannot disagree. The plans that write tiles are here too, once
@@ -173,8 +173,8 @@ function toTileFeature({ geometry, min_x, min_y, max_x, max_y, ...row }: TileRow
 /**
  * A tile made on request, or made again whole by an apply: its candidates in one read (the
  * builder's result does not depend on their order). On request there are at most
- * CROWDED_ABOVE; an apply makes again only a stored tile drawn below full detail or grown
- * past the budget, whose footprints are those a tile of about the budget's size draws.
+ * CROWDED_ABOVE, with at most CROWDED_POSITIONS positions in all; an apply makes one again only where what it
+ * keeps of a stored tile's levels cannot tell which level fits (changedTilePlan).
  */
 export function* encodedTilePlan(tile: TileAddress, sql: TileSql, keepLevels = false): Plan<EncodedTile> {
   const builder = new TileBuilder(tile, keepLevels);

@@ -1,5 +1,5 @@
 // Crowded tiles (see tiles/crowded.ts) are made once per import, inside the import's
-// transaction, so that no tile asked for later costs more than CROWDED_ABOVE footprints, and
+// transaction, so that no tile asked for later costs more than CROWDED_ABOVE footprints or CROWDED_POSITIONS positions, and
 // edited by an apply inside its own. Both are plans written once (tile-plans.ts); here each
 // store runs them. Neither holds the catalogue in memory: the crowded tiles are found by
 // counting in the index, each made from its footprints read in batches, or edited where a

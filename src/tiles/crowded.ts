@@ -71,7 +71,8 @@ const BOX_MARGIN = 1e-4;
 /** The same search over footprint boxes held in memory, each with its positions (the unit tests' counter). */
 export function crowdedTiles(boxes: readonly { box: Box; positions: number }[], limits = CROWD_LIMITS): TileAddress[] {
   return runCrowdedSearch((tile) => {
-    const meeting = boxes.filter(({ box }) => boxesMeeting([box], tileBox(tile)) > 0);
+    const area = tileBox(tile);
+    const meeting = boxes.filter(({ box }) => boxesMeeting([box], area) > 0);
     return { footprints: meeting.length, positions: meeting.reduce((sum, { positions }) => sum + positions, 0) };
   }, limits);
 }

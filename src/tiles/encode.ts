@@ -103,9 +103,12 @@ interface Polygon {
  * and its id's entry in the layer's values (3 and the number's own bytes): no two features
  * of a layer share an id, so no two share that entry.
  */
-const leastPolygonBytes = (id: number) => 12 + 3 + varintSize(id);
-/** A point: id and count its properties at least, one position (3 bytes of geometry), its id's value. */
-const leastPointBytes = (id: number) => 17 + 3 + varintSize(id);
+const leastPolygonBytes = (polygon: VectorTileFeatureLike) => 12 + 3 + varintSize(polygon.id!) + geometrySize(polygon);
+/**
+ * A point: id and count its properties at least, one position (3 bytes of geometry), its id's
+ * value; with the fewest bytes of any id, since the lowest id standing for a cell may change.
+ */
+const LEAST_POINT_BYTES = 17 + 3 + 1;
 
 /**
  * A level over budget by its fewest bytes is kept as that bound only when it is over by this
@@ -147,8 +150,7 @@ export class TileBuilder {
       } else if (inside) {
         // What a cell keeps of the footprint is the same at every level: made once.
         point ??= { id: feature.id, values: pointValues(feature), at: centre.round(), count: 1 };
-        // A cell's point stands for its lowest id, which may change later: the fewest bytes of any id.
-        if (addToCell(this.cells[level]!, point, cellNumber(centre, cellUnits))) this.least[level] = this.least[level]! + leastPointBytes(1);
+        if (addToCell(this.cells[level]!, point, cellNumber(centre, cellUnits))) this.least[level] = this.least[level]! + LEAST_POINT_BYTES;
       }
     }
     this.giveUpOverBudget();
@@ -177,7 +179,7 @@ export class TileBuilder {
     const rings = tileRings(projectFootprint(feature.geometry!, this.tile));
     if (rings.length === 0) return null;
     const vectorFeature = polygonFeature(feature, rings, this.tile.z);
-    const polygon = { size, feature: vectorFeature, least: leastPolygonBytes(feature.id) + geometrySize(vectorFeature) };
+    const polygon = { size, feature: vectorFeature, least: leastPolygonBytes(vectorFeature) };
     this.polygons.push(polygon);
     return polygon;
   }
@@ -220,8 +222,8 @@ function addToCell(cells: Map<number, Cell>, point: Cell, key: number): boolean 
 export function leastLoweredBy(before: TileFeature | undefined, after: TileFeature | undefined, tile: TileAddress, level: number): number {
   const least = (feature: TileFeature | undefined, cellCounts: boolean) => {
     const place = feature && placement(feature, tile, level);
-    if (place?.kind === 'polygon') return leastPolygonBytes(feature!.id) + geometrySize(polygonFeature(feature!, place.rings, tile.z));
-    return place?.kind === 'cell' && cellCounts ? leastPointBytes(1) : 0;
+    if (place?.kind === 'polygon') return leastPolygonBytes(polygonFeature(feature!, place.rings, tile.z));
+    return place?.kind === 'cell' && cellCounts ? LEAST_POINT_BYTES : 0;
   };
   return least(before, true) - least(after, false);
 }

@@ -111,7 +111,7 @@ export class GuardedStore implements CatalogueReader {
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
-    // Inline: bounded by design (at most 1,000 footprints a tile, crowded ones made at import), and a map asks for dozens at once.
+    // Inline: bounded by design (at most 1,000 footprints and 20,000 positions a tile, crowded ones made at import), and a map asks for dozens at once.
     return this.inner.tile(z, x, y);
   }
 

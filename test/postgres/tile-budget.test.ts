@@ -19,7 +19,7 @@ import { importInto } from '../support/server.js';
 import { createTestDatabase, withPgClient, type StoreKind } from '../support/stores.js';
 import { decodeLayers, tilePath, type Tile } from '../support/tile-catalogue.js';
 import { generateLayoutCatalogue, type LayoutOptions } from '../support/tile-catalogues.js';
-import { BUFFER, EXTENT, VISIBLE, centreOf, exteriorArea, footprintMeetsRect, projectFootprint, tileOf } from '../support/tile-math.js';
+import { BUFFER, EXTENT, VISIBLE, boundsOf, centreOf, exteriorArea, footprintMeetsRect, projectFootprint, tileOf } from '../support/tile-math.js';
 
 const ZOOMS = [10, 11, 12, 13, 14, 15, 16, 17, 18];
 const MEDIAN_ZOOMS = [12, 13, 14, 15, 16];
@@ -47,19 +47,12 @@ function tilesWithData(catalogue: Catalogue): Tile[] {
   const tiles = new Map<string, Tile>();
   for (const z of ZOOMS) {
     for (const f of catalogue.features) {
-      const [minX, minY, maxX, maxY] = lonLatBounds(f);
+      const [minX, minY, maxX, maxY] = boundsOf(f.geometry.coordinates.flat(2) as [number, number][]);
       const tile = tileOf([(minX + maxX) / 2, (minY + maxY) / 2], z);
       tiles.set(tilePath(tile), tile);
     }
   }
   return [...tiles.values()];
-}
-
-function lonLatBounds(f: Feature): [number, number, number, number] {
-  const positions = f.geometry.coordinates.flat(2);
-  const lons = positions.map((p) => p[0]!);
-  const lats = positions.map((p) => p[1]!);
-  return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
 }
 
 function measured(features: readonly Feature[], { z, x, y }: Tile): Measured[] {
