@@ -160,3 +160,28 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     }
   });
 }
+
+/** 300 footprints in one spot, each a ring of `corners` positions: under 1,000 footprints, and over 20,000 positions with 100 corners. */
+function spotCatalogue(corners: number): Catalogue {
+  const catalogue = generateLayoutCatalogue({ layout: 'demo', scale: 0.01, seed: 2 });
+  const ring = Array.from({ length: corners }, (_, i) => [0.6 + 0.0002 * Math.cos((2 * Math.PI * i) / corners), 51.7 + 0.0002 * Math.sin((2 * Math.PI * i) / corners)] as [number, number]);
+  const spot = Array.from({ length: 300 }, (_, i): Feature => ({ ...catalogue.features[0]!, id: 50_000 + i, geometry: { type: 'MultiPolygon', coordinates: [[[...ring, ring[0]!]]] } }));
+  return { ...catalogue, features: [...catalogue.features, ...spot] };
+}
+
+for (const kind of ['sqlite', 'postgres'] as const) {
+  test(`${kind}: a tile is made at import when its footprints have more than 20,000 positions, however few they are`, async (t) => {
+    if (kind === 'postgres' && process.env.HERITAGE_TEST_POSTGRES !== 'required' && !(await withPgClient(async () => true).catch(() => false))) return t.skip('no PostgreSQL');
+    const stored = async (corners: number) => {
+      const database = createTestDatabase(kind);
+      try {
+        await importInto(database.settings, spotCatalogue(corners));
+        return (await storedTiles(database.settings)).length;
+      } finally {
+        await database.drop();
+      }
+    };
+    assert.equal(await stored(5), 0, '300 footprints of 6 positions: no tile stored');
+    assert.ok((await stored(100)) > 10, '300 footprints of 101 positions: their tiles stored, at every zoom down to theirs');
+  });
+}
