@@ -29,6 +29,9 @@ import { registerOgcRoutes } from './http/ogc/routes.js';
 import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
+import { registerSiteRoutes } from './http/site/routes.js';
+import { StreetLabels } from './http/site/street-labels.js';
+import { siteOf } from './site/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCors(app, deps.config);
   app.addHook('onRequest', refuseLongUrls(deps.config));
   decorateBaseUrl(app);
+  app.decorate('site', siteOf(deps.config));
   app.addHook('onRequest', async (request, reply) => {
     if (answeredBeforeRouting(request.raw, reply)) return reply;
     // Probes address a process by its IP, whatever names the site is served under.
@@ -108,10 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
   const store = reportingVersions(work, versions);
   const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
+  const streets = new StreetLabels(store);
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
-  registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store });
+  registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });
   registerPageRoutes(app, { ...deps, ...answering });
+  registerSiteRoutes(app, { ...deps, ...answering, streets });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);

@@ -138,6 +138,17 @@ export const OGC_ERRORS = {
   ),
 } satisfies Record<string, ErrorEntry>;
 
+/** Errors only the visitors' site answers with (its pages; shown as a page to a browser, else as JSON). */
+export const SITE_ERRORS = {
+  invalidSearch: entry(
+    400,
+    'On /search/: a value that is not valid; the sentence names the field and what was expected.',
+    (field: string, expected: string) => `The ${field} of the search must be ${expected}.`,
+    'year from', 'a year such as 1850',
+  ),
+  noSuchResultsPage: entry(404, 'On /search/: a page past the last page of results.', (last: number) => `There is no such page of results: the last is page ${last}.`, 3),
+} satisfies Record<string, ErrorEntry>;
+
 /** An error as the body of its answer. */
 export function errorBody(error: ApiError): { detail: string } {
   return { detail: error.detail };

@@ -2,6 +2,7 @@
 // opens the full picture), its documents (sanitised, with linked footnotes) and media links.
 import { ApiProblem, apiUrl, getJson, isAbort } from './api.js';
 import { renderDocumentBody } from './document-html.js';
+import { SITE_PATHS } from '../src/site/paths.js';
 import { byId } from './search.js';
 import type { DocumentRecord, Envelope, ImageRecord, ListedFeature, MediaRecord } from './types.js';
 
@@ -97,10 +98,10 @@ export class Panel {
     if (p.current !== null) fact(facts, 'Year', String(p.current));
     if (p.site) fact(facts, 'Site', p.site.name);
     nodes.push(facts);
-    // The record's own page (served by /ogc/, readable without this map).
+    // The record's own page (its canonical URL, readable without this map).
     const record = document.createElement('a');
     record.className = 'record-link';
-    record.href = `${this.deps.base}/ogc/collections/features/items/${feature.id}`;
+    record.href = `${this.deps.base}${SITE_PATHS.record('features', feature.id)}`;
     record.textContent = 'Record page';
     nodes.push(paragraph('', 'record'));
     nodes[nodes.length - 1]!.appendChild(record);

@@ -23,6 +23,24 @@ export function text(value: string): string {
   return value;
 }
 
+/** Text without the spaces around it (a blank value is refused before, as set but empty). */
+export function trimmed(value: string): string {
+  return value.trim();
+}
+
+/** An ISO 3166-1 alpha-2 country code, upper-cased. */
+export function countryCode(value: string, name: string): string {
+  if (!/^[A-Za-z]{2}$/.test(value.trim())) throw new ConfigError(`${name} must be a two-letter country code such as GB, not "${value}".`);
+  return value.trim().toUpperCase();
+}
+
+/** An absolute http(s) URL a page links to, kept as written. */
+export function parseLinkUrl(value: string, name: string): string {
+  const url = urlOrNull(value.trim());
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name} must be an absolute http(s) URL, not "${value}".`);
+  return value.trim();
+}
+
 /** A folder made absolute; `auto`: a folder of this user's in the system's temporary folder (os.tmpdir()). */
 export function parseFolder(autoName: string): Parser<string> {
   return (value) => (value === 'auto' ? path.join(os.tmpdir(), `${autoName}-${process.getuid?.() ?? 'user'}`) : path.resolve(value));

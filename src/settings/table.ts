@@ -4,7 +4,7 @@
 import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
 import {
   LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
-  parseFolder, parseHostList, parsePort, parseRateLimit, parseRedisUrl, parseSchemaName, parseSwitch, text, wholeNumber, type Parser,
+  countryCode, trimmed, parseFolder, parseLinkUrl, parseHostList, parsePort, parseRateLimit, parseRedisUrl, parseSchemaName, parseSwitch, text, wholeNumber, type Parser,
 } from './parsers.js';
 
 /** The commands whose flags are settings. */
@@ -112,6 +112,38 @@ const WORK_LIMITS = {
   },
 } as const satisfies Record<string, Setting<unknown>>;
 
+/** What the visitors' site (src/render/site/) says of the catalogue; the defaults describe the demo. */
+const SITE_TEXTS = {
+  siteTitle: {
+    env: 'SITE_TITLE', default: 'Histories of Whitechapel', parse: trimmed, help: 'the catalogue\'s name, on every page for people',
+  },
+  siteDescription: {
+    env: 'SITE_DESCRIPTION', parse: trimmed,
+    default: 'The buildings and places of Whitechapel in London\'s East End, street by street: their history, with the pictures, writing and films that residents and historians have gathered.',
+    help: 'what the catalogue is, in a sentence or two: the home page\'s lead and its description for search engines',
+  },
+  sitePublisher: {
+    env: 'SITE_PUBLISHER', default: 'The Whitechapel heritage project (demo)', parse: trimmed,
+    help: 'who publishes the catalogue: the home page and each record\'s citation',
+  },
+  siteLicence: {
+    env: 'SITE_LICENCE', default: 'CC BY-NC 4.0', parse: trimmed,
+    help: 'the licence of the catalogue\'s text, and of each picture not marked as under copyright',
+  },
+  siteLicenceUrl: {
+    env: 'SITE_LICENCE_URL', default: 'https://creativecommons.org/licenses/by-nc/4.0/', parse: orNone(parseLinkUrl), emptyMeans: 'the licence is named without a link',
+    help: 'where the licence\'s text is read',
+  },
+  siteLocality: {
+    env: 'SITE_LOCALITY', default: 'London', parse: orNone(text), emptyMeans: 'no locality in the records\' addresses',
+    help: 'the town or city of every address, for the records\' structured data (schema.org addressLocality)',
+  },
+  siteCountry: {
+    env: 'SITE_COUNTRY', default: 'GB', parse: orNone(countryCode), emptyMeans: 'no country in the records\' addresses',
+    help: 'the ISO 3166-1 country code of every address (schema.org addressCountry)',
+  },
+} as const satisfies Record<string, Setting<unknown>>;
+
 export const SETTINGS = {
   database: {
     env: 'DATABASE_URL', flag: { name: '--db', value: '<path>', commands: USES_DATABASE }, default: './data/catalogue.db',
@@ -190,6 +222,7 @@ export const SETTINGS = {
     env: 'REDIS_KEY_PREFIX', default: 'heritage-api:', parse: text, emptyMeans: 'keys without a prefix',
     help: 'prefix of every Redis key this service writes',
   },
+  ...SITE_TEXTS,
   metrics: onOff('METRICS', '1', 'GET /metrics (Prometheus), for the exempt addresses only'),
   logFormat: {
     env: 'LOG_FORMAT', flag: serveFlag('--log-format', '<format>'), default: 'json', parse: oneOf('log format', LOG_FORMATS), choices: LOG_FORMATS,

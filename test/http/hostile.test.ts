@@ -171,9 +171,17 @@ function checkAnswer(r: RequestShape, answer: RawAnswer): void {
   for (const value of Object.values(answer.headers)) assert.doesNotMatch(value, SECRET, `${where}: leaked in a header`);
   const hasBody = answer.body.length > 0;
   if (answer.status >= 400 && r.method !== 'HEAD') {
-    // Every refusal, on any path (and before routing: broken HTTP), is JSON with a detail.
-    assert.match(answer.headers['content-type'] ?? '', /^application\/json/, where);
-    assert.equal(typeof JSON.parse(answer.body.toString('utf8')).detail, 'string', where);
+    const asked = r.headers.filter(([name]) => name.toLowerCase() === 'accept').map(([, value]) => value);
+    if ((answer.headers['content-type'] ?? '').startsWith('text/html')) {
+      // A browser's refusal outside /api/ may be a page (issue 36): only when it asked for HTML, and saying the status.
+      assert.ok(asked.some((a) => a.includes('text/html')), `${where}: a page nobody asked for`);
+      assert.ok(!r.target.startsWith('/api/'), `${where}: /api/ refuses in JSON`);
+      assert.match(answer.body.toString('utf8'), new RegExp(`Status ${answer.status}`), where);
+    } else {
+      // Every other refusal, on any path (and before routing: broken HTTP), is JSON with a detail.
+      assert.match(answer.headers['content-type'] ?? '', /^application\/json/, where);
+      assert.equal(typeof JSON.parse(answer.body.toString('utf8')).detail, 'string', where);
+    }
   } else if (isJsonApiPath(r.target) && hasBody) {
     assert.match(answer.headers['content-type'] ?? '', /^application\/json/, where);
     assert.doesNotThrow(() => JSON.parse(answer.body.toString('utf8')), where);

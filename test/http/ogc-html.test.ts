@@ -101,19 +101,18 @@ describe('OGC pages for people', () => {
     const categories = f1.categories.map((id) => cat.categories.find((c) => c.id === id)!.name);
     assert.ok(text.includes(`<dd>${escaped(f1.address)}</dd>`));
     assert.ok(text.includes(`<h1>${escaped(f1.b_name!)}</h1>`));
-    assert.ok(text.includes(`<dd>${escaped(categories.join(', '))}</dd>`), 'categories');
+    for (const name of categories) assert.match(text, new RegExp(`<a href="${O}/search/\\?category=\\d+">${escaped(name)}</a>`), `category ${name}, linked to its search`);
     assert.ok(text.includes(`<dd>${escaped(cat.sites[0]!.name)}</dd>`), 'site');
-    assert.ok(text.includes(`<title>${escaped(`${f1.b_name}, ${f1.address}`)} · heritage-api</title>`));
+    assert.ok(text.includes(`<title>${escaped(`${f1.b_name}, ${f1.address}`)} · Histories of Whitechapel</title>`));
     // Its two parts (three rings) on the map: one path with three subpaths.
-    const d = /<path d="([^"]+)" fill-rule="evenodd"\/>/.exec(text)?.[1];
+    const d = /<path class="self" d="([^"]+)" fill-rule="evenodd"\/>/.exec(text)?.[1];
     assert.equal(d?.split('M').length, 4, 'three rings drawn');
     const images = cat.images.filter((i) => i.feature === 1);
     for (const image of images) {
       const shown = text.includes(`<img src="${escaped(mediaPath(image.file))}" alt="${escaped(image.title)}"`);
       assert.equal(shown, image.published, `image ${image.id} shown only when published`);
     }
-    assert.ok(text.includes(`<a href="${escaped(mediaPath(images[0]!.file))}"><img`), 'a thumbnail links to the full image');
-    assert.ok(text.includes(`href="${O}/ogc/collections/images/items/7"`), "the image's own page");
+    assert.ok(text.includes(`<a href="${O}/pictures/7/"><img`), "a thumbnail links to the picture's page");
     const doc = cat.documents.find((x) => x.id === 971)!;
     assert.ok(text.includes(escaped(doc.title)));
     assert.ok(text.includes('<strong>1898</strong>'));
@@ -124,15 +123,16 @@ describe('OGC pages for people', () => {
     assert.ok(text.includes(`href="${escaped(media[0]!.url)}"`));
     assert.ok(text.includes(`href="${O}/api/v1/features/1/"`));
     assert.ok(text.includes(`href="${O}/ogc/collections/features/items/1?f=json"`));
-    assert.match(text, new RegExp(`href="${O.replace(/\./g, '\\.')}/map/#map=18/51\\.\\d+/-0\\.\\d+&amp;feature=1"`), 'the map explorer centred on it');
-    assert.ok(text.includes(`<link rel="canonical" href="${O}/ogc/collections/features/items/1">`));
+    assert.match(text, new RegExp(`href="${O.replace(/\./g, '\\.')}/#map=18/51\\.\\d+/-0\\.\\d+&amp;feature=1"`), 'the map explorer centred on it');
+    assert.ok(text.includes(`<link rel="canonical" href="${O}/places/1/">`));
     assert.ok(text.includes(`<meta property="og:title" content="${escaped(f1.b_name!)}">`));
     assert.ok(text.includes(`<meta property="og:image" content="${escaped(mediaPath(images[0]!.file))}">`));
-    const ld = jsonLd(text);
-    assert.equal(ld['@context'], 'https://schema.org');
+    const graph = jsonLd(text);
+    assert.equal(graph['@context'], 'https://schema.org');
+    const ld = graph['@graph'][0];
     assert.equal(ld['@type'], 'LandmarksOrHistoricalBuildings');
     assert.equal(ld.name, f1.b_name);
-    assert.equal(ld.address.streetAddress, f1.address);
+    assert.equal(ld.address.streetAddress, `${f1.b_number} ${f1.street}`);
     assert.equal(ld.address.postalCode, f1.postcode);
     assert.deepEqual(ld.image, images.filter((i) => i.published).map((i) => mediaPath(i.file)));
     const coords = f1.geometry.coordinates.flatMap((p) => p[0]!);
@@ -146,11 +146,11 @@ describe('OGC pages for people', () => {
   test('images, documents and media have pages linking back to their building', async () => {
     for (const [collection, id, feature] of [['images', 9, 5], ['documents', 971, 1], ['media', 4, 1]] as const) {
       const { text } = await page(`/ogc/collections/${collection}/items/${id}?f=html`);
-      assert.ok(text.includes(`href="${O}/ogc/collections/features/items/${feature}"`), `${collection} ${id}`);
+      assert.ok(text.includes(`href="${O}/places/${feature}/"`), `${collection} ${id}`);
     }
     const image = await page('/ogc/collections/images/items/9?f=html');
     const nine = cat.images.find((i) => i.id === 9)!;
-    assert.ok(image.text.includes(`<img src="${escaped(mediaPath(nine.file))}" alt="${escaped(nine.title)}">`));
+    assert.ok(image.text.includes(`<img src="${escaped(mediaPath(nine.file))}" alt="${escaped(nine.title)}" width="1200" height="800">`));
     for (const [collection, id] of [['images', 8], ['documents', 972], ['media', 6]] as const) {
       assert.equal((await app.request(`/ogc/collections/${collection}/items/${id}?f=html`)).status, 404, `unpublished ${collection} ${id}`);
     }
@@ -171,7 +171,7 @@ describe('OGC pages for people', () => {
     const external = 'rel="nofollow noopener noreferrer"';
     assert.ok(text.includes(`<p><a href="//evil.example/" ${external}>one</a> <a href="/\\evil.example/" ${external}>two</a> <a href="\\\\evil.example/" ${external}>three</a> <a href="/ogc/">home</a></p>`), 'links to another host get the external rel; a relative one does not');
     assert.match(text, /<p id="d980-fn-1"[^>]*>/, 'a footnote whose paragraph had a handler');
-    const ld = jsonLd(text);
+    const ld = jsonLd(text)['@graph'][0];
     assert.equal(ld.name, HOSTILE_NAME, 'JSON-LD holds the name as it is');
     assert.ok(!/<\/script/i.test(/<script type="application\/ld\+json">([^]*?)<\/script>/.exec(text)![1]!));
   });
@@ -259,15 +259,17 @@ describe('OGC pages for people', () => {
     }
   });
 
-  test('/sitemap.xml lists exactly the published records; robots.txt points to it', async () => {
+  test('/sitemap.xml lists the home, the search and exactly the published records\' pages; robots.txt points to it', async () => {
     const answer = await app.request('/sitemap.xml');
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/xml; charset=utf-8');
     assert.match(answer.text, /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     const listed = [...answer.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).sort();
+    const segment = { images: 'pictures', documents: 'documents', media: 'videos' } as const;
     const expected = [
-      ...cat.features.map((f) => `${O}/ogc/collections/features/items/${f.id}`),
-      ...(['images', 'documents', 'media'] as const).flatMap((c) => cat[c].filter((r) => r.published).map((r) => `${O}/ogc/collections/${c}/items/${r.id}`)),
+      `${O}/about/`, `${O}/search/`,
+      ...cat.features.map((f) => `${O}/places/${f.id}/`),
+      ...(['images', 'documents', 'media'] as const).flatMap((c) => cat[c].filter((r) => r.published).map((r) => `${O}/${segment[c]}/${r.id}/`)),
     ].sort();
     assert.deepEqual(listed, expected);
     const robots = await app.request('/robots.txt');
@@ -298,8 +300,8 @@ describe('OGC pages for people', () => {
     for (const m of text.matchAll(/(?:src|href)="([^"#][^"]*)"/g)) {
       const url = m[1]!.replaceAll('&amp;', '&');
       if (url.startsWith(O)) continue;
-      // Only the media link of the catalogue points elsewhere, and it is a link, not a load.
-      assert.ok(cat.media.some((x) => x.url === url), `a reference outside the server: ${url}`);
+      // Only the media link of the catalogue and the licence point elsewhere, and they are links, not loads.
+      assert.ok(cat.media.some((x) => x.url === url) || url === 'https://creativecommons.org/licenses/by-nc/4.0/', `a reference outside the server: ${url}`);
     }
     assert.doesNotMatch(text, /<(?:img|link)[^>]+(?:src|href)="https?:\/\/(?!127\.0\.0\.1:9)/);
   });

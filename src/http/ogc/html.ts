@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import Negotiator from 'negotiator';
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
 import { OGC_COLLECTIONS } from '../../ogc/properties.js';
-import { PAGE_STYLE_PATH } from '../../render/ogc/html/pages.js';
+import { PAGE_STYLE_PATH } from '../../render/site/shell.js';
+import { SITE_PATHS } from '../../site/paths.js';
 import { PAGE_CSS } from '../../render/ogc/html/style.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { cachedBytes, HeaderChoices, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
@@ -20,7 +20,7 @@ export const HTML_KEY_SUFFIX = '\nhtml';
 const OFFERED = [CONTENT_TYPE_JSON, CONTENT_TYPE_GEOJSON, 'text/html'];
 
 /** Whether an Accept value prefers text/html to JSON (a browser's does; GDAL's and QGIS's do not). */
-function prefersHtml(accept: string): boolean {
+export function prefersHtml(accept: string): boolean {
   return accept.includes('html') && new Negotiator({ headers: { accept } }).mediaTypes(OFFERED)[0] === 'text/html';
 }
 
@@ -42,10 +42,14 @@ export function negotiatedKeySuffix(url: string, accept: string | undefined, pag
   return isOgcPath(url) && pages.choose(accept) && !hasFormatParameter(url) ? HTML_KEY_SUFFIX : '';
 }
 
-/** No script may run on these pages; styles and pictures only from this server. */
+/**
+ * No script may run on these pages; styles and pictures only from this server. `connect-src
+ * 'self'` lets a browser's own tools (Lighthouse) fetch /robots.txt from the page.
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': [
     "default-src 'none'",
+    "connect-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "script-src 'none'",
@@ -111,10 +115,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
   });
 }
 
-/** Every published record's page, features first, each collection by id. */
+/** The site's home and search, then every published record's canonical page, features first, each collection by id. */
 async function recordUrls(store: CatalogueReader, baseUrl: string): Promise<{ version: number; urls: string[] }> {
   const { version, ids } = await store.itemIds();
-  return { version, urls: OGC_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${OGC_PATHS.item(collection, id)}`)) };
+  const pages = [SITE_PATHS.about, SITE_PATHS.search].map((path) => `${baseUrl}${path}`);
+  return { version, urls: [...pages, ...OGC_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${SITE_PATHS.record(collection, id)}`))] };
 }
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

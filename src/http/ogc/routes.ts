@@ -15,7 +15,11 @@ import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
-import { htmlAttachment, htmlCollection, htmlCollections, htmlConformance, htmlFeature, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
+import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
+import type { PageAt } from '../../render/site/shell.js';
+import { pageAt } from '../site/routes.js';
+import { recordPage } from '../site/record-pages.js';
+import type { StreetLabels } from '../site/street-labels.js';
 import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS } from './html.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
@@ -35,6 +39,8 @@ export interface OgcRouteDeps extends AnswerDeps {
   geoPackages: KeptGeoPackages | null;
   /** Downloads and GeoPackage builds in worker threads, each class in its turns (src/work/). */
   work: GuardedStore;
+  /** The streets' names for the record pages' small maps (http/site/). */
+  streets: StreetLabels;
 }
 
 /** `forPage`: the body is for the page for people (its HTML is made from it), not sent as JSON. */
@@ -44,8 +50,8 @@ type RenderHtml = ((request: FastifyRequest, body: any, version: number) => Prom
   /** Made from the store without the JSON body (its reads would be wasted): checks the query itself. */
   alone?: (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; html: string }>;
 };
-const asPage = (make: (baseUrl: string, url: string, body: any) => string): RenderHtml =>
-  (request, body, version) => ({ version, html: make(request.baseUrl, `${request.baseUrl}${request.url}`, body) });
+const asPage = (make: (at: PageAt, url: string, body: any) => string): RenderHtml =>
+  (request, body, version) => ({ version, html: make(pageAt(request), `${request.baseUrl}${request.url}`, body) });
 
 /** The generated CQL2 parser, made when a first filter arrives (≈0.1 s of CPU kept off start-up). */
 function lazyCql2(): () => Cql2Reader {
@@ -112,7 +118,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     };
     const body = (forPage ? renderItems : renderItemsText)(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
     return { version: page.version, body, contentType: featureType(query) };
-  }, (request, body, version) => ({ version, html: htmlItems(request.baseUrl, `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
+  }, (request, body, version) => ({ version, html: htmlItems(pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
   // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
   readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
     const query = readOgcQuery(request.url);
@@ -128,13 +134,13 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     const { version, row } = await deps.store.item(collection, id);
     if (row === null) throw ERRORS.notFound();
     return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
-  }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps.store, request, collectionParam(request), featureIdParam(request), version), {
+  }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), featureIdParam(request), version), {
     alone: async (request: FastifyRequest, query: OgcQuery) => {
       const collection = collectionParam(request);
       checkParameters(query, datasetQueryParameterNames(collection));
       const id = featureIdParam(request);
       parseItemOptions(collection, query);
-      return recordPage(deps.store, request, collection, id, Number.POSITIVE_INFINITY);
+      return recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
     },
   }));
 }
@@ -256,29 +262,4 @@ function answerer(deps: OgcRouteDeps, render: Render, html?: RenderHtml) {
     if (page) reply.headers(PAGE_HEADERS);
     return sendAnswer(request, reply, deps, key, answer);
   };
-}
-
-/** A record's page: a feature's is the building's record page, with its published attachments. */
-async function recordPage(store: CatalogueReader, request: FastifyRequest, collection: OgcCollection, id: number, itemVersion: number): Promise<{ version: number; html: string }> {
-  const url = `${request.baseUrl}${request.url}`;
-  const baseUrl = request.baseUrl;
-  if (collection === 'features') {
-    const attached = { page: 1, pageSize: MAX_PAGE_SIZE };
-    const [feature, images, documents, media] = await Promise.all([
-      store.get('features', id),
-      store.list('images', attached, { feature: id }),
-      store.list('documents', attached, { feature: id }),
-      store.list('media', attached, { feature: id }),
-    ]);
-    if (feature.row === null) throw ERRORS.notFound();
-    const version = Math.min(itemVersion, feature.version, images.version, documents.version, media.version);
-    const record = { feature: feature.row, images: images.page?.rows ?? [], documents: documents.page?.rows ?? [], media: media.page?.rows ?? [] };
-    return { version, html: htmlFeature(baseUrl, url, record) };
-  }
-  const detail = await store.get(collection, id);
-  if (detail.row === null) throw ERRORS.notFound();
-  const version = Math.min(itemVersion, detail.version);
-  const attachment = collection === 'images' ? { collection, row: detail.row as ImageRow }
-    : collection === 'documents' ? { collection, row: detail.row as DocumentRow } : { collection, row: detail.row as MediaRow };
-  return { version, html: htmlAttachment(baseUrl, url, attachment) };
 }

@@ -3,7 +3,7 @@
 // keep their proportions; y grows southwards. Only numbers come out of here.
 
 type Ring = readonly (readonly number[])[];
-type Polygons = readonly (readonly Ring[])[];
+export type Polygons = readonly (readonly Ring[])[];
 
 export interface Shape {
   /** Path data (M/L/Z and numbers), one subpath per ring: fill-rule evenodd shows courtyards. */
@@ -35,23 +35,41 @@ export function bboxOf(polygons: readonly Polygons[]): [number, number, number, 
 
 const SIZE = 1000;
 
-/** Several footprints (each one shape) in one drawing fitted to their box, with a margin. */
-export function drawFootprints(footprints: readonly Polygons[], frame?: [number, number, number, number]): Drawing | null {
-  const bbox = frame ?? bboxOf(footprints);
-  if (bbox === null) return null;
+/** Longitude and latitude → the drawing's x and y, for a box drawn SIZE across its longer side. */
+export interface Projection {
+  readonly x: (lon: number) => number;
+  readonly y: (lat: number) => number;
+  readonly viewBox: string;
+  /** Drawing units per metre on the ground. */
+  readonly perMetre: number;
+}
+
+export function projection(bbox: readonly [number, number, number, number], marginShare = 0.08): Projection {
   const [w, s, e, n] = bbox;
   const k = Math.cos((((s + n) / 2) * Math.PI) / 180);
   const width = Math.max((e - w) * k, 1e-9);
   const height = Math.max(n - s, 1e-9);
   const scale = SIZE / Math.max(width, height);
-  const margin = SIZE * 0.08;
-  const x = (lon: number) => round((lon - w) * k * scale + margin);
-  const y = (lat: number) => round((n - lat) * scale + margin);
-  const shapes = footprints.map((polygons) => ({
-    d: polygons.map((polygon) => polygon.map((ring) => `M${ring.map(([lon, lat]) => `${x(lon!)} ${y(lat!)}`).join('L')}Z`).join('')).join(''),
-  }));
-  const viewBox = `0 0 ${round(width * scale + 2 * margin)} ${round(height * scale + 2 * margin)}`;
-  return { viewBox, shapes, bbox };
+  const margin = SIZE * marginShare;
+  return {
+    x: (lon: number) => round((lon - w) * k * scale + margin),
+    y: (lat: number) => round((n - lat) * scale + margin),
+    viewBox: `0 0 ${round(width * scale + 2 * margin)} ${round(height * scale + 2 * margin)}`,
+    perMetre: scale / 111_320,
+  };
+}
+
+/** A footprint's path data in a projection. */
+export function pathOf(polygons: Polygons, { x, y }: Projection): string {
+  return polygons.map((polygon) => polygon.map((ring) => `M${ring.map(([lon, lat]) => `${x(lon!)} ${y(lat!)}`).join('L')}Z`).join('')).join('');
+}
+
+/** Several footprints (each one shape) in one drawing fitted to their box, with a margin. */
+export function drawFootprints(footprints: readonly Polygons[], frame?: [number, number, number, number]): Drawing | null {
+  const bbox = frame ?? bboxOf(footprints);
+  if (bbox === null) return null;
+  const projected = projection(bbox);
+  return { viewBox: projected.viewBox, shapes: footprints.map((polygons) => ({ d: pathOf(polygons, projected) })), bbox };
 }
 
 /** A box (an extent) as a drawing of its outline inside the box around it twice as big. */

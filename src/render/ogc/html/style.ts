@@ -1,13 +1,21 @@
-// The style sheet of the /ogc/ HTML pages, served by us (/ogc/style.css): readable, high
-// contrast, one column on a phone.
+// The style sheet of every page for people (the site's and /ogc/'s), served by us
+// (/ogc/style.css): readable, high contrast (WCAG AA and more), one column on a phone, no
+// element wider than a 390 px screen (long words and URLs wrap, wide tables scroll in a box).
 export const PAGE_CSS = `:root{--ink:#1b1f24;--muted:#4a5563;--line:#d0d7de;--accent:#0b57a4;--paper:#fff;--soft:#f4f6f8;--shape:#c0392b}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--paper)}
 a{color:var(--accent)}a:focus-visible,[tabindex]:focus-visible{outline:3px solid #f0a202;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px 8px;z-index:2}
 header.site,footer.site{background:var(--soft);border-bottom:1px solid var(--line);padding:.5rem 1.25rem}
+.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem 1rem;max-width:72rem;margin:0 auto}
+.brand{font-weight:700;font-size:1.1rem;text-decoration:none;color:var(--ink)}
+.sitenav{list-style:none;margin:0;padding:0;display:flex;gap:1rem}
+.sitenav a{display:inline-block;padding:.35rem 0}
+header.site nav[aria-label=Breadcrumbs]{max-width:72rem;margin:.25rem auto 0}
+main,footer.site p{overflow-wrap:anywhere}
 footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:2rem;font-size:.9rem;color:var(--muted)}
 .crumbs{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem;font-size:.95rem}
+.crumbs a{display:inline-block;padding:.2rem 0}
 .crumbs li+li::before{content:"›";margin-right:.25rem;color:var(--muted)}
 main{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}
 h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.3rem;margin:1.75rem 0 .5rem}
@@ -22,18 +30,35 @@ h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.3rem;marg
 .minimap a:hover path,.minimap a:focus path{fill-opacity:.9}
 .minimap figcaption{font-size:.85rem;color:var(--muted);margin-top:.25rem}
 .gallery{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem}
-.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:var(--soft);border:1px solid var(--line)}
-.gallery p{margin:.25rem 0 0}
+.gallery img{width:100%;height:auto;aspect-ratio:3/2;object-fit:contain;background:var(--soft);border:1px solid var(--line)}
+.gallery p{margin:.25rem 0 0}.credit{font-size:.85rem;color:var(--muted)}
+.context{margin:0;border:1px solid var(--line);background:var(--soft);padding:.5rem}
+.context svg{display:block;width:100%;height:auto;max-height:24rem}
+.context .ground{fill:#f2efe9}.context .neighbour{fill:#d5d0c7;stroke:#8a8377;stroke-width:1;vector-effect:non-scaling-stroke}
+.context .self{fill:var(--shape);stroke:#7a1f16;stroke-width:2;vector-effect:non-scaling-stroke}
+.context .street{fill:#1b1f24;paint-order:stroke;stroke:#fff;stroke-width:3px;font-family:system-ui,sans-serif;font-style:italic}
+.context .scale rect{fill:#1b1f24}.context .scale text{font:22px system-ui,sans-serif;fill:#1b1f24}
+.context figcaption{font-size:.85rem;color:var(--muted);margin-top:.25rem}
+.nearby{padding-left:1.1rem}.nearby li{margin:.2rem 0}
+.citation{background:var(--soft);border-left:4px solid var(--line);padding:.5rem .75rem}
+.searchbox{margin:1rem 0}.searchbox label{display:block;font-weight:600;margin-bottom:.25rem}
+.searchbox .row{display:flex;gap:.5rem;max-width:36rem}
+.searchbox input{flex:1;min-width:0;font:inherit;padding:.45rem .6rem;border:1px solid #6b7480;border-radius:4px}
+.searchbox button,.button{font:inherit;background:var(--accent);color:#fff;border:0;padding:.45rem .9rem;border-radius:4px;text-decoration:none;display:inline-block;cursor:pointer}
+.browse{list-style:none;padding:0;columns:15rem auto;column-gap:2rem}.browse li{break-inside:avoid;padding:.15rem 0}
+.results{list-style:none;padding:0}.result{display:flex;gap:.75rem;align-items:flex-start;border-bottom:1px solid var(--line);padding:.6rem 0}
+.result img,.nothumb{flex:none;width:96px;height:64px;object-fit:contain;background:var(--soft);border:1px solid var(--line)}
+.result h2{font-size:1.05rem;margin:0}.result p{margin:.15rem 0 0}
+.results-map{max-width:28rem}
+.picture{margin:1rem 0}.picture img{display:block;width:100%;max-width:60rem;height:auto;aspect-ratio:3/2;object-fit:contain;background:var(--soft)}
 .document{border-top:1px solid var(--line);margin-top:1.5rem}
 .footnote{font-size:.9rem;color:var(--muted)}
-.picture img{max-width:100%;height:auto}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 thead th{background:var(--soft)}
 .scroll{overflow-x:auto}
 .pager{display:flex;gap:1.5rem;margin:1rem 0}
-.button{display:inline-block;background:var(--accent);color:#fff;padding:.4rem .8rem;border-radius:4px;text-decoration:none}
 .cards li{margin:.35rem 0}.card{border-bottom:1px solid var(--line)}
 .plain{padding-left:1.1rem;word-break:break-all}
-@media (max-width:700px){.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}}
+@media (max-width:700px){header.site,footer.site{padding:.5rem .75rem}.result img,.nothumb{width:72px;height:48px}.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}}
 `;

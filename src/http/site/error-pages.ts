@@ -1,0 +1,30 @@
+// Errors as pages for browsers: a request whose Accept prefers HTML (a browser's does; GDAL's,
+// QGIS's, curl's and fetch's do not) gets the error as a page of the site, with the same
+// status and sentence, on every path but the data's own: /api/ (whose answers never change),
+// the tiles, media files and the map's data, and an /ogc/ request with f other than html.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
+import type { ApiError } from '../../errors.js';
+import { htmlError } from '../../render/site/error.js';
+import { isApiPath, isOgcPath } from '../protocol/faces.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS, prefersHtml } from '../ogc/html.js';
+
+const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
+
+export function wantsErrorPage(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  const url = request.url;
+  if (typeof accept !== 'string' || !prefersHtml(accept) || isApiPath(url)) return false;
+  if (DATA_PREFIXES.some((p) => url.startsWith(p))) return false;
+  if (isOgcPath(url)) {
+    const f = new URLSearchParams(url.split('?')[1] ?? '').get('f');
+    return f === null || f === 'html';
+  }
+  return true;
+}
+
+export function sendErrorPage(reply: FastifyReply, error: ApiError): FastifyReply {
+  const request = reply.request;
+  const html = htmlError({ baseUrl: request.baseUrl, site: request.server.site }, error, request.id);
+  return reply.code(error.status).headers(PAGE_HEADERS).header('cache-control', 'no-store').type(CONTENT_TYPE_HTML).send(html);
+}

@@ -1,0 +1,123 @@
+// The visitors' site: the home (/about/), the search (/search/), each record's canonical page
+// (/places/{id}/, /pictures/{id}/, /documents/{id}/, /videos/{id}/: always the page, whatever
+// the Accept) and the icon. Pages are made from the same store and kept in the same answer
+// cache as every answer, per catalogue version; no page runs a script.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, SITE_ERRORS } from '../../errors.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import { periodBands, htmlAbout, type AboutFacts } from '../../render/site/about.js';
+import { FAVICON_SVG } from '../../render/site/favicon.js';
+import { htmlSearch } from '../../render/site/search.js';
+import type { PageAt } from '../../render/site/shell.js';
+import { SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
+import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, type SiteSearch } from '../../site/search.js';
+import type { Site } from '../../site/site.js';
+import type { CatalogueReader } from '../../store/store.js';
+import { parseFilters } from '../api/filters.js';
+import { parseRecordId } from '../api/params.js';
+import { mediaUrl } from '../../render/media-url.js';
+import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
+import { recordPage } from './record-pages.js';
+import { StreetLabels } from './street-labels.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the pages say of the catalogue (settings SITE_*), set by buildApp. */
+    site: Site;
+  }
+}
+
+export interface SiteDeps extends AnswerDeps {
+  store: CatalogueReader;
+  streets: StreetLabels;
+}
+
+export const pageAt = (request: FastifyRequest): PageAt => ({ baseUrl: request.baseUrl, site: request.server.site });
+
+type MakePage = () => Promise<{ version: number; html: string }>;
+
+async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, make: MakePage): Promise<FastifyReply> {
+  const key = `${request.baseUrl}\n${request.url}`;
+  const answer = await cachedBytes(deps, key, async () => {
+    const made = await make();
+    return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
+  });
+  return sendAnswer(request, reply.headers(PAGE_HEADERS), deps, key, answer);
+}
+
+export function registerSiteRoutes(app: FastifyInstance, deps: SiteDeps): void {
+  app.get(SITE_PATHS.about, (request, reply) => sendPage(request, reply, deps, async () => {
+    const facts = await aboutFacts(deps);
+    return { version: facts.version, html: htmlAbout(pageAt(request), facts) };
+  }));
+  app.get(SITE_PATHS.about.slice(0, -1), async (_request, reply) => reply.code(301).header('location', SITE_PATHS.about).send());
+  app.get(SITE_PATHS.search, (request, reply) => {
+    const search = readSiteSearch(new URLSearchParams(request.url.split('?')[1] ?? ''));
+    return sendPage(request, reply, deps, () => searchPage(deps, pageAt(request), search));
+  });
+  for (const collection of SITE_COLLECTIONS) registerRecordRoute(app, deps, collection);
+  const icon = Buffer.from(FAVICON_SVG);
+  for (const path of [SITE_PATHS.faviconSvg, SITE_PATHS.favicon]) {
+    app.get(path, async (request, reply) => {
+      const key = `${path}`;
+      const answer = await cachedBytes(deps, key, async () => ({ version: await seenVersion(deps), bytes: icon, contentType: 'image/svg+xml' }));
+      return sendAnswer(request, reply, deps, key, answer);
+    });
+  }
+}
+
+function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: OgcCollection): void {
+  const route = SITE_PATHS.recordRoute(collection);
+  app.get(route, (request, reply) => {
+    const id = parseRecordId((request.params as { id: string }).id);
+    if (id === null) throw ERRORS.notFound();
+    return sendPage(request, reply, deps, () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id));
+  });
+  // Without its slash: the page's one URL.
+  app.get(route.slice(0, -1), async (request, reply) => {
+    const id = parseRecordId((request.params as { id: string }).id);
+    if (id === null) throw ERRORS.notFound();
+    return reply.code(301).header('location', SITE_PATHS.record(collection, id)).send();
+  });
+}
+
+async function aboutFacts(deps: SiteDeps): Promise<AboutFacts & { version: number }> {
+  const { store } = deps;
+  const [overview, extents, streets] = await Promise.all([store.overview(), store.extents(), deps.streets.index()]);
+  const whole = await store.list('features', { page: 1, pageSize: 1 });
+  const interval = extents.extents.features.interval;
+  const bands = interval === null ? [] : periodBands(Number(interval[0].slice(0, 4)), Number(interval[1].slice(0, 4)));
+  const periods = [];
+  for (const band of bands) {
+    const { count } = await store.list('features', { page: 1, pageSize: 1 }, { yearRange: { from: band.from, to: band.to } });
+    periods.push({ ...band, count });
+  }
+  return {
+    version: Math.min(overview.version, extents.version, whole.version, streets.version),
+    features: whole.count,
+    categories: overview.categories.map((c) => ({ id: c.id, name: c.name, count: c.features })),
+    streets: streets.counts,
+    periods,
+  };
+}
+
+async function searchPage(deps: SiteDeps, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
+  const { store } = deps;
+  const filters = parseFilters('features', apiPairs(search));
+  const listing = await store.list('features', { page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
+  if (listing.page === null) {
+    if (search.page > 1) throw SITE_ERRORS.noSuchResultsPage(Math.max(1, Math.ceil(listing.count / SEARCH_PAGE_SIZE)));
+  }
+  const rows = listing.page?.rows ?? [];
+  const thumbnails = new Map<number, string>();
+  if (rows.length > 0) {
+    const pictures = await store.items('features', {
+      filter: { kind: 'in', value: { kind: 'property', name: 'id' }, list: rows.map((r) => ({ kind: 'number', value: r.id })) },
+      words: null, sortBy: [], cursor: null, limit: rows.length,
+    });
+    for (const r of pictures.rows) if (typeof r.values.first_image === 'string') thumbnails.set(r.id, mediaUrl(at.baseUrl, r.values.first_image));
+  }
+  const categoryName = search.category === null ? null : (await store.overview()).categories.find((c) => c.id === search.category)?.name ?? null;
+  return { version: listing.version, html: htmlSearch(at, search, { count: listing.count, rows, thumbnails, categoryName }) };
+}

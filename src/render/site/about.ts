@@ -1,0 +1,54 @@
+// The site's home for people (/about/): what the catalogue is, a search box, its categories,
+// periods and streets to browse, and the ways to its data.
+import { API_PREFIX, DOCS_PREFIX, TILEJSON_PATH } from '../../constants.js';
+import { OGC_PATHS } from '../../ogc/paths.js';
+import { SITE_PATHS } from '../../site/paths.js';
+import { renderPage } from '../ogc/html/templates.js';
+import { page, type PageAt } from './shell.js';
+
+export interface Period {
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface AboutFacts {
+  features: number;
+  categories: { id: number; name: string; count: number }[];
+  streets: { name: string; count: number }[];
+  periods: Period[];
+}
+
+const number = (n: number) => n.toLocaleString('en-GB');
+const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
+
+/** Bands of years over the catalogue's range: centuries, or shorter where the range is short, so there are several. */
+export function periodBands(first: number, last: number): { from: number; to: number }[] {
+  for (const size of [100, 50, 25, 10]) {
+    const start = Math.floor(first / size) * size;
+    const bands = Array.from({ length: Math.floor(last / size) - Math.floor(first / size) + 1 }, (_, i) => ({ from: start + i * size, to: start + (i + 1) * size - 1 }));
+    if (bands.length >= 4 || size === 10) return bands;
+  }
+  return [];
+}
+
+export function htmlAbout(at: PageAt, facts: AboutFacts): string {
+  const search = `${at.baseUrl}${SITE_PATHS.search}`;
+  const items = `${at.baseUrl}${OGC_PATHS.items('features')}`;
+  return renderPage('about', {
+    page: page(at, {
+      title: at.site.title, heading: at.site.title, description: at.site.description, canonical: `${at.baseUrl}${SITE_PATHS.about}`,
+      alternates: [], crumbs: [], og: { title: at.site.title, description: at.site.description, image: null },
+    }),
+    description: at.site.description,
+    searchHref: search,
+    counts: `${plural(facts.features, 'building or place', 'buildings and places')}, in ${plural(facts.categories.length, 'category', 'categories')} along ${plural(facts.streets.length, 'street', 'streets')}.`,
+    categories: facts.categories.map((c) => ({ name: c.name, count: number(c.count), href: `${search}?category=${c.id}` })),
+    periods: facts.periods.filter((p) => p.count > 0).map((p) => ({ label: `${p.from}–${p.to}`, href: `${search}?from=${p.from}&to=${p.to}` })),
+    streets: facts.streets.map((s) => ({ name: s.name, count: number(s.count), href: `${search}?street=${encodeURIComponent(s.name)}` })),
+    links: {
+      api: `${at.baseUrl}${API_PREFIX}`, apiDocs: `${at.baseUrl}${DOCS_PREFIX}`, ogc: `${at.baseUrl}${OGC_PATHS.landing}`, ogcDocs: `${at.baseUrl}${OGC_PATHS.docs}`,
+      gpkg: `${items}?f=gpkg`, geojson: `${items}?f=geojson`, csv: `${items}?f=csv`, tiles: `${at.baseUrl}${TILEJSON_PATH}`,
+    },
+  });
+}

@@ -1,0 +1,25 @@
+// The visitors' site's paths, in one place: routes, links, the sitemap and the OGC pages'
+// canonical links take them from here. A record's page has one canonical URL that always
+// answers the page, whatever the client's Accept (the data keeps its own URLs).
+import type { OgcCollection } from '../ogc/properties.js';
+
+/** Each collection's pages, by the word a visitor reads in the URL. */
+const RECORD_SEGMENTS: Readonly<Record<OgcCollection, string>> = {
+  features: 'places',
+  images: 'pictures',
+  documents: 'documents',
+  media: 'videos',
+};
+
+export const SITE_PATHS = {
+  /** The home for people (the map explorer stays at `/`, so shared `/#feature=…` links keep working). */
+  about: '/about/',
+  search: '/search/',
+  record: (collection: OgcCollection, id: number) => `/${RECORD_SEGMENTS[collection]}/${id}/`,
+  /** The router's pattern of a collection's record pages. */
+  recordRoute: (collection: OgcCollection) => `/${RECORD_SEGMENTS[collection]}/:id/`,
+  favicon: '/favicon.ico',
+  faviconSvg: '/favicon.svg',
+} as const;
+
+export const SITE_COLLECTIONS: readonly OgcCollection[] = ['features', 'images', 'documents', 'media'];

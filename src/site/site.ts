@@ -1,0 +1,22 @@
+// What the visitors' site says of the catalogue (settings SITE_*), as the pages take it.
+import type { Config } from '../config.js';
+
+export interface Site {
+  readonly title: string;
+  readonly description: string;
+  readonly publisher: string;
+  readonly licence: { readonly name: string; readonly url: string | null };
+  readonly locality: string | null;
+  readonly country: string | null;
+}
+
+export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'>): Site {
+  return {
+    title: config.siteTitle,
+    description: config.siteDescription,
+    publisher: config.sitePublisher,
+    licence: { name: config.siteLicence, url: config.siteLicenceUrl },
+    locality: config.siteLocality,
+    country: config.siteCountry,
+  };
+}
