@@ -6,7 +6,8 @@
 // 7: what the OGC face shows of a feature from other rows (counts, first image, joined lists), and its GeoJSON text, kept on its row;
 // its footprint as float64s (`outline`, search/box.ts) for the exact box test.
 // 8: each stored tile's level of detail (tiles/budget.ts); each footprint's positions beside its box in the R*Tree.
-export const SQLITE_SCHEMA_VERSION = '8';
+// 9: tiles crowded from 500 footprints or 10,000 positions (tiles/crowded.ts): the crowded tiles made again.
+export const SQLITE_SCHEMA_VERSION = '9';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
 export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";

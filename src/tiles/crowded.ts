@@ -8,14 +8,18 @@
 import type { Box } from '../search/box.js';
 import { MAX_TILE_ZOOM, tileBox, type TileAddress } from './grid.js';
 
-/** A tile made on request is answered in a few milliseconds up to this many footprints (see BENCHMARKS.md). */
-export const CROWDED_ABOVE = 1000;
+/**
+ * A tile made on request costs about 30 µs of CPU per footprint meeting it: up to this many
+ * it is answered within 15 ms at p50 and 50 ms at p99 (BENCHMARKS.md, tiles on other
+ * catalogues). At 1,000 the tiles of the `sized` and `dense` catalogues took 29 ms of CPU
+ * each at p50 and 73–78 ms at p99.
+ */
+export const CROWDED_ABOVE = 500;
 /**
  * And up to this many positions in all: a footprint may have 2,000 (catalogue/limits.ts), and
- * a tile's work (parsing, measuring, clipping) follows its positions. 1,000 footprints of 60
- * positions took 54–70 ms at p50 on request (BENCHMARKS.md, tiles on other catalogues).
+ * a tile's work (parsing, measuring, clipping) follows its positions.
  */
-export const CROWDED_POSITIONS = 20_000;
+export const CROWDED_POSITIONS = 10_000;
 
 /** What meets a tile, as the store counts it: footprints up to one past CROWDED_ABOVE, and those footprints' positions. */
 export interface TileLoad {

@@ -6,7 +6,7 @@
 // the median of each zoom 12–16 under 100 KB; nothing lost (every footprint whose centre
 // lies in the tile is a polygon or counted in a point); polygons are the largest footprints
 // (a tile steps down by drawing the smaller ones as points first); both stores alike, byte for
-// byte. And a database from before the budget (schema 8, migration 8) has its tiles made again.
+// byte. And a database from before the budget (schema 8, migration 8), or from before the crowding limits were halved (9), has its tiles made again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
@@ -126,17 +126,22 @@ for (const { name, options, dropsDetail } of CATALOGUES) {
 }
 
 /** A catalogue's stored tiles as an older heritage-api left them (here: every one emptied, the level column gone), then opened by this one. */
-async function upgradedTiles(kind: StoreKind, catalogue: Catalogue): Promise<string[]> {
+/** What a database looked like before the budget (schema 8, migration 8), or before the crowding limits were halved (9: no tile stored of those at 500–1,000 footprints; here none at all). */
+const OLDER = {
+  budget: { sqlite: "ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; UPDATE meta SET value = '7' WHERE key = 'schema_version'", postgres: 'ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; DELETE FROM schema_migrations WHERE version >= 8' },
+  limits: { sqlite: "DELETE FROM tiles; DELETE FROM tile_levels; UPDATE meta SET value = '8' WHERE key = 'schema_version'", postgres: 'DELETE FROM tiles; DELETE FROM tile_levels; DELETE FROM schema_migrations WHERE version >= 9' },
+} as const;
+
+async function upgradedTiles(kind: StoreKind, catalogue: Catalogue, older: keyof typeof OLDER): Promise<string[]> {
   const database = createTestDatabase(kind);
   try {
     await importInto(database.settings, catalogue);
     if (kind === 'sqlite') {
       const db = new Database(String(database.settings.database));
-      db.exec("ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+      db.exec(OLDER[older].sqlite);
       db.close();
     } else {
-      await withPgClient((client) => client.query(`SET search_path = ${database.settings.databaseSchema}, public;
-        ALTER TABLE tiles DROP COLUMN level; DROP TABLE tile_levels; UPDATE tiles SET mvt = NULL; DELETE FROM schema_migrations WHERE version = 8`));
+      await withPgClient((client) => client.query(`SET search_path = ${database.settings.databaseSchema}, public; ${OLDER[older].postgres}`));
     }
     await (await openStore(loadConfig({ ...database.settings, logLevel: 'silent' }, {}), { create: true })).close();
     return await storedTiles(database.settings);
@@ -146,7 +151,7 @@ async function upgradedTiles(kind: StoreKind, catalogue: Catalogue): Promise<str
 }
 
 for (const kind of ['sqlite', 'postgres'] as const) {
-  test(`${kind}: a database from before the budget is brought up to date with its crowded tiles made again`, async (t) => {
+  test(`${kind}: a database from before the budget, or before the crowding limits were halved, is brought up to date with its crowded tiles made again`, async (t) => {
     if (kind === 'postgres' && process.env.HERITAGE_TEST_POSTGRES !== 'required' && !(await withPgClient(async () => true).catch(() => false))) return t.skip('no PostgreSQL');
     const catalogue = generateLayoutCatalogue({ layout: 'dense', scale: 0.5, seed: 9, area: 0.1 });
     const fresh = createTestDatabase(kind);
@@ -154,14 +159,15 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       await importInto(fresh.settings, catalogue);
       const expected = await storedTiles(fresh.settings);
       assert.ok(expected.some((tile) => !tile.includes(' level 0 ')), 'some tile drawn below full detail');
-      assert.deepEqual(await upgradedTiles(kind, catalogue), expected);
+      assert.deepEqual(await upgradedTiles(kind, catalogue, 'budget'), expected);
+      assert.deepEqual(await upgradedTiles(kind, catalogue, 'limits'), expected);
     } finally {
       await fresh.drop();
     }
   });
 }
 
-/** 300 footprints in one spot, each a ring of `corners` positions: under 1,000 footprints, and over 20,000 positions with 100 corners. */
+/** 300 footprints in one spot, each a ring of `corners` positions: under 500 footprints, and over 10,000 positions with 100 corners. */
 function spotCatalogue(corners: number): Catalogue {
   const catalogue = generateLayoutCatalogue({ layout: 'demo', scale: 0.01, seed: 2 });
   const ring = Array.from({ length: corners }, (_, i) => [0.6 + 0.0002 * Math.cos((2 * Math.PI * i) / corners), 51.7 + 0.0002 * Math.sin((2 * Math.PI * i) / corners)] as [number, number]);
@@ -170,7 +176,7 @@ function spotCatalogue(corners: number): Catalogue {
 }
 
 for (const kind of ['sqlite', 'postgres'] as const) {
-  test(`${kind}: a tile is made at import when its footprints have more than 20,000 positions, however few they are`, async (t) => {
+  test(`${kind}: a tile is made at import when its footprints have more than 10,000 positions, however few they are`, async (t) => {
     if (kind === 'postgres' && process.env.HERITAGE_TEST_POSTGRES !== 'required' && !(await withPgClient(async () => true).catch(() => false))) return t.skip('no PostgreSQL');
     const stored = async (corners: number) => {
       const database = createTestDatabase(kind);

@@ -10,7 +10,7 @@ import { BUFFER, CELL, EXTENT, VISIBLE, centreOf, exteriorArea, footprintMeetsRe
 
 export const BIG_ID = 301;
 export const PARTS_ID = 302;
-/** More than CROWDED_ABOVE (1000). */
+/** More than CROWDED_ABOVE (500). */
 export const CROWD = 1120;
 /** The crowd's corner. */
 export const CROWD_CORNER = [0.5, 51.6];
