@@ -121,7 +121,8 @@ export class Panel {
       button.className = 'thumb';
       button.setAttribute('aria-label', `Open the picture: ${image.title}`);
       const img = document.createElement('img');
-      img.alt = image.title;
+      // The button is named by its label and the title is written beside it: said once, not three times.
+      img.alt = '';
       img.loading = 'lazy';
       img.addEventListener('error', () => button.classList.add('missing'));
       img.src = image.file;

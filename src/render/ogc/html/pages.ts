@@ -117,7 +117,7 @@ export function htmlItems(
     drawing,
     prevHref: html(link('prev')),
     nextHref: html(link('next')),
-    columns: ['', ...columns.map((c) => propertyOf(collection, c)?.title ?? c)],
+    columns: ['Item', ...columns.map((c) => propertyOf(collection, c)?.title ?? c)],
     rows: body.features.map((f) => ({
       href: itemHref(f.id),
       label: LABELS[collection](f.properties) || `#${f.id}`,
