@@ -208,7 +208,7 @@ export const SETTINGS = {
   },
   rateLimit: {
     env: 'RATE_LIMIT', default: '1000/day', parse: parseRateLimit,
-    help: 'requests per client address to the paths that run a query the client chooses (/api/, /ogc/, /map/matches.json, /map/labels.json, /map/streets.json): N/second, N/minute, N/hour, N/day, or off',
+    help: 'requests per client address to the paths that run a query the client chooses (/api/, /ogc/, /map/matches.json, /map/labels.json, /map/streets.json, /search/): N/second, N/minute, N/hour, N/day, or off',
   },
   rateLimitExempt: {
     env: 'RATE_LIMIT_EXEMPT', default: '127.0.0.0/8,::1', parse: parseAddressList, emptyMeans: 'nobody is exempt',

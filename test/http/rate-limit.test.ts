@@ -80,8 +80,8 @@ describe('RATE_LIMIT=3/minute, nobody exempt', () => {
   });
 });
 
-describe('every path that runs a query the client chooses is counted: /api/, /ogc/ and the map\'s data', () => {
-  const QUERIES = ['/map/matches.json?street=Osborn%20Street', '/ogc/collections/features/items?limit=2', '/map/labels.json?bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json'];
+describe('every path that runs a query the client chooses is counted: /api/, /ogc/, the map\'s data and the site\'s search', () => {
+  const QUERIES = ['/map/matches.json?street=Osborn%20Street', '/ogc/collections/features/items?limit=2', '/map/labels.json?bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json', '/search/?q=osborn'];
   let t: TestServer;
   before(async () => {
     t = await startTestServer({ settings: { rateLimit: `${QUERIES.length}/minute`, rateLimitExempt: '' } });
@@ -107,6 +107,14 @@ describe('every path that runs a query the client chooses is counted: /api/, /og
     assert.deepEqual(refusal(map), refusal(api));
     for (const url of QUERIES.slice(1)) {
       const answer = await request(t.origin, url);
+      if (url.startsWith('/search/')) {
+        // A page of the site: to a browser the refusal is a page, to anyone else the API's JSON.
+        assertThrottled(answer);
+        const page = await request(t.origin, url, { headers: { accept: 'text/html' } });
+        assert.deepEqual([page.status, page.headers['content-type']], [429, 'text/html; charset=utf-8']);
+        assert.ok(page.text.includes('<h1>Too many requests</h1>'));
+        continue;
+      }
       // /ogc/ words its refusals as OGC exceptions; the map's data as the API does.
       if (url.startsWith('/ogc/')) assert.deepEqual([answer.status, answer.json().code], [429, 'TooManyRequests'], url);
       else assertThrottled(answer);

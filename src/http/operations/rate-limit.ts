@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { SITE_PATHS } from '../../site/paths.js';
 import type { Config, RateLimit } from '../../config.js';
 import { clientAddress, type AddressList } from './client-address.js';
 import { ERRORS } from '../../errors.js';
@@ -21,13 +22,14 @@ const LOCAL_CLIENTS = 100_000;
 
 /**
  * Every path whose answer runs a query the client chooses (filters, words, a box, a page): the
- * catalogue's two faces and the map's data. Declared once: README and RATE_LIMIT's help name
- * them. Not limited: the pages and their files, media files, the probes, /metrics, and vector
- * tiles: a tile is a fixed cell of the grid, made from at most 1,000 footprints (a crowded
- * one stored at import) and cached, and one view of the map asks for dozens of them.
+ * catalogue's two faces, the map's data and the site's search. Declared once: README and
+ * RATE_LIMIT's help name them. Not limited: the other pages and their files, media files,
+ * the probes, /metrics, and vector tiles: a tile is a fixed cell of the grid, made from at
+ * most 500 footprints (a crowded one stored at import) and cached, and one view of the map
+ * asks for dozens of them.
  * A path ending in `/` covers what is under it (and itself without the slash).
  */
-export const RATE_LIMITED_PATHS = [API_PREFIX, OGC_PREFIX, MAP_MATCHES_PATH, MAP_LABELS_PATH, MAP_STREETS_PATH] as const;
+export const RATE_LIMITED_PATHS = [API_PREFIX, OGC_PREFIX, MAP_MATCHES_PATH, MAP_LABELS_PATH, MAP_STREETS_PATH, SITE_PATHS.search] as const;
 
 /** Whether the rate limit counts a request for this (canonical) target. */
 export function isRateLimitedPath(url: string): boolean {

@@ -10,7 +10,7 @@ import { FAVICON_SVG } from '../../render/site/favicon.js';
 import { htmlSearch } from '../../render/site/search.js';
 import type { PageAt } from '../../render/site/shell.js';
 import { SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
-import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, type SiteSearch } from '../../site/search.js';
+import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { Site } from '../../site/site.js';
 import type { CatalogueReader } from '../../store/store.js';
 import { parseFilters } from '../api/filters.js';
@@ -37,8 +37,9 @@ export const pageAt = (request: FastifyRequest): PageAt => ({ baseUrl: request.b
 
 type MakePage = () => Promise<{ version: number; html: string }>;
 
-async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, make: MakePage): Promise<FastifyReply> {
-  const key = `${request.baseUrl}\n${request.url}`;
+/** `path`: what the page depends on (a search by its checked fields, not its raw query string, which could vary at each request). */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, make: MakePage, path = request.url): Promise<FastifyReply> {
+  const key = `${request.baseUrl}\n${path}`;
   const answer = await cachedBytes(deps, key, async () => {
     const made = await make();
     return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
@@ -54,7 +55,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: SiteDeps): void {
   app.get(SITE_PATHS.about.slice(0, -1), async (_request, reply) => reply.code(301).header('location', SITE_PATHS.about).send());
   app.get(SITE_PATHS.search, (request, reply) => {
     const search = readSiteSearch(new URLSearchParams(request.url.split('?')[1] ?? ''));
-    return sendPage(request, reply, deps, () => searchPage(deps, pageAt(request), search));
+    return sendPage(request, reply, deps, () => searchPage(deps, pageAt(request), search), `${SITE_PATHS.search}${searchQuery(search)}`);
   });
   for (const collection of SITE_COLLECTIONS) registerRecordRoute(app, deps, collection);
   const icon = Buffer.from(FAVICON_SVG);
