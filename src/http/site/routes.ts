@@ -85,22 +85,35 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: O
 
 async function aboutFacts(deps: SiteDeps): Promise<AboutFacts & { version: number }> {
   const { store } = deps;
-  const [overview, extents, streets] = await Promise.all([store.overview(), store.extents(), deps.streets.index()]);
+  const [overview, years, streets] = await Promise.all([store.overview(), yearSpan(store), deps.streets.index()]);
   const whole = await store.list('features', { page: 1, pageSize: 1 });
-  const interval = extents.extents.features.interval;
-  const bands = interval === null ? [] : periodBands(Number(interval[0].slice(0, 4)), Number(interval[1].slice(0, 4)));
+  const bands = years.span === null ? [] : periodBands(...years.span);
   const periods = [];
   for (const band of bands) {
     const { count } = await store.list('features', { page: 1, pageSize: 1 }, { yearRange: { from: band.from, to: band.to } });
     periods.push({ ...band, count });
   }
   return {
-    version: Math.min(overview.version, extents.version, whole.version, streets.version),
+    version: Math.min(overview.version, years.version, whole.version, streets.version),
     features: whole.count,
     categories: overview.categories.map((c) => ({ id: c.id, name: c.name, count: c.features })),
     streets: streets.counts,
     periods,
   };
+}
+
+/**
+ * The first and last year of the features, each the first item sorted by it (the collections'
+ * extents would do, but they scan all four collections: most of a second at scale 10).
+ */
+async function yearSpan(store: CatalogueReader): Promise<{ version: number; span: [number, number] | null }> {
+  const hasYear = { kind: 'not', arg: { kind: 'isNull', value: { kind: 'property', name: 'current' } } } as const;
+  const end = (descending: boolean) => store.items('features', { filter: hasYear, words: null, sortBy: [{ property: 'current', descending }], cursor: null, limit: 1 });
+  const [first, last] = await Promise.all([end(false), end(true)]);
+  const year = (page: typeof first) => page.rows[0]?.values.current;
+  const [from, to] = [year(first), year(last)];
+  const span: [number, number] | null = typeof from === 'number' && typeof to === 'number' ? [from, to] : null;
+  return { version: Math.min(first.version, last.version), span };
 }
 
 async function searchPage(deps: SiteDeps, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
