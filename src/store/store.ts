@@ -11,6 +11,7 @@ import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
+import type { YearCounts } from './site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
@@ -165,6 +166,8 @@ export interface CatalogueReader {
   streetBuildings(): Promise<StreetBuildings>;
   /** Numbered or named buildings meeting a box, at most `limit`. */
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
+  /** How many features are of each year (the visitors' home page: store/site-plans.ts). */
+  yearCounts(): Promise<YearCounts>;
   /**
    * How many footprints the spatial index finds in the box, counted up to one past `atMost`
    * (an index lookup, bounded): what tells a map view's page, answered at once, from a wide

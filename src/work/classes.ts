@@ -49,10 +49,17 @@ export function workGates(config: WorkLimitsConfig): Gates {
   return { reads: gate('reads'), geometryFilters: gate('geometryFilters'), largePages: gate('largePages'), downloads: gate('downloads'), builds: gate('builds') };
 }
 
-/** A list of /api/v1/: filtered, it is a costly read; else a page by position, inline. */
+/**
+ * A list of /api/v1/: filtered, it is a costly read; else a page by position, inline. One
+ * feature's records (`feature` alone, as every record page asks three times) are a range of
+ * the (feature_id, id) index, counted and paged there: bounded like a record by id, inline.
+ */
 export function listClass(filters: Filters): WorkClass | null {
-  return hasFilters(filters) ? 'reads' : null;
+  if (!hasFilters(filters) || onlyOneFeature(filters)) return null;
+  return 'reads';
 }
+
+const onlyOneFeature = (filters: Filters) => filters.feature !== undefined && Object.entries(filters).every(([name, value]) => name === 'feature' || value === undefined);
 
 /** An OGC items page: by its size first, then by its filter. */
 export function itemsClass(request: ItemsRequest): WorkClass | null {

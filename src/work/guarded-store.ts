@@ -10,6 +10,7 @@
 import type { Config } from '../config.js';
 import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
+import type { YearCounts } from '../store/site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
@@ -111,7 +112,7 @@ export class GuardedStore implements CatalogueReader {
   }
 
   tile(z: number, x: number, y: number): Promise<VectorTile> {
-    // Inline: bounded by design (at most 1,000 footprints and 20,000 positions a tile, crowded ones made at import), and a map asks for dozens at once.
+    // Inline: bounded by design (at most 500 footprints and 10,000 positions a tile, crowded ones made at import), and a map asks for dozens at once.
     return this.inner.tile(z, x, y);
   }
 
@@ -125,6 +126,10 @@ export class GuardedStore implements CatalogueReader {
 
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
     return this.offload('reads', 'buildingLabels', [box, limit]);
+  }
+
+  yearCounts(): Promise<YearCounts> {
+    return this.offload('reads', 'yearCounts', []);
   }
 
   boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
