@@ -15,7 +15,7 @@ import { logDestination, loggerOptions } from '../../src/http/operations/request
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { checkedAnswer, type Answer, type HttpTarget, type RequestOptions } from './http.js';
-import { importInto, temporaryDir } from './server.js';
+import { importInto, TEST_DEFAULTS, temporaryDir } from './server.js';
 import { createTestDatabase, testStoreKind, withPgClient, type TestDatabase } from './stores.js';
 
 /**
@@ -74,7 +74,7 @@ export async function appAfterUpgrade(catalogue: Catalogue, older: OlderSchema):
 export async function appOnDatabase(database: TestDatabase, settings: RawSettings = {}): Promise<TestApp> {
   // Kept GeoPackages in a folder of the app's own, removed with it (not the machine's shared one).
   const downloads = temporaryDir();
-  const config = loadConfig({ ...database.settings, logLevel: 'silent', downloadCacheDir: downloads, ...settings }, {});
+  const config = loadConfig({ ...TEST_DEFAULTS, ...database.settings, logLevel: 'silent', downloadCacheDir: downloads, ...settings }, {});
   const store = await openStore(config, { serving: true });
   const log = await logDestination(config);
   const app = await buildApp({ store, config, logger: loggerOptions(config, log?.stream) });

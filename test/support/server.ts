@@ -45,6 +45,16 @@ export async function importInto(database: string | RawSettings, catalogue: Cata
   return freshSqliteFile ? keptImport(file, catalogue, importFresh) : importFresh();
 }
 
+/**
+ * What every test server and app is given unless its test says otherwise: a deadline for
+ * machines that run a dozen suites at once on two cores. There a read is slow because it
+ * waits for a core, not because it is costly, and the served default (800 ms; a turn waited
+ * for at most 5 of them, a GeoPackage build 10) refused the README's examples and the site's
+ * pages in CI. The bounds themselves are tested with the settings they name
+ * (work-deadline.test.ts, the isolation tests' real `serve` with its defaults).
+ */
+export const TEST_DEFAULTS = { dbTimeoutMs: '5000' } as const satisfies RawSettings;
+
 export async function startTestServer(
   options: { catalogue?: Catalogue; settings?: RawSettings; database?: TestDatabase } = {},
 ): Promise<TestServer> {
@@ -52,7 +62,7 @@ export async function startTestServer(
   await importInto(database.settings, options.catalogue ?? buildTestCatalogue());
   // Kept GeoPackages in a folder of the server's own, removed with it (not the machine's shared one).
   const downloads = temporaryDir();
-  const settings = { ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', downloadCacheDir: downloads, ...options.settings };
+  const settings = { ...TEST_DEFAULTS, ...database.settings, port: '0', host: '127.0.0.1', logLevel: 'silent', downloadCacheDir: downloads, ...options.settings };
   const server = await startServer(loadConfig(settings, {}));
   const port = new URL(server.address).port;
   const origin = `http://127.0.0.1:${port}`;
