@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
   const store = reportingVersions(work, versions);
   const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
-  const streets = new StreetLabels(store);
+  const streets = new StreetLabels(store, versions);
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });

@@ -4,6 +4,7 @@
 // catalogue always escaped; /sitemap.xml listing exactly the published records; robots.txt.
 // Expected content comes from the test catalogue, never from our renderers.
 // On both stores (test/postgres/ twin).
+import { escaped, jsonLd, mediaPath as mediaPathUnder } from '../support/html-text.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue } from '../../src/catalogue/format.js';
@@ -32,15 +33,8 @@ function catalogue(): Catalogue {
   return c;
 }
 
-const mediaPath = (p: string) => `${O}/media/${encodeURIComponent(p).replaceAll('%2F', '/')}`;
-/** The text of HTML escaped as a template must write it. */
-const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const mediaPath = (p: string) => mediaPathUnder(O, p);
 
-function jsonLd(html: string): Record<string, any> {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)];
-  assert.equal(blocks.length, 1, 'one JSON-LD block');
-  return JSON.parse(blocks[0]![1]!);
-}
 
 function scriptTags(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);

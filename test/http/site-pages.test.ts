@@ -7,26 +7,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
+import { escaped, unescaped, jsonLd, metaDescription, mediaPath as mediaPathUnder } from '../support/html-text.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
 
 const O = IN_PROCESS_ORIGIN;
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const HTML = 'text/html; charset=utf-8';
-const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const unescaped = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const mediaPath = (p: string) => `${O}/media/${encodeURIComponent(p).replaceAll('%2F', '/')}`;
+const mediaPath = (p: string) => mediaPathUnder(O, p);
 
-function jsonLd(html: string): Record<string, any> {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)];
-  assert.equal(blocks.length, 1, 'one JSON-LD block');
-  return JSON.parse(blocks[0]![1]!);
-}
 
-function metaDescription(html: string): string | null {
-  const m = /<meta name="description" content="([^"]*)">/.exec(html);
-  return m === null ? null : unescaped(m[1]!);
-}
 
 /** A footprint's box centre and the metres between two [lon, lat] points (equirectangular, as short distances allow). */
 function centre(f: Feature): [number, number] {
@@ -126,6 +116,17 @@ describe('the site for visitors', () => {
     assert.deepEqual(badJson.json(), { detail: 'The year range of the search must be from a year to the same or a later one.' });
     assert.equal((await app.request('/search/?q=osborn&page=99')).status, 404);
     assert.ok((await page('/search/?utm_source=x')).text.includes(`${cat.features.length} buildings and places.`), 'other parameters are ignored');
+  });
+
+  test('a search page is cached by its checked fields: another order, blanks or a tracking parameter is the same page', async () => {
+    const hits = async () => Number(/^heritage_answer_cache_hits_total (\d+)$/m.exec((await app.request('/metrics')).text)![1]);
+    const first = await page('/search/?q=brick&street=Old+Montague+Street');
+    const before = await hits();
+    const same = ['/search/?street=Old+Montague+Street&q=brick', '/search/?q=brick&street=Old+Montague+Street&utm_source=x&from=', '/search/?q=+brick+&street=Old%20Montague%20Street&page=1'];
+    for (const path of same) assert.equal((await page(path)).text, first.text, path);
+    assert.equal((await hits()) - before, same.length, 'each from the cache');
+    await page('/search/?q=brick');
+    assert.equal((await hits()) - before, same.length, 'another search is made, not found');
   });
 
   test("a record's canonical URL answers the page to every client; the data keeps its URLs", async () => {

@@ -31,10 +31,15 @@ export class PageChoices extends HeaderChoices<boolean> {
   }
 }
 
+/** A URL's `f`, or null without one. */
+export function formatParameter(url: string): string | null {
+  const at = url.indexOf('?');
+  return at === -1 ? null : new URLSearchParams(url.slice(at + 1)).get('f');
+}
+
 /** Whether a URL's query has `f` (then the URL alone says which answer it gets). */
 export function hasFormatParameter(url: string): boolean {
-  const at = url.indexOf('?');
-  return at !== -1 && new URLSearchParams(url.slice(at + 1)).has('f');
+  return formatParameter(url) !== null;
 }
 
 /** The fast path's key suffix for a request (cache/fast-answers.ts): the route handler's choice. */

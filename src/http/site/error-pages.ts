@@ -7,7 +7,7 @@ import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
 import type { ApiError } from '../../errors.js';
 import { htmlError } from '../../render/site/error.js';
 import { isApiPath, isOgcPath } from '../protocol/faces.js';
-import { CONTENT_TYPE_HTML, PAGE_HEADERS, prefersHtml } from '../ogc/html.js';
+import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '../ogc/html.js';
 
 const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
 
@@ -17,7 +17,7 @@ export function wantsErrorPage(request: FastifyRequest): boolean {
   if (typeof accept !== 'string' || !prefersHtml(accept) || isApiPath(url)) return false;
   if (DATA_PREFIXES.some((p) => url.startsWith(p))) return false;
   if (isOgcPath(url)) {
-    const f = new URLSearchParams(url.split('?')[1] ?? '').get('f');
+    const f = formatParameter(url);
     return f === null || f === 'html';
   }
   return true;

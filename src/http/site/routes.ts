@@ -12,7 +12,7 @@ import type { PageAt } from '../../render/site/shell.js';
 import { SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
 import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { Site } from '../../site/site.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { CatalogueReader, Overview } from '../../store/store.js';
 import { parseFilters } from '../api/filters.js';
 import { parseRecordId } from '../api/params.js';
 import { mediaUrl } from '../../render/media-url.js';
@@ -20,6 +20,7 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
 import { recordPage } from './record-pages.js';
 import { StreetLabels } from './street-labels.js';
+import { VersionMemo } from './version-memo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,11 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: Site
   return sendAnswer(request, reply.headers(PAGE_HEADERS), deps, key, answer);
 }
 
-export function registerSiteRoutes(app: FastifyInstance, deps: SiteDeps): void {
+/** And the categories, once per catalogue version: the home lists them, a search names its own. */
+type SiteReads = SiteDeps & { overview: VersionMemo<Overview> };
+
+export function registerSiteRoutes(app: FastifyInstance, siteDeps: SiteDeps): void {
+  const deps: SiteReads = { ...siteDeps, overview: new VersionMemo(() => siteDeps.store.overview(), siteDeps.versions, () => siteDeps.store.catalogueVersion()) };
   app.get(SITE_PATHS.about, (request, reply) => sendPage(request, reply, deps, async () => {
     const facts = await aboutFacts(deps);
     return { version: facts.version, html: htmlAbout(pageAt(request), facts) };
@@ -83,10 +88,10 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: O
   });
 }
 
-async function aboutFacts(deps: SiteDeps): Promise<AboutFacts & { version: number }> {
+async function aboutFacts(deps: SiteReads): Promise<AboutFacts & { version: number }> {
   const { store } = deps;
   // Four reads at once, none per band: each band's count is summed from the years' counts.
-  const [overview, years, streets, whole] = await Promise.all([store.overview(), store.yearCounts(), deps.streets.index(), store.list('features', { page: 1, pageSize: 1 })]);
+  const [overview, years, streets, whole] = await Promise.all([deps.overview.get(), store.yearCounts(), deps.streets.index(), store.list('features', { page: 1, pageSize: 1 })]);
   const first = years.years[0];
   const last = years.years.at(-1);
   const bands = first === undefined || last === undefined ? [] : periodBands(first.year, last.year);
@@ -102,7 +107,7 @@ async function aboutFacts(deps: SiteDeps): Promise<AboutFacts & { version: numbe
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-async function searchPage(deps: SiteDeps, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
+async function searchPage(deps: SiteReads, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
   const { store } = deps;
   const filters = parseFilters('features', apiPairs(search));
   const listing = await store.list('features', { page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
@@ -118,6 +123,6 @@ async function searchPage(deps: SiteDeps, at: PageAt, search: SiteSearch): Promi
     });
     for (const r of pictures.rows) if (typeof r.values.first_image === 'string') thumbnails.set(r.id, mediaUrl(at.baseUrl, r.values.first_image));
   }
-  const categoryName = search.category === null ? null : (await store.overview()).categories.find((c) => c.id === search.category)?.name ?? null;
+  const categoryName = search.category === null ? null : (await deps.overview.get(listing.version)).categories.find((c) => c.id === search.category)?.name ?? null;
   return { version: listing.version, html: htmlSearch(at, search, { count: listing.count, rows, thumbnails, categoryName }) };
 }
