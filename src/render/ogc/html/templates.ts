@@ -5,6 +5,16 @@
 import { Eta } from 'eta';
 
 export const TEMPLATES: Readonly<Record<string, string>> = {
+  '@searchbox': `<form class="searchbox" role="search" action="<%= it.action %>" method="get">
+<label for="q">Search the catalogue</label>
+<div class="row"><input id="q" name="q" type="search" maxlength="200"<% if (it.q) { %> value="<%= it.q %>"<% } else { %> placeholder="A street, a building, a name…"<% } %>><button type="submit">Search</button></div>
+<% for (const h of it.hidden) { %><input type="hidden" name="<%= h.name %>" value="<%= h.value %>">
+<% } %></form>`,
+  '@pager': `<nav class="pager" aria-label="<%= it.label %>">
+<% if (it.prevHref) { %><a rel="prev" href="<%= it.prevHref %>">← Previous page</a><% } %>
+<% if (it.pageText) { %><span><%= it.pageText %></span>
+<% } %><% if (it.nextHref) { %><a rel="next" href="<%= it.nextHref %>">Next page →</a><% } %>
+</nav>`,
   '@head': `<!doctype html>
 <html lang="en">
 <head>
@@ -120,10 +130,7 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
   items: `<%~ include('@head', it) %>
 <p><%= it.summary %></p>
 <%~ include('@drawing', { drawing: it.drawing, id: 'page-map', caption: 'The items of this page; the table below links each to its page.' }) %>
-<nav class="pager" aria-label="Pages">
-<% if (it.prevHref) { %><a rel="prev" href="<%= it.prevHref %>">← Previous page</a><% } %>
-<% if (it.nextHref) { %><a rel="next" href="<%= it.nextHref %>">Next page →</a><% } %>
-</nav>
+<%~ include('@pager', { label: 'Pages', prevHref: it.prevHref, nextHref: it.nextHref }) %>
 <div class="scroll" tabindex="0" role="region" aria-label="The items">
 <table>
 <thead><tr><% for (const c of it.columns) { %><th scope="col"><%= c %></th><% } %></tr></thead>
@@ -132,10 +139,7 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 <% } %></tbody>
 </table>
 </div>
-<nav class="pager" aria-label="Pages, again">
-<% if (it.prevHref) { %><a rel="prev" href="<%= it.prevHref %>">← Previous page</a><% } %>
-<% if (it.nextHref) { %><a rel="next" href="<%= it.nextHref %>">Next page →</a><% } %>
-</nav>
+<%~ include('@pager', { label: 'Pages, again', prevHref: it.prevHref, nextHref: it.nextHref }) %>
 <%~ include('@foot', it) %>`,
   feature: `<%~ include('@head', it) %>
 <div class="split">
@@ -216,10 +220,7 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 <%~ include('@foot', it) %>`,
   about: `<%~ include('@head', it) %>
 <p class="lead"><%= it.description %></p>
-<form class="searchbox" role="search" action="<%= it.searchHref %>" method="get">
-<label for="q">Search the catalogue</label>
-<div class="row"><input id="q" name="q" type="search" maxlength="200" placeholder="A street, a building, a name…"><button type="submit">Search</button></div>
-</form>
+<%~ include('@searchbox', { action: it.searchHref, q: '', hidden: [] }) %>
 <p><a class="button" href="<%= it.page.map %>">Explore the map</a></p>
 <p class="muted"><%= it.counts %></p>
 <% if (it.categories.length > 0) { %><section aria-labelledby="categories-heading">
@@ -252,11 +253,7 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 </section>
 <%~ include('@foot', it) %>`,
   search: `<%~ include('@head', it) %>
-<form class="searchbox" role="search" action="<%= it.action %>" method="get">
-<label for="q">Search the catalogue</label>
-<div class="row"><input id="q" name="q" type="search" maxlength="200" value="<%= it.q %>"><button type="submit">Search</button></div>
-<% for (const h of it.hidden) { %><input type="hidden" name="<%= h.name %>" value="<%= h.value %>">
-<% } %></form>
+<%~ include('@searchbox', { action: it.action, q: it.q, hidden: it.hidden }) %>
 <% if (it.narrowed.length > 0) { %><p>Only <% it.narrowed.forEach((n, i) => { %><%= i > 0 ? ', ' : '' %><%= n.label %> (<a href="<%= n.without %>">show all</a>)<% }) %>.</p><% } %>
 <p role="status"><%= it.summary %></p>
 <% if (it.matchesMap) { %><figure class="minimap results-map">
@@ -273,11 +270,7 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 <p class="muted"><%= r.facts %></p></div>
 </li>
 <% } %></ol>
-<% if (it.prevHref || it.nextHref) { %><nav class="pager" aria-label="Pages of results">
-<% if (it.prevHref) { %><a rel="prev" href="<%= it.prevHref %>">← Previous page</a><% } %>
-<span><%= it.pageText %></span>
-<% if (it.nextHref) { %><a rel="next" href="<%= it.nextHref %>">Next page →</a><% } %>
-</nav><% } %>
+<% if (it.prevHref || it.nextHref) { %><%~ include('@pager', { label: 'Pages of results', prevHref: it.prevHref, nextHref: it.nextHref, pageText: it.pageText }) %><% } %>
 <%~ include('@foot', it) %>`,
   error: `<%~ include('@head', it) %>
 <p class="lead"><%= it.sentence %></p>
