@@ -10,7 +10,7 @@
 import type { Config } from '../config.js';
 import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
-import type { YearCounts } from '../store/site-plans.js';
+import type { FeatureCards, YearCounts } from '../store/site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
@@ -130,6 +130,11 @@ export class GuardedStore implements CatalogueReader {
 
   yearCounts(): Promise<YearCounts> {
     return this.offload('reads', 'yearCounts', []);
+  }
+
+  featureCards(ids: readonly number[]): Promise<FeatureCards> {
+    // Inline: at most MAX_CARDS rows by primary key, without their footprints.
+    return this.inner.featureCards(ids);
   }
 
   boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {

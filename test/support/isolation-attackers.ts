@@ -169,6 +169,7 @@ export async function attack(plan: AttackPlan): Promise<Tally> {
     return { target: `${ITEMS}?limit=${1 + (n % 10)}&filter=S_INTERSECTS(geometry,POLYGON((${text})))` };
   };
   let bigLimit = 10_000;
+  let searches = 0;
   const formats = ['csv', 'geojson', 'fgb'];
   const clients = [
     ...many(6, () => client(plan, window, tally, 'polygon', polygon)),
@@ -178,6 +179,8 @@ export async function attack(plan: AttackPlan): Promise<Tally> {
     ...many(150, (i) => client(plan, window, tally, 'slow download', () => ({ target: `${ITEMS}?f=${formats[i % formats.length]}` }), true)),
     ...many(30, (i) => client(plan, window, tally, 'f=gpkg Host ports', () => ({ target: `${ITEMS}?f=gpkg`, headers: { host: `localhost:${i + 1}` } }))),
     ...many(10, () => client(plan, window, tally, 'f=gpkg&filter=TRUE', () => ({ target: `${ITEMS}?f=gpkg&filter=TRUE` }))),
+    // The site's search, a text search of every feature (each page a new cached answer), from a browser.
+    ...many(20, () => client(plan, window, tally, 'site search', () => ({ target: `/search/?q=old&page=${1 + (searches++ % 60)}`, headers: { accept: 'text/html' } }))),
   ];
   await Promise.all(clients);
   return tally;

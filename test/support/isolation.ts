@@ -2,7 +2,7 @@
 // settings (request log on), over a catalogue of large footprints within the record limits;
 // attackers send the costliest accepted request of every class at once (isolation-attackers.ts,
 // in a worker thread) while a victim, one request at a time, asks for cached and uncached
-// /api/v1/ answers and /healthz. The victim must see every answer a 200, p99 ≤ 250 ms and
+// /api/v1/ answers, the site's pages and /healthz. The victim must see every answer a 200, p99 ≤ 250 ms and
 // none slower than 1 s; the server's resident memory must stay under 1 GB; attackers may be
 // refused (400, 429, 503) but never given another 5xx, and never left without an answer.
 import assert from 'node:assert/strict';
@@ -61,13 +61,14 @@ function coveringRing(): [number, number][] {
 }
 
 /** Answers the cache holds before the attack (each asked for first). */
-const CACHED = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/features/1000/', '/api/v1/media/'];
+const CACHED = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/features/1000/', '/api/v1/media/', '/about/'];
 
-/** The victim's n-th uncached URL: a page or a detail never asked for before. */
+/** The victim's n-th uncached URL: a page, a detail or a record's page for people never asked for before. */
 function uncached(n: number): string {
-  const k = Math.floor(n / 3);
-  if (n % 3 === 0) return `/api/v1/features/?page=${2 + Math.floor(k / 11)}&page_size=${10 + (k % 11)}`;
-  if (n % 3 === 1) return `/api/v1/images/${IMAGE_IDS_FROM + (k % FEATURES)}/`;
+  const k = Math.floor(n / 4);
+  if (n % 4 === 0) return `/api/v1/features/?page=${2 + Math.floor(k / 11)}&page_size=${10 + (k % 11)}`;
+  if (n % 4 === 1) return `/api/v1/images/${IMAGE_IDS_FROM + (k % FEATURES)}/`;
+  if (n % 4 === 2) return `/places/${1000 + ((k * 11) % FEATURES)}/`;
   return `/api/v1/features/${1000 + ((k * 7) % FEATURES)}/`;
 }
 
@@ -228,6 +229,7 @@ function report(t: TestContext, samples: Sample[], peakRss: number, tally: Tally
     `${name}: ${ms.length} requests, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`;
   for (const kind of ['cached', 'uncached', 'healthz'] as const) t.diagnostic(line(`victim ${kind}`, samples.filter((s) => s.kind === kind).map((s) => s.ms)));
   t.diagnostic(line('victim all', samples.map((s) => s.ms)));
+  t.diagnostic(`victim slowest: ${[...samples].sort((a, b) => b.ms - a.ms).slice(0, 5).map((s) => `${s.url} ${s.ms.toFixed(0)} ms`).join(', ')}`);
   t.diagnostic(`server RSS peak ${(peakRss / 1e6).toFixed(0)} MB`);
   for (const [kind, outcomes] of Object.entries(tally)) {
     t.diagnostic(`attackers ${kind}: ${Object.entries(outcomes).map(([outcome, n]) => `${outcome} ×${n}`).join(', ')}`);
@@ -255,7 +257,7 @@ export function isolationSuite(kind: StoreKind): void {
     if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
   });
 
-  test(`${kind}: while every class of costly request attacks, a victim's /api/v1/ and /healthz answers stay fast and whole, and memory bounded`, async (t) => {
+  test(`${kind}: while every class of costly request attacks, a victim's /api/v1/, site and /healthz answers stay fast and whole, and memory bounded`, async (t) => {
     const { origin, child } = server!;
     const rss = sampleRss(child.pid!);
     const attack = startAttack({ origin, windowMs: WINDOW_MS, hangMs: HANG_MS, ring: coveringRing() });
@@ -265,7 +267,7 @@ export function isolationSuite(kind: StoreKind): void {
     const tally = await attack.tally;
     const peakRss = rss.stop();
     report(t, samples, peakRss, tally);
-    assert.deepEqual(Object.keys(tally).sort(), ['f=csv', 'f=gpkg Host ports', 'f=gpkg&filter=TRUE', 'limit=10000', 'never read', 'polygon', 'slow download'], 'every class attacked');
+    assert.deepEqual(Object.keys(tally).sort(), ['f=csv', 'f=gpkg Host ports', 'f=gpkg&filter=TRUE', 'limit=10000', 'never read', 'polygon', 'site search', 'slow download'], 'every class attacked');
     for (const kind of ['cached', 'uncached', 'healthz'] as const) assert.ok(samples.some((s) => s.kind === kind), `the victim sent no ${kind} request`);
     // Every criterion missed, said at once.
     assert.deepEqual(problems(samples, peakRss, tally, server!), []);

@@ -5,12 +5,13 @@
 import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
 import type { OgcCollection } from '../../ogc/properties.js';
-import { CONTEXT_MARGIN_METRES, CONTEXT_NEIGHBOURS, type Box, type Neighbour } from '../../render/site/context-map.js';
-import { featureName, htmlAttachment, htmlFeature, surroundingsFrame, type Attachment } from '../../render/site/record.js';
+import { CONTEXT_BYTES, CONTEXT_MARGINS, CONTEXT_NEIGHBOURS, contextFrame, type Box, type Neighbour } from '../../render/site/context-map.js';
+import { featureName, footprintOf, htmlAttachment, htmlFeature, type Attachment } from '../../render/site/record.js';
 import type { PageAt } from '../../render/site/shell.js';
 import { polygonsOf } from '../../render/ogc/html/footprint.js';
 import type { CatalogueReader, DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
+import type { ItemsPage } from '../../store/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 
 export interface RecordPageDeps {
@@ -23,14 +24,17 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
   const { store } = deps;
   if (collection === 'features') {
     const attached = { page: 1, pageSize: MAX_PAGE_SIZE };
-    const [feature, images, documents, media] = await Promise.all([
-      store.get('features', id),
+    // The surroundings are read while the attachments are: each read waits its turn for a core
+    // on a busy machine, so the page takes the longest chain of reads, not their sum.
+    const lists = Promise.all([
       store.list('images', attached, { feature: id }),
       store.list('documents', attached, { feature: id }),
       store.list('media', attached, { feature: id }),
     ]);
+    lists.catch(() => undefined); // awaited below, unless the feature is not found
+    const feature = await store.get('features', id);
     if (feature.row === null) throw ERRORS.notFound();
-    const around = await surroundings(deps, feature.row);
+    const [around, [images, documents, media]] = await Promise.all([surroundings(deps, feature.row), lists]);
     const version = Math.min(itemVersion, feature.version, images.version, documents.version, media.version, around?.version ?? Number.POSITIVE_INFINITY);
     const record = { feature: feature.row, images: images.page?.rows ?? [], documents: documents.page?.rows ?? [], media: media.page?.rows ?? [], surroundings: around };
     return { version, html: htmlFeature(at, url, record) };
@@ -46,24 +50,38 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
 /**
  * The footprints around a feature: a frame of ground around it, narrowed where so many
  * footprints meet it that they would not fit one small page (CONTEXT_NEIGHBOURS, which keeps
- * the read a map view's: bounded, inline), and the streets' labels.
+ * the read a map view's: bounded, inline) or their text would pass CONTEXT_BYTES (each is
+ * parsed on the event loop to be drawn: a hundred detailed neighbours are 6 MB), and the
+ * streets' labels. A page cut by its bytes tells how densely the ground is built, so the next
+ * frame read is the widest that should fit, not the next narrower; the narrowest frame's
+ * page is drawn as far as the bytes allow.
  */
 async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<{ version: number; frame: Box; neighbours: Neighbour[]; streets: StreetLabel[] } | null> {
-  let frame: Box | null = null;
-  for (const margin of [CONTEXT_MARGIN_METRES, CONTEXT_MARGIN_METRES / 2, CONTEXT_MARGIN_METRES / 4]) {
-    frame = surroundingsFrame(feature, margin);
-    if (frame === null) return null;
-    if (await deps.store.boxCandidates(frame, CONTEXT_NEIGHBOURS + 1) <= CONTEXT_NEIGHBOURS) break;
+  const footprint = footprintOf(feature);
+  const frames = footprint === null ? [] : CONTEXT_MARGINS.map((margin) => contextFrame(footprint, margin)).filter((f) => f !== null);
+  const last = frames.length - 1;
+  let page: ItemsPage | null = null;
+  let i = 0;
+  for (; i <= last; i++) {
+    if (i < last && await deps.store.boxCandidates(frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
+    page = await deps.store.items('features', {
+      filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: frames[i]! } },
+      words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES,
+    });
+    if (page.next === null || page.rows.length === CONTEXT_NEIGHBOURS || i === last) break;
+    const density = page.numberMatched / area(frames[i]!);
+    let next = i + 1;
+    while (next < last && density * area(frames[next]!) > page.rows.length) next++;
+    i = next - 1;
   }
-  const page = await deps.store.items('features', {
-    filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: frame! } },
-    words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS,
-  });
+  if (page === null) return null;
   const neighbours = page.rows.filter((r) => r.id !== feature.id).map((r) => ({
     id: r.id,
     label: featureName({ b_name: String(r.values.b_name ?? ''), address: String(r.values.address ?? '') }),
     footprint: polygonsOf(r.geometry.text),
   }));
   const { labels } = await deps.streets.index(page.version);
-  return { version: page.version, frame: frame!, neighbours, streets: labels };
+  return { version: page.version, frame: frames[i]!, neighbours, streets: labels };
 }
+
+const area = ([w, s, e, n]: Box) => (e - w) * (n - s);

@@ -52,9 +52,13 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: Site
 type SiteReads = SiteDeps & { overview: VersionMemo<Overview> };
 
 export function registerSiteRoutes(app: FastifyInstance, siteDeps: SiteDeps): void {
-  const deps: SiteReads = { ...siteDeps, overview: new VersionMemo(() => siteDeps.store.overview(), siteDeps.versions, () => siteDeps.store.catalogueVersion()) };
+  const perVersion = <T extends { version: number }>(read: () => Promise<T>) => new VersionMemo(read, siteDeps.versions, () => siteDeps.store.catalogueVersion());
+  const deps: SiteReads = { ...siteDeps, overview: perVersion(() => siteDeps.store.overview()) };
+  // The home's facts outlive its page in the answer cache, which a crowd of large answers can
+  // empty: made again, the page is then a render, not four reads queued behind that crowd.
+  const about = perVersion(() => aboutFacts(deps));
   app.get(SITE_PATHS.about, (request, reply) => sendPage(request, reply, deps, async () => {
-    const facts = await aboutFacts(deps);
+    const facts = await about.get();
     return { version: facts.version, html: htmlAbout(pageAt(request), facts) };
   }));
   app.get(SITE_PATHS.about.slice(0, -1), async (_request, reply) => reply.code(301).header('location', SITE_PATHS.about).send());
@@ -115,14 +119,9 @@ async function searchPage(deps: SiteReads, at: PageAt, search: SiteSearch): Prom
     if (search.page > 1) throw SITE_ERRORS.noSuchResultsPage(Math.max(1, Math.ceil(listing.count / SEARCH_PAGE_SIZE)));
   }
   const rows = listing.page?.rows ?? [];
-  const thumbnails = new Map<number, string>();
-  if (rows.length > 0) {
-    const pictures = await store.items('features', {
-      filter: { kind: 'in', value: { kind: 'property', name: 'id' }, list: rows.map((r) => ({ kind: 'number', value: r.id })) },
-      words: null, sortBy: [], cursor: null, limit: rows.length,
-    });
-    for (const r of pictures.rows) if (typeof r.values.first_image === 'string') thumbnails.set(r.id, mediaUrl(at.baseUrl, r.values.first_image));
-  }
+  const { cards } = await store.featureCards(rows.map((r) => r.id));
+  const thumbnails = new Map(cards.flatMap((c) => (c.firstImage === null ? [] : [[c.id, mediaUrl(at.baseUrl, c.firstImage)] as const])));
+  const boxes = new Map(cards.map((c) => [c.id, c.box] as const));
   const categoryName = search.category === null ? null : (await deps.overview.get(listing.version)).categories.find((c) => c.id === search.category)?.name ?? null;
-  return { version: listing.version, html: htmlSearch(at, search, { count: listing.count, rows, thumbnails, categoryName }) };
+  return { version: listing.version, html: htmlSearch(at, search, { count: listing.count, rows, thumbnails, boxes, categoryName }) };
 }

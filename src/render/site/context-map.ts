@@ -8,8 +8,12 @@ import { bboxOf, pathOf, projection, type Polygons } from '../ogc/html/footprint
 const METRE = 1 / 111_320;
 /** At least this much ground on each side of the building, so its street shows. */
 export const CONTEXT_MARGIN_METRES = 70;
+/** The ground tried, widest first, until its footprints fit (http/site/record-pages.ts). */
+export const CONTEXT_MARGINS = [CONTEXT_MARGIN_METRES, CONTEXT_MARGIN_METRES / 2, CONTEXT_MARGIN_METRES / 4, CONTEXT_MARGIN_METRES / 8];
 /** Neighbours drawn at most (a page of the items route that stays a map view: work/classes.ts). */
 export const CONTEXT_NEIGHBOURS = 100;
+/** The neighbours' footprints' text read at most (about 10,000 positions, as a tile made on request): the frame is narrowed past it. */
+export const CONTEXT_BYTES = 250_000;
 /** Buildings listed as nearby. */
 export const NEARBY_COUNT = 6;
 

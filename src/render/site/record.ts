@@ -138,12 +138,6 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
   });
 }
 
-/** The ground to draw around a feature, or null when it has no footprint. */
-export function surroundingsFrame(f: Pick<FeatureRow, 'geometry'>, margin?: number): Box | null {
-  const footprint = footprintOf(f);
-  return footprint === null ? null : contextFrame(footprint, margin);
-}
-
 /** A media URL as a link: http(s) only (anything else is shown as no link target). */
 function safeExternal(url: string): string {
   return /^https?:\/\//i.test(url) ? url : '#';

@@ -3,9 +3,10 @@
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { FeatureRow } from '../../store/store.js';
-import { drawFootprints } from '../ogc/html/footprint.js';
+import { drawFootprints, polygonsOf, type Polygons } from '../ogc/html/footprint.js';
+import { geometryText } from '../ogc/html/pages.js';
 import { renderPage } from '../ogc/html/templates.js';
-import { featureName, footprintOf, recordHref } from './record.js';
+import { featureName, recordHref } from './record.js';
 import { homeCrumb, page, type PageAt } from './shell.js';
 
 export interface SearchResults {
@@ -13,11 +14,35 @@ export interface SearchResults {
   rows: FeatureRow[];
   /** Each result's first picture's URL, by feature id. */
   thumbnails: ReadonlyMap<number, string>;
+  /** Each result's footprint's box, by feature id. */
+  boxes: ReadonlyMap<number, readonly [number, number, number, number]>;
   /** The names of the category and street asked for, when they are. */
   categoryName: string | null;
 }
 
 const number = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * The footprints' text parsed at most for the results' map, on the event loop: a page of
+ * detailed footprints is 1.3 MB (tens of ms). The results past it are drawn as their boxes,
+ * which at the scale of a page of results most footprints are anyway.
+ */
+export const MAP_FOOTPRINT_BYTES = 200_000;
+
+function resultShapes(results: SearchResults): Polygons[] {
+  let budget = MAP_FOOTPRINT_BYTES;
+  return results.rows.flatMap((f): Polygons[] => {
+    const text = geometryText(f.geometry);
+    if (text !== null && text.length <= budget) {
+      budget -= text.length;
+      return [polygonsOf(text)];
+    }
+    const box = results.boxes.get(f.id);
+    if (box === undefined) return [];
+    const [w, s, e, n] = box;
+    return [[[[[w, s], [e, s], [e, n], [w, n], [w, s]]]]];
+  });
+}
 
 function narrowedBy(search: SiteSearch, categoryName: string | null, action: string) {
   const narrowed: { label: string; without: string }[] = [];
@@ -35,7 +60,6 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
   const last = Math.max(1, Math.ceil(results.count / SEARCH_PAGE_SIZE));
   const found = results.count === 1 ? '1 building or place' : `${number(results.count)} buildings and places`;
   const summary = search.q === '' ? `${found}.` : `${found} match “${search.q}”.`;
-  const footprints = results.rows.map(footprintOf).filter((f) => f !== null);
   const heading = search.q === '' ? 'Search' : `Search: ${search.q}`;
   return renderPage('search', {
     page: page(at, {
@@ -49,7 +73,7 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
     hidden: (['category', 'street', 'from', 'to'] as const).filter((n) => search[n] !== null).map((n) => ({ name: n, value: String(search[n]) })),
     narrowed: narrowedBy(search, results.categoryName, action),
     summary: last > 1 ? `${summary} Page ${search.page} of ${number(last)}.` : summary,
-    matchesMap: drawFootprints(footprints),
+    matchesMap: drawFootprints(resultShapes(results)),
     start: (search.page - 1) * SEARCH_PAGE_SIZE + 1,
     results: results.rows.map((f) => ({
       href: recordHref(at, 'features', f.id),

@@ -59,9 +59,24 @@ export function projection(bbox: readonly [number, number, number, number], marg
   };
 }
 
-/** A footprint's path data in a projection. */
+/**
+ * A footprint's path data in a projection. A vertex less than a drawing unit (a thousandth
+ * of the drawing, under a pixel as the pages show it) from the last one kept is left out: a
+ * footprint of 2,000 positions drawn a few units across is a few points, not 2,000.
+ */
 export function pathOf(polygons: Polygons, { x, y }: Projection): string {
-  return polygons.map((polygon) => polygon.map((ring) => `M${ring.map(([lon, lat]) => `${x(lon!)} ${y(lat!)}`).join('L')}Z`).join('')).join('');
+  let d = '';
+  for (const polygon of polygons) for (const ring of polygon) {
+    let last: [number, number] | null = null;
+    for (const [lon, lat] of ring) {
+      const point: [number, number] = [x(lon!), y(lat!)];
+      if (last !== null && Math.abs(point[0] - last[0]) < 1 && Math.abs(point[1] - last[1]) < 1) continue;
+      d += `${last === null ? 'M' : 'L'}${point[0]} ${point[1]}`;
+      last = point;
+    }
+    if (last !== null) d += 'Z';
+  }
+  return d;
 }
 
 /** Several footprints (each one shape) in one drawing fitted to their box, with a margin. */
