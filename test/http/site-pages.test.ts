@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { escaped, unescaped, jsonLd, metaDescription, mediaPath as mediaPathUnder } from '../support/html-text.js';
-import { buildTestCatalogue } from '../support/catalogue.js';
+import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
 import { IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
 
 const O = IN_PROCESS_ORIGIN;
@@ -268,6 +268,30 @@ test("the site's texts come from settings", async () => {
     assert.ok(about.text.includes('shared under CC BY 4.0;'), 'a licence without a link');
     const record = await app.request('/places/1/');
     assert.match(record.text, /<title>[^<]+ · Spitalfields Life<\/title>/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('detailed footprints: a record page and a search page stay small, and the nearest neighbours are still drawn', async () => {
+  // 300 footprints of 1,400 positions (57 kB of text each) 14 by 22 m apart: a hundred of them are 6 MB.
+  const cat = largeCatalogue({ count: 300, positions: 1400 });
+  const app = await startTestApp({ catalogue: cat });
+  try {
+    const self = cat.features.find((f) => f.id === 1150)!;
+    const record = await app.request('/places/1150/');
+    assert.equal(record.status, 200);
+    assert.ok(record.text.length < 150_000, `the record page is ${record.text.length} bytes`);
+    const drawn = (record.text.match(/<path class="neighbour"/g) ?? []).length;
+    assert.ok(drawn >= 2, `${drawn} neighbours drawn`);
+    const nearest = cat.features.filter((f) => f.id !== self.id).map((f) => ({ id: f.id, m: metres(centre(self), centre(f)) }))
+      .sort((a, b) => a.m - b.m || a.id - b.id).slice(0, 2).map((n) => n.id);
+    const listed = [...(/<ul class="nearby">([^]*?)<\/ul>/.exec(record.text)?.[1] ?? '').matchAll(/\/places\/(\d+)\//g)].map((m) => Number(m[1]));
+    assert.deepEqual(listed.slice(0, 2), nearest, 'the nearest two, drawn and listed');
+    const search = await app.request('/search/?q=old', { headers: { accept: BROWSER_ACCEPT } });
+    assert.equal(search.status, 200);
+    assert.ok(search.text.length < 60_000, `the search page is ${search.text.length} bytes`);
+    assert.equal((/<figure class="minimap results-map">([^]*?)<\/figure>/.exec(search.text)?.[1].match(/<path /g) ?? []).length, 20, 'each result on the map');
   } finally {
     await app.close();
   }
