@@ -291,7 +291,7 @@ test('detailed footprints: a record page and a search page stay small, and the n
     const search = await app.request('/search/?q=old', { headers: { accept: BROWSER_ACCEPT } });
     assert.equal(search.status, 200);
     assert.ok(search.text.length < 60_000, `the search page is ${search.text.length} bytes`);
-    assert.equal((/<figure class="minimap results-map">([^]*?)<\/figure>/.exec(search.text)?.[1].match(/<path /g) ?? []).length, 20, 'each result on the map');
+    assert.equal((/<figure class="minimap results-map">([^]*?)<\/figure>/.exec(search.text)?.[1]?.match(/<path /g) ?? []).length, 20, 'each result on the map');
   } finally {
     await app.close();
   }
