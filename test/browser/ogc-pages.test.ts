@@ -116,6 +116,20 @@ describe('a record page in a browser', { skip }, () => {
     await page.close();
   });
 
+  test('the home page\'s search box searches (the pages\' CSP lets their own forms go to this server)', async () => {
+    const page = await newPage(false, { width: 1280, height: 900 });
+    const refused: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') refused.push(m.text()); });
+    await page.goto(`${server.origin}/about/`);
+    await page.getByLabel('Search the catalogue').fill('osborn');
+    await Promise.all([page.waitForURL(/\/search\/\?q=osborn$/), page.getByRole('button', { name: 'Search' }).click()]);
+    const expected = ((await (await fetch(`${server.origin}/api/v1/features/?q=osborn`)).json()) as { count: number }).count;
+    assert.ok(expected > 0);
+    assert.equal(await page.locator('li.result').count(), Math.min(expected, 20));
+    assert.deepEqual(refused, []);
+    await page.close();
+  });
+
   test("the record page's map link opens the map explorer on it, whose panel links back to the record page", async () => {
     // Feature 5: not the one with the hostile document (the map page's own tests cover that).
     const five = cat.features.find((f) => f.id === 5)!;
