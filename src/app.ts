@@ -30,14 +30,16 @@ import { registerPageRoutes } from './http/ogc/html.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { registerSiteRoutes } from './http/site/routes.js';
+import { registerContributeRoutes } from './http/contribute/routes.js';
 import { StreetLabels } from './http/site/street-labels.js';
 import { siteOf } from './site/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
-import { StoreBusyError, StoreUnavailableError, type CatalogueReader } from './store/store.js';
+import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type CatalogueStore } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
 
 export interface AppDeps {
-  store: CatalogueReader;
+  /** The catalogue's reads, and the contributors' tables (`transact`). */
+  store: CatalogueReader & Pick<CatalogueStore, 'transact'>;
   config: Config;
   logger?: FastifyServerOptions['logger'];
   /** Set `stopping` to make /readyz answer 503 (server.ts does, when a shutdown begins). */
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });
   registerPageRoutes(app, { ...deps, ...answering });
   registerSiteRoutes(app, { ...deps, ...answering, streets });
+  if (deps.config.contributions) await registerContributeRoutes(app, { store: deps.store, config: deps.config });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);

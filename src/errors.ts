@@ -149,6 +149,19 @@ export const SITE_ERRORS = {
   noSuchResultsPage: entry(404, 'On /search/: a page past the last page of results.', (last: number) => `There is no such page of results: the last is page ${last}.`, 3),
 } satisfies Record<string, ErrorEntry>;
 
+/** The contributors' pages (CONTRIBUTIONS on): what a form is refused for, besides its own fields' sentences. */
+export const CONTRIBUTE_ERRORS = {
+  badForm: entry(403, 'A POST whose csrf field is missing or is not the one this browser\'s form was given (another site\'s form, another session\'s, an expired one).', () => 'This form did not come from this site, or has expired: go back, reload it and send it again.'),
+  signInThrottled: entry(
+    429,
+    'Too many failed sign-ins for the account name or from the client address in the last 15 minutes: the wait in whole seconds, as in Retry-After.',
+    (seconds: number) => `Too many failed sign-ins: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    600,
+  ),
+  formTooLarge: entry(413, 'A form of more than 8 KiB (pictures have their own bound).', () => 'The form is too large.'),
+  offReplica: entry(503, 'A contribution or an account page asked of a read-only replica without PRIMARY_URL to send it to.', () => 'This server is a read-only copy: accounts and contributions are not served here.'),
+} satisfies Record<string, ErrorEntry>;
+
 /** An error as the body of its answer. */
 export function errorBody(error: ApiError): { detail: string } {
   return { detail: error.detail };

@@ -67,6 +67,18 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('-o, --out <file>', 'output file (default: standard output)')
     .action((oldFile, newFile, o) => done(import('./diff.js').then(({ runDiff }) => runDiff(oldFile, newFile, o.out, givenSettings('diff', o)))));
 
+  const users = program.command('users').description('the contributors\' accounts (CONTRIBUTIONS): add, change the role of, disable and list them');
+  const roles = `contributor, editor or admin`;
+  addSettingFlags(users.command('add').description('add an account; its password is the first line of standard input')
+    .argument('<name>', 'the account name').option('--role <role>', roles, 'contributor'), 'users')
+    .action((name, o) => done(import('./users.js').then(({ runUsersAdd }) => runUsersAdd(name, o.role, givenSettings('users', o)))));
+  addSettingFlags(users.command('role').description('change an account\'s role').argument('<name>', 'the account name').argument('<role>', roles), 'users')
+    .action((name, role, o) => done(import('./users.js').then(({ runUsersRole }) => runUsersRole(name, role, givenSettings('users', o)))));
+  addSettingFlags(users.command('disable').description('disable an account and end its sessions at once').argument('<name>', 'the account name'), 'users')
+    .action((name, o) => done(import('./users.js').then(({ runUsersDisable }) => runUsersDisable(name, givenSettings('users', o)))));
+  addSettingFlags(users.command('list').description('every account: name, role, state and when it was made, tab-separated'), 'users')
+    .action((o) => done(import('./users.js').then(({ runUsersList }) => runUsersList(givenSettings('users', o)))));
+
   program.command('demo').description('write a deterministic, realistic demo catalogue of Whitechapel')
     .option('--out <file>', 'output file (default: standard output)')
     .option('--scale <s>', 'size; 1 is the real catalogue (about 4,000 features)', positiveNumber, 1)

@@ -8,7 +8,7 @@ import {
 } from './parsers.js';
 
 /** The commands whose flags are settings. */
-export type SettingCommand = 'serve' | 'import' | 'apply' | 'migrate' | 'export' | 'validate' | 'diff';
+export type SettingCommand = 'serve' | 'import' | 'apply' | 'migrate' | 'export' | 'validate' | 'diff' | 'users';
 
 export interface SettingFlag {
   readonly name: string;
@@ -34,7 +34,7 @@ export interface Setting<T> {
 }
 
 const SERVE: readonly SettingCommand[] = ['serve'];
-const USES_DATABASE: readonly SettingCommand[] = ['serve', 'import', 'apply', 'migrate', 'export'];
+const USES_DATABASE: readonly SettingCommand[] = ['serve', 'import', 'apply', 'migrate', 'export', 'users'];
 const READS_CATALOGUES: readonly SettingCommand[] = ['import', 'apply', 'validate', 'diff'];
 
 function serveFlag(name: string, value?: string): SettingFlag {
@@ -224,6 +224,7 @@ export const SETTINGS = {
   },
   ...SITE_TEXTS,
   metrics: onOff('METRICS', '1', 'GET /metrics (Prometheus), for the exempt addresses only'),
+  contributions: onOff('CONTRIBUTIONS', '0', 'the contributors\' pages: accounts (/account/), contributions of pictures, writing and video links, and the editors\' queue', serveFlag('--contributions')),
   logFormat: {
     env: 'LOG_FORMAT', flag: serveFlag('--log-format', '<format>'), default: 'json', parse: oneOf('log format', LOG_FORMATS), choices: LOG_FORMATS,
     help: 'json lines, or pretty for a terminal',

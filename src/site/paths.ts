@@ -23,3 +23,11 @@ export const SITE_PATHS = {
 } as const;
 
 export const SITE_COLLECTIONS: readonly OgcCollection[] = ['features', 'images', 'documents', 'media'];
+
+/** The contributors' pages (CONTRIBUTIONS on): never cached, each POST checked by its form's csrf. */
+export const CONTRIBUTE_PATHS = {
+  account: '/account/',
+  signUp: '/account/signup',
+  signIn: '/account/signin',
+  signOut: '/account/signout',
+} as const;

@@ -5,6 +5,8 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
+import { POSTGRES_ACCOUNT_SCHEMA } from './account-schema.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -178,6 +180,11 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
     tiles: true,
     // Nothing changes in the tables: every crowded tile is made again by the new limits (tiles/crowded.ts).
     sql: 'SELECT 1;',
+  },
+  {
+    version: 10,
+    name: 'the contributors\' tables: accounts, sessions, the site\'s secrets (store/account-schema.ts), outside the catalogue',
+    sql: POSTGRES_ACCOUNT_SCHEMA,
   },
 ];
 

@@ -280,6 +280,25 @@ export class PostgresStore implements CatalogueStore {
     }));
   }
 
+  /** A plan of the contributors' tables in one transaction (a read: one a replica can run). */
+  transact<R>(plan: Plan<R>, mode: 'read' | 'write' = 'write'): Promise<R> {
+    return this.reading(async () => {
+      const client = await this.pool.connect();
+      let broken = false;
+      try {
+        await client.query(mode === 'write' ? 'BEGIN' : 'BEGIN READ ONLY');
+        const result = await runAsync(plan, (q) => this.query(client, q));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
+
   /** One snapshot per read. */
   private read<R>(plan: Plan<R>): Promise<R> {
     return this.reading(() => this.inSnapshot((client, first) => runAsync(plan, (q) => (first.sent ? this.query(client, q) : first.send(q)))));

@@ -15,6 +15,7 @@ import { featureCardsPlan, yearCountsPlan, type FeatureCards, type YearCounts } 
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
+import { ACCOUNT_TABLES, SQLITE_ACCOUNT_SCHEMA } from './account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { beginsWordsOf } from '../search/text.js';
@@ -66,10 +67,20 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
 }
 
 function prepareSchema(db: Database.Database): void {
+  // The contributors' tables first, whatever the catalogue's schema: never rebuilt, only made.
+  db.exec(SQLITE_ACCOUNT_SCHEMA);
   const version = schemaVersion(db);
+  if (version === ACCOUNTS_ADDED_AFTER) return setSchemaVersion(db);
   if (version !== null && version !== SQLITE_SCHEMA_VERSION) return upgradeSchema(db);
   db.exec(SQLITE_SCHEMA);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
+}
+
+/** The last version before the contributors' tables, which are all it lacks. */
+const ACCOUNTS_ADDED_AFTER = '9';
+
+function setSchemaVersion(db: Database.Database): void {
+  db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SQLITE_SCHEMA_VERSION);
 }
 
 function schemaVersion(db: Database.Database): string | null {
@@ -88,15 +99,16 @@ function checkSchema(db: Database.Database, file: string): void {
 }
 
 /**
- * Every table is derived from the catalogue, so an older file is upgraded by reading its
- * catalogue, rebuilding the tables and writing it back, in one transaction.
+ * Every table but the contributors' is derived from the catalogue, so an older file is upgraded
+ * by reading its catalogue, rebuilding those tables and writing it back, in one transaction.
  */
 function upgradeSchema(db: Database.Database): void {
   db.transaction(() => {
     const catalogue = readStoredCatalogue(db);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
     const virtual = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
-    for (const name of [...virtual, ...tables]) db.exec(`DROP TABLE IF EXISTS "${name}"`);
+    const kept = new Set<string>(ACCOUNT_TABLES);
+    for (const name of [...virtual, ...tables].filter((n) => !kept.has(n))) db.exec(`DROP TABLE IF EXISTS "${name}"`);
     db.exec(SQLITE_SCHEMA);
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
     writeCatalogue(db, catalogue);
@@ -171,6 +183,11 @@ function queryOn(db: Database.Database, statements: Map<string, Database.Stateme
   if (!statement) {
     statement = db.prepare(toSqlite(sql));
     statements.set(sql, statement);
+  }
+  // A write without RETURNING (the contributors' tables: account-plans.ts) returns no rows.
+  if (!statement.reader) {
+    statement.run(...params);
+    return [];
   }
   if (!each) return statement.all(...params);
   for (const row of statement.iterate(...params)) each(row);
@@ -281,6 +298,12 @@ export class SqliteStore implements CatalogueStore {
 
   async boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
     return this.read(boxCandidates(box, atMost, SQLITE_DIALECT));
+  }
+
+  /** A plan of the contributors' tables: a write in one IMMEDIATE transaction (one writer at a time), a read in a deferred one. */
+  async transact<R>(plan: Plan<R>, mode: 'read' | 'write' = 'write'): Promise<R> {
+    const run = this.db.transaction(() => runSync(plan, (q) => this.query(q)));
+    return mode === 'write' ? run.immediate() : run.deferred();
   }
 
   /** One transaction per read: its queries see one catalogue, even during an import. */

@@ -7,6 +7,7 @@ import type { CatalogueSink } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-changes.js';
 import type { RecordBatch } from './export-rows.js';
+import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
@@ -206,6 +207,12 @@ export interface CatalogueStore extends CatalogueReader {
   applyChanges(changes: ChangeSet, options?: ApplyOptions): Promise<ApplyOutcome>;
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
+  /**
+   * A plan of the contributors' tables (store/account-plans.ts), not the catalogue's, in one
+   * transaction: `read` takes no write lock (SQLite: none while an import holds it; PostgreSQL:
+   * a replica answers it), `write` is one writer at a time.
+   */
+  transact<R>(plan: Plan<R>, mode?: 'read' | 'write'): Promise<R>;
   close(): Promise<void>;
 }
 

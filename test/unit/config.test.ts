@@ -21,7 +21,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         siteDescription: "The buildings and places of Whitechapel in London's East End, street by street: their history, with the pictures, writing and films that residents and historians have gathered.",
         sitePublisher: 'The Whitechapel heritage project (demo)', siteLicence: 'CC BY-NC 4.0', siteLicenceUrl: 'https://creativecommons.org/licenses/by-nc/4.0/',
         siteLocality: 'London', siteCountry: 'GB',
-        metrics: true, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
+        metrics: true, contributions: false, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
         headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192,
         workReads: 2, workGeometryFilters: 1, workLargePages: 1, workDownloads: 2, workBuilds: 1, maxAnswerBytes: 2_000_000,
         catalogueLimits: { maxStringChars: DEFAULT_CATALOGUE_LIMITS.maxStringChars, maxPositions: DEFAULT_CATALOGUE_LIMITS.maxPositions, maxRecordBytes: DEFAULT_CATALOGUE_LIMITS.maxRecordBytes } },
@@ -35,7 +35,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', RATE_LIMIT: '60/minute', RATE_LIMIT_EXEMPT: '10.0.0.0/8',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'h:',
       SITE_TITLE: ' Spitalfields Life ', SITE_DESCRIPTION: 'd', SITE_PUBLISHER: 'p', SITE_LICENCE: 'CC BY 4.0', SITE_LICENCE_URL: 'https://creativecommons.org/licenses/by/4.0/',
-      SITE_LOCALITY: 'Leeds', SITE_COUNTRY: 'gb', METRICS: 'off', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
+      SITE_LOCALITY: 'Leeds', SITE_COUNTRY: 'gb', METRICS: 'off', CONTRIBUTIONS: 'on', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096',
       WORK_READS: '5', WORK_GEOMETRY_FILTERS: '2', WORK_LARGE_PAGES: '3', WORK_DOWNLOADS: '4', WORK_BUILDS: '6', MAX_ANSWER_BYTES: '500000',
       CATALOGUE_MAX_STRING_CHARS: '10', CATALOGUE_MAX_POSITIONS: '20', CATALOGUE_MAX_RECORD_BYTES: '30' });
@@ -48,7 +48,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         rateLimit: { max: 60, windowMs: 60_000 }, rateLimitExempt: ['10.0.0.0/8'], redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'h:',
         siteTitle: 'Spitalfields Life', siteDescription: 'd', sitePublisher: 'p', siteLicence: 'CC BY 4.0', siteLicenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
         siteLocality: 'Leeds', siteCountry: 'GB',
-        metrics: false, logFormat: 'pretty', shutdownDelayMs: 0, shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
+        metrics: false, contributions: true, logFormat: 'pretty', shutdownDelayMs: 0, shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
         keepAliveTimeoutMs: 1000, maxUrlBytes: 4096,
         workReads: 5, workGeometryFilters: 2, workLargePages: 3, workDownloads: 4, workBuilds: 6, maxAnswerBytes: 500_000, catalogueLimits: { maxStringChars: 10, maxPositions: 20, maxRecordBytes: 30 } },
     );

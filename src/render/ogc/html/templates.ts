@@ -3,8 +3,9 @@
 // a document body already sanitised (sanitise.ts) and the JSON-LD block (its `<` escaped
 // as \u003c): test/unit/ogc-html-templates.test.ts holds every template to that.
 import { Eta } from 'eta';
+import { CONTRIBUTE_TEMPLATES } from '../../contribute/templates.js';
 
-export const TEMPLATES: Readonly<Record<string, string>> = {
+const PAGE_TEMPLATES: Readonly<Record<string, string>> = {
   '@searchbox': `<form class="searchbox" role="search" action="<%= it.action %>" method="get">
 <label for="q">Search the catalogue</label>
 <div class="row"><input id="q" name="q" type="search" maxlength="200"<% if (it.q) { %> value="<%= it.q %>"<% } else { %> placeholder="A street, a building, a name…"<% } %>><button type="submit">Search</button></div>
@@ -279,6 +280,9 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
 <%~ include('@foot', it) %>`,
 };
 
+/** Every page for people: the OGC face's and the site's here, the contributors' in render/contribute/. */
+export const TEMPLATES: Readonly<Record<string, string>> = { ...PAGE_TEMPLATES, ...CONTRIBUTE_TEMPLATES };
+
 /** Which raw interpolations a template may hold (the unit test reads this too). */
 export const RAW_ALLOWED = [/^include\('@[a-z]+', [^]*\)$/, /^it\.page\.jsonLd$/, /^d\.html$/, /^it\.html$/];
 
@@ -292,7 +296,7 @@ function compiledTemplates(): Eta {
   return eta;
 }
 
-export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error';
+export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error' | 'account-form' | 'account';
 
 export function renderPage(name: PageName, data: object): string {
   return compiledTemplates().render(`@${name}`, data);

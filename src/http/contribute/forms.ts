@@ -1,0 +1,63 @@
+// What every contributors' form shares (OWASP ASVS V3 sessions, V4.2.2 CSRF): the session
+// cookie and a browser's form cookie, and the `csrf` field, an HMAC of whichever of the two the
+// browser holds under the site's secret, so that a form made for one browser (or session) is
+// refused from any other. The cookies are HttpOnly, SameSite=Lax, and on https Secure with the
+// __Host- prefix (no Domain, Path=/: no other host or path can set them).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {} from '@fastify/cookie'; // its request.cookies and reply.setCookie
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { CONTRIBUTE_ERRORS } from '../../errors.js';
+
+export interface CookieNames { session: string; form: string }
+
+/** Secure cookies on an https site (BASE_URL, or the request itself behind a trusted proxy). */
+export function isSecure(request: FastifyRequest, config: Pick<Config, 'baseUrl'>): boolean {
+  return config.baseUrl !== null ? config.baseUrl.startsWith('https:') : request.protocol === 'https';
+}
+
+export function cookieNames(secure: boolean): CookieNames {
+  return secure ? { session: '__Host-heritage-session', form: '__Host-heritage-form' } : { session: 'heritage-session', form: 'heritage-form' };
+}
+
+const cookieOptions = (secure: boolean, expires?: Date) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/', ...(expires ? { expires } : {}) });
+
+export function setSessionCookie(reply: FastifyReply, secure: boolean, token: string, expires: number): void {
+  reply.setCookie(cookieNames(secure).session, token, cookieOptions(secure, new Date(expires)));
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(cookieNames(secure).session, cookieOptions(secure));
+}
+
+/**
+ * What a form's csrf is bound to: the session's token when signed in, else this browser's form
+ * cookie, set now when it has none (a session cookie of its own, ended with the browser).
+ */
+export function formBinding(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const names = cookieNames(secure);
+  const session = request.cookies[names.session];
+  if (session) return `session:${session}`;
+  let form = request.cookies[names.form];
+  if (!form) {
+    form = randomBytes(32).toString('base64url');
+    reply.setCookie(names.form, form, cookieOptions(secure));
+  }
+  return `form:${form}`;
+}
+
+export function csrfToken(secret: string, binding: string): string {
+  return createHmac('sha256', secret).update(binding).digest('base64url');
+}
+
+/** Refuses (403) a POST whose csrf is not its binding's; the binding read from the cookies as sent, none set. */
+export function checkCsrf(request: FastifyRequest, secret: string, secure: boolean, given: unknown): void {
+  const names = cookieNames(secure);
+  const session = request.cookies[names.session];
+  const form = request.cookies[names.form];
+  const binding = session ? `session:${session}` : form ? `form:${form}` : null;
+  if (binding === null || typeof given !== 'string') throw CONTRIBUTE_ERRORS.badForm();
+  const expected = Buffer.from(csrfToken(secret, binding));
+  const found = Buffer.from(given);
+  if (found.length !== expected.length || !timingSafeEqual(found, expected)) throw CONTRIBUTE_ERRORS.badForm();
+}
