@@ -18,7 +18,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { featureCardsPlan, yearCountsPlan, type FeatureCards, type YearCounts } from './site-plans.js';
+import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
@@ -263,8 +263,8 @@ export class PostgresStore implements CatalogueStore {
     return this.read(yearCountsPlan());
   }
 
-  featureCards(ids: readonly number[]): Promise<FeatureCards> {
-    return this.read(featureCardsPlan(ids, POSTGRES_DIALECT));
+  searchCards(page: PageRequest, filters: Filters): Promise<SearchCards> {
+    return this.read(searchCardsPlan(page, filters, POSTGRES_DIALECT));
   }
 
   boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {

@@ -27,7 +27,7 @@ import {
   idRange,
   selectCategories,
   selectFeatures,
-  selectMatching,
+  matchingSlice,
   selectRecords,
   selectSummaries,
   type FeatureIds,
@@ -137,6 +137,24 @@ function* filteredListPlan<C extends CollectionName>(
   filters: Filters,
   dialect: Dialect,
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
+  const { count, page } = yield* matchingPagePlan(collection, request, filters, dialect);
+  if (page === null) return { count, page: null };
+  const flat = yield { sql: collection === 'features' ? selectFeatures(`f.id IN (${page.ids})`) : selectRecords(collection as RecordCollection, `x.id IN (${page.ids})`), params: page.params, adHoc: true };
+  const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
+  return { count, page: { rows, position: positionOf(page.slice) } };
+}
+
+/**
+ * A filtered list's matches: how many, and the SQL of the page's ids (`ids`, in id order,
+ * with its `params`) when the page exists. The list's rows and the site's search cards
+ * (site-plans.ts) are read by it, so both find exactly the same records.
+ */
+export function* matchingPagePlan(
+  collection: CollectionName,
+  request: PageRequest,
+  filters: Filters,
+  dialect: Dialect,
+): Plan<{ count: number; page: { ids: string; params: unknown[]; slice: PageSlice } | null }> {
   const words = wordsOnly(filters);
   const driving = yield* drivingIndex(filters, dialect, collection);
   const { bind, params } = binder();
@@ -149,10 +167,8 @@ function* filteredListPlan<C extends CollectionName>(
   if (!slice) return { count, page: null };
   const { limit, offset, fromEnd } = readingOrder(slice, count);
   const all = dialect.walkChecksEachRow && listsFewer(count, offset + limit, Number((yield* metaValue(`count.${collection}`)) ?? 0));
-  const page = { limit: bind(limit), offset: bind(offset), fromEnd, all };
-  const flat = yield { sql: selectMatching(collection, matching, page), params, adHoc: true };
-  const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
-  return { count, page: { rows, position: positionOf(slice) } };
+  const ids = matchingSlice(matching, { limit: bind(limit), offset: bind(offset), fromEnd, all });
+  return { count, page: { ids, params, slice } };
 }
 
 /**
@@ -174,7 +190,7 @@ function textCount(collection: CollectionName, words: readonly string[], dialect
 /**
  * Whether listing all `count` matches reads fewer rows than walking the `listed` records in
  * id order until `reach` matches are met would, if the matches were spread evenly (sql.ts
- * selectMatching). PostgreSQL's planner weighs the same but prefers the walk, which bunched
+ * matchingSlice). PostgreSQL's planner weighs the same but prefers the walk, which bunched
  * matches make far longer (11,000 rows for the first 20 of 2,558 "fourn" at scale 100).
  */
 export function listsFewer(count: number, reach: number, listed: number): boolean {

@@ -1,6 +1,9 @@
 // The visitors' site's own reads (src/http/site/), written once for both stores.
+import { LIST_SEPARATOR } from '../ogc/properties.js';
+import { paginate, type PagePosition, type PageRequest } from '../pagination.js';
 import { binder, type Dialect } from './dialect.js';
-import { versionPlan, type Plan } from './read-plans.js';
+import { hasFilters, type Filters } from './filters.js';
+import { matchingPagePlan, metaValue, versionPlan, type Plan } from './read-plans.js';
 
 export interface YearCounts {
   version: number;
@@ -18,34 +21,78 @@ export function* yearCountsPlan(): Plan<YearCounts> {
   return { version, years: rows.map((r) => ({ year: Number(r.year), count: Number(r.n) })) };
 }
 
-export interface FeatureCard {
+/** A search result as the site's search page shows it: no attachments, and its footprint only when small. */
+export interface SearchCard {
   id: number;
-  /** The first published picture's file, as stored. */
+  b_name: string | null;
+  address: string;
+  current: number | null;
+  categoryIds: number[];
   firstImage: string | null;
-  /** The footprint's bounding box, [minLon, minLat, maxLon, maxLat]. */
   box: [number, number, number, number];
+  /** The footprint's GeoJSON text when at most SEARCH_FOOTPRINT_CHARS, else null (drawn as its box). */
+  geometry: string | null;
 }
 
-export interface FeatureCards {
+export interface SearchCards {
   version: number;
-  /** Those of the ids asked for that exist, by id. */
-  cards: FeatureCard[];
+  count: number;
+  page: { cards: SearchCard[]; position: PagePosition } | null;
 }
 
-/** At most this many ids a read: a page of results, read by primary key. */
-export const MAX_CARDS = 100;
+/**
+ * A footprint sent with its card at most this long: a page of 20 is then at most 200 kB of
+ * text to parse on the event loop (a page of detailed footprints would be 1.3 MB, which on
+ * PostgreSQL the driver parses there too), and the rest are drawn as their boxes.
+ */
+export const SEARCH_FOOTPRINT_CHARS = 10_000;
 
-/** What a search result's card and its place on the results' map need, without the footprint (a feature's may be 64 kB). */
-export function* featureCardsPlan(ids: readonly number[], dialect: Dialect): Plan<FeatureCards> {
-  if (ids.length > MAX_CARDS) throw new Error(`featureCards reads at most ${MAX_CARDS} ids`);
+/**
+ * The site's search (/search/): the same matches, count and page as /api/v1/features/ (the
+ * list's own matching: read-plans.ts matchingPagePlan), read as cards.
+ */
+export function* searchCardsPlan(request: PageRequest, filters: Filters, dialect: Dialect): Plan<SearchCards> {
   const version = yield* versionPlan();
-  if (ids.length === 0) return { version, cards: [] };
-  const { bind, params } = binder();
+  let count: number;
+  let where: string;
+  let params: unknown[];
+  let position: PagePosition;
+  if (hasFilters(filters)) {
+    const matched = yield* matchingPagePlan('features', request, filters, dialect);
+    count = matched.count;
+    if (matched.page === null) return { version, count, page: null };
+    params = matched.page.params;
+    position = matched.page.slice;
+    where = `f.id IN (${matched.page.ids})`;
+  } else {
+    count = Number((yield* metaValue('count.features')) ?? 0);
+    const slice = paginate(request, count);
+    if (!slice) return { version, count, page: null };
+    const { bind, params: own } = binder();
+    where = `f.position >= ${bind(slice.offset)} AND f.position < ${bind(slice.offset + slice.limit)}`;
+    params = own;
+    position = slice;
+  }
   const { from, columns } = dialect.featureBoxes('f');
   const rows = (yield {
-    sql: `SELECT f.id, f.first_image, ${columns} FROM ${from} WHERE f.id IN (${ids.map(bind).join(', ')}) ORDER BY f.id`,
+    sql: `SELECT f.id, f.b_name, f.address, f.current, f.category_list, f.first_image, ${columns},
+      CASE WHEN length(f.geometry) <= ${SEARCH_FOOTPRINT_CHARS} THEN f.geometry END AS geometry
+      FROM ${from} WHERE ${where} ORDER BY f.position`,
     params,
     adHoc: true,
-  }) as { id: number; first_image: string | null; min_x: number; min_y: number; max_x: number; max_y: number }[];
-  return { version, cards: rows.map((r) => ({ id: Number(r.id), firstImage: r.first_image, box: [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)] })) };
+  }) as CardRow[];
+  return { version, count, page: { cards: rows.map(toCard), position: { page: position.page, lastPage: position.lastPage } } };
+}
+
+type CardRow = {
+  id: number | string; b_name: string | null; address: string; current: number | string | null; category_list: string; first_image: string | null;
+  min_x: number; min_y: number; max_x: number; max_y: number; geometry: string | null;
+};
+
+function toCard(r: CardRow): SearchCard {
+  return {
+    id: Number(r.id), b_name: r.b_name, address: r.address, current: r.current === null ? null : Number(r.current),
+    categoryIds: r.category_list === '' ? [] : r.category_list.split(LIST_SEPARATOR).map(Number),
+    firstImage: r.first_image, box: [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)], geometry: r.geometry,
+  };
 }

@@ -66,7 +66,8 @@ export function matchingIds(collection: CollectionName, where: string): string {
 }
 
 /**
- * A page of matching records (`matching`: their ids, as `id`), in id order. The page's ids
+ * The ids of a page of matching records (`matching`: their ids, as `id`), in id order, for
+ * the query that reads them (a list's rows, the site's search cards). The page's ids
  * are chosen first, from the filter's indexes alone, and only those rows are read whole: a page deep in the matches
  * then skips ids, not whole rows (footprints, text). Ids are in position order (positions
  * are given in id order, catalogue-finish.ts), and ordered by id a text match or an id
@@ -76,11 +77,12 @@ export function matchingIds(collection: CollectionName, where: string): string {
  * sorted: for few matches, which a walk in id order could pass many rows to meet
  * (read-plans.ts listsFewer).
  */
-export function selectMatching(collection: CollectionName, matching: string, page: { limit: string; offset: string; fromEnd: boolean; all: boolean }): string {
+export interface MatchingSlice { limit: string; offset: string; fromEnd: boolean; all: boolean }
+
+export function matchingSlice(matching: string, page: MatchingSlice): string {
   const slice = `ORDER BY id ${page.fromEnd ? 'DESC' : ''} LIMIT ${page.limit} OFFSET ${page.offset}`;
   // MATERIALIZED: planned alone, as the count was, not as a walk in id order.
-  const ids = page.all ? `WITH matching AS MATERIALIZED (${matching}) SELECT id FROM matching ${slice}` : `${matching} ${slice}`;
-  return collection === 'features' ? selectFeatures(`f.id IN (${ids})`) : selectRecords(collection, `x.id IN (${ids})`);
+  return page.all ? `WITH matching AS MATERIALIZED (${matching}) SELECT id FROM matching ${slice}` : `${matching} ${slice}`;
 }
 
 export function toSqlite(sql: string): string {

@@ -11,7 +11,7 @@ import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { featureCardsPlan, yearCountsPlan, type FeatureCards, type YearCounts } from './site-plans.js';
+import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
@@ -292,8 +292,8 @@ export class SqliteStore implements CatalogueStore {
     return this.read(yearCountsPlan());
   }
 
-  async featureCards(ids: readonly number[]): Promise<FeatureCards> {
-    return this.read(featureCardsPlan(ids, SQLITE_DIALECT));
+  async searchCards(page: PageRequest, filters: Filters): Promise<SearchCards> {
+    return this.read(searchCardsPlan(page, filters, SQLITE_DIALECT));
   }
 
   async boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {

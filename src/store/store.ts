@@ -12,7 +12,7 @@ import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
-import type { FeatureCards, YearCounts } from './site-plans.js';
+import type { SearchCards, YearCounts } from './site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
 
 export interface AuthorRow {
@@ -169,8 +169,8 @@ export interface CatalogueReader {
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
   /** How many features are of each year (the visitors' home page: store/site-plans.ts). */
   yearCounts(): Promise<YearCounts>;
-  /** A page of search results' pictures and boxes, by id (at most MAX_CARDS). */
-  featureCards(ids: readonly number[]): Promise<FeatureCards>;
+  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/site-plans.ts). */
+  searchCards(page: PageRequest, filters: Filters): Promise<SearchCards>;
   /**
    * How many footprints the spatial index finds in the box, counted up to one past `atMost`
    * (an index lookup, bounded): what tells a map view's page, answered at once, from a wide

@@ -10,7 +10,7 @@
 import type { Config } from '../config.js';
 import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
-import type { FeatureCards, YearCounts } from '../store/site-plans.js';
+import type { SearchCards, YearCounts } from '../store/site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
@@ -132,9 +132,10 @@ export class GuardedStore implements CatalogueReader {
     return this.offload('reads', 'yearCounts', []);
   }
 
-  featureCards(ids: readonly number[]): Promise<FeatureCards> {
-    // Inline: at most MAX_CARDS rows by primary key, without their footprints.
-    return this.inner.featureCards(ids);
+  searchCards(page: PageRequest, filters: Filters): Promise<SearchCards> {
+    // As a list of the same filters is (a page by position inline, any filter a costly read).
+    const klass = listClass(filters);
+    return klass === null ? this.inner.searchCards(page, filters) : this.offload(klass, 'searchCards', [page, filters]);
   }
 
   boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {

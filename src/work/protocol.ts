@@ -15,7 +15,7 @@ import type { StoreConfig } from '../store/open.js';
 export type WorkerSetup = Pick<StoreConfig, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'>;
 
 /** The store reads a worker runs: the CatalogueReader methods that take a turn of a class (classes.ts). */
-export const OFFLOADED_READS = ['list', 'items', 'matchIds', 'streetBuildings', 'buildingLabels', 'yearCounts', 'itemIds', 'extents', 'overview'] as const;
+export const OFFLOADED_READS = ['list', 'items', 'matchIds', 'streetBuildings', 'buildingLabels', 'yearCounts', 'searchCards', 'itemIds', 'extents', 'overview'] as const;
 export type OffloadedRead = (typeof OFFLOADED_READS)[number];
 
 export interface ReadCall { kind: 'read'; method: OffloadedRead; args: unknown[] }

@@ -114,14 +114,15 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 async function searchPage(deps: SiteReads, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
   const { store } = deps;
   const filters = parseFilters('features', apiPairs(search));
-  const listing = await store.list('features', { page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
-  if (listing.page === null) {
-    if (search.page > 1) throw SITE_ERRORS.noSuchResultsPage(Math.max(1, Math.ceil(listing.count / SEARCH_PAGE_SIZE)));
-  }
-  const rows = listing.page?.rows ?? [];
-  const { cards } = await store.featureCards(rows.map((r) => r.id));
-  const thumbnails = new Map(cards.flatMap((c) => (c.firstImage === null ? [] : [[c.id, mediaUrl(at.baseUrl, c.firstImage)] as const])));
-  const boxes = new Map(cards.map((c) => [c.id, c.box] as const));
-  const categoryName = search.category === null ? null : (await deps.overview.get(listing.version)).categories.find((c) => c.id === search.category)?.name ?? null;
-  return { version: listing.version, html: htmlSearch(at, search, { count: listing.count, rows, thumbnails, boxes, categoryName }) };
+  const found = await store.searchCards({ page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
+  if (found.page === null && search.page > 1) throw SITE_ERRORS.noSuchResultsPage(Math.max(1, Math.ceil(found.count / SEARCH_PAGE_SIZE)));
+  const { categories } = await deps.overview.get(found.version);
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  const results = (found.page?.cards ?? []).map((card) => ({
+    card,
+    thumbnail: card.firstImage === null ? null : mediaUrl(at.baseUrl, card.firstImage),
+    categories: card.categoryIds.map((id) => categoryNames.get(id)).filter((name) => name !== undefined),
+  }));
+  const categoryName = search.category === null ? null : categoryNames.get(search.category) ?? null;
+  return { version: found.version, html: htmlSearch(at, search, { count: found.count, results, categoryName }) };
 }

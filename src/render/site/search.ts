@@ -2,45 +2,35 @@
 // server, a page at a time: a short card per building and where this page's results are.
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
-import type { FeatureRow } from '../../store/store.js';
+import type { SearchCard } from '../../store/site-plans.js';
 import { drawFootprints, polygonsOf, type Polygons } from '../ogc/html/footprint.js';
-import { geometryText } from '../ogc/html/pages.js';
 import { renderPage } from '../ogc/html/templates.js';
 import { featureName, recordHref } from './record.js';
 import { homeCrumb, page, type PageAt } from './shell.js';
 
+export interface SearchResult {
+  card: SearchCard;
+  /** Its first picture's URL. */
+  thumbnail: string | null;
+  /** Its categories' names, in its order. */
+  categories: string[];
+}
+
 export interface SearchResults {
   count: number;
-  rows: FeatureRow[];
-  /** Each result's first picture's URL, by feature id. */
-  thumbnails: ReadonlyMap<number, string>;
-  /** Each result's footprint's box, by feature id. */
-  boxes: ReadonlyMap<number, readonly [number, number, number, number]>;
+  results: SearchResult[];
   /** The names of the category and street asked for, when they are. */
   categoryName: string | null;
 }
 
 const number = (n: number) => n.toLocaleString('en-GB');
 
-/**
- * The footprints' text parsed at most for the results' map, on the event loop: a page of
- * detailed footprints is 1.3 MB (tens of ms). The results past it are drawn as their boxes,
- * which at the scale of a page of results most footprints are anyway.
- */
-export const MAP_FOOTPRINT_BYTES = 200_000;
-
+/** Each result's footprint when its card has it (a small one), else its box: at the scale of a page of results most footprints are their box anyway. */
 function resultShapes(results: SearchResults): Polygons[] {
-  let budget = MAP_FOOTPRINT_BYTES;
-  return results.rows.flatMap((f): Polygons[] => {
-    const text = geometryText(f.geometry);
-    if (text !== null && text.length <= budget) {
-      budget -= text.length;
-      return [polygonsOf(text)];
-    }
-    const box = results.boxes.get(f.id);
-    if (box === undefined) return [];
-    const [w, s, e, n] = box;
-    return [[[[[w, s], [e, s], [e, n], [w, n], [w, s]]]]];
+  return results.results.map(({ card }): Polygons => {
+    if (card.geometry !== null) return polygonsOf(card.geometry);
+    const [w, s, e, n] = card.box;
+    return [[[[w, s], [e, s], [e, n], [w, n], [w, s]]]];
   });
 }
 
@@ -75,11 +65,11 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
     summary: last > 1 ? `${summary} Page ${search.page} of ${number(last)}.` : summary,
     matchesMap: drawFootprints(resultShapes(results)),
     start: (search.page - 1) * SEARCH_PAGE_SIZE + 1,
-    results: results.rows.map((f) => ({
-      href: recordHref(at, 'features', f.id),
-      title: featureName(f),
-      thumbnail: results.thumbnails.get(f.id) ?? null,
-      facts: [f.b_name ? f.address : null, f.current === null ? null : String(f.current), f.categories.map((c) => c.name).join(', ') || null].filter((x) => x !== null).join(' · '),
+    results: results.results.map(({ card, thumbnail, categories }) => ({
+      href: recordHref(at, 'features', card.id),
+      title: featureName({ b_name: card.b_name, address: card.address }),
+      thumbnail,
+      facts: [card.b_name ? card.address : null, card.current === null ? null : String(card.current), categories.join(', ') || null].filter((x) => x !== null).join(' · '),
     })),
     prevHref: search.page > 1 ? action + searchQuery(search, { page: search.page - 1 }) : null,
     nextHref: search.page < last ? action + searchQuery(search, { page: search.page + 1 }) : null,
