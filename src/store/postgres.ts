@@ -282,21 +282,12 @@ export class PostgresStore implements CatalogueStore {
 
   /** A plan of the contributors' tables in one transaction (a read: one a replica can run). */
   transact<R>(plan: Plan<R>, mode: 'read' | 'write' = 'write'): Promise<R> {
-    return this.reading(async () => {
-      const client = await this.pool.connect();
-      let broken = false;
-      try {
-        await client.query(mode === 'write' ? 'BEGIN' : 'BEGIN READ ONLY');
-        const result = await runAsync(plan, (q) => this.query(client, q));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        broken = true;
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    });
+    return this.reading(() => this.onConnection(async (client) => {
+      await client.query(mode === 'write' ? 'BEGIN' : 'BEGIN READ ONLY');
+      const result = await runAsync(plan, (q) => this.query(client, q));
+      await client.query('COMMIT');
+      return result;
+    }));
   }
 
   /** One snapshot per read. */
@@ -327,30 +318,36 @@ export class PostgresStore implements CatalogueStore {
    * one without parameters (a read's catalogue version) goes with BEGIN as one simple query,
    * a round trip fewer for every read.
    */
-  private async inSnapshot<R>(work: (client: pg.PoolClient, first: FirstStatement) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect();
-    let broken = false;
-    const first: FirstStatement = {
-      sent: false,
-      send: async (query) => {
-        first.sent = true;
-        if (query.params.length > 0 || query.each) {
-          await client.query(BEGIN_SNAPSHOT);
-          return this.query(client, query);
-        }
-        const results = (await client.query(`${BEGIN_SNAPSHOT}; ${query.sql}`)) as unknown as pg.QueryResult[];
-        return results[1]!.rows;
-      },
-    };
-    try {
+  private inSnapshot<R>(work: (client: pg.PoolClient, first: FirstStatement) => Promise<R>): Promise<R> {
+    return this.onConnection(async (client) => {
+      const first: FirstStatement = {
+        sent: false,
+        send: async (query) => {
+          first.sent = true;
+          if (query.params.length > 0 || query.each) {
+            await client.query(BEGIN_SNAPSHOT);
+            return this.query(client, query);
+          }
+          const results = (await client.query(`${BEGIN_SNAPSHOT}; ${query.sql}`)) as unknown as pg.QueryResult[];
+          return results[1]!.rows;
+        },
+      };
       const result = await work(client, first);
       if (first.sent) await client.query('COMMIT');
       return result;
+    });
+  }
+
+  /** `work` on a connection of the pool; one that failed mid-transaction is discarded rather than reused. */
+  private async onConnection<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      return await work(client);
     } catch (error) {
       broken = true;
       throw error;
     } finally {
-      // A connection that failed mid-transaction is discarded rather than reused.
       client.release(broken);
     }
   }
