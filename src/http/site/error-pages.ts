@@ -3,18 +3,21 @@
 // status and sentence, on every path but the data's own: /api/ (whose answers never change),
 // the tiles, media files and the map's data, and an /ogc/ request with f other than html.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
+import { DOCS_PREFIX, MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
 import type { ApiError } from '../../errors.js';
 import { htmlError } from '../../render/site/error.js';
-import { isApiPath, isOgcPath } from '../protocol/faces.js';
+import { isOgcPath } from '../protocol/faces.js';
 import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '../ogc/html.js';
 
 const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
 
+/** Anything under /api/ but its reference page, /api/v1/ or not (`/api/anything` is the API's 404, in JSON). */
+const isUnderApi = (url: string) => (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !url.startsWith(DOCS_PREFIX);
+
 export function wantsErrorPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   const url = request.url;
-  if (typeof accept !== 'string' || !prefersHtml(accept) || isApiPath(url)) return false;
+  if (typeof accept !== 'string' || !prefersHtml(accept) || isUnderApi(url)) return false;
   if (DATA_PREFIXES.some((p) => url.startsWith(p))) return false;
   if (isOgcPath(url)) {
     const f = formatParameter(url);
