@@ -233,7 +233,7 @@ describe('the site for visitors', () => {
     assert.equal(api.status, 404);
     assert.equal(api.headers['content-type'], 'application/json');
     assert.equal(api.text, '{"detail":"Not found."}');
-    for (const path of ['/api/nothing/v1/documents/', '/api', '/api/v2/']) {
+    for (const path of ['/api/nothing/v1/documents/', '/api', '/api/v2/', '/api/docs/nothing']) {
       const beside = await app.request(path, { headers: { accept: BROWSER_ACCEPT } });
       assert.equal(beside.headers['content-type'], 'application/json', `${path}: under /api/, JSON whatever the version`);
     }

@@ -3,7 +3,7 @@
 // status and sentence, on every path but the data's own: /api/ (whose answers never change),
 // the tiles, media files and the map's data, and an /ogc/ request with f other than html.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DOCS_PREFIX, MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
+import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
 import type { ApiError } from '../../errors.js';
 import { htmlError } from '../../render/site/error.js';
 import { isOgcPath } from '../protocol/faces.js';
@@ -11,8 +11,8 @@ import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '.
 
 const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
 
-/** Anything under /api/ but its reference page, /api/v1/ or not (`/api/anything` is the API's 404, in JSON). */
-const isUnderApi = (url: string) => (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !url.startsWith(DOCS_PREFIX);
+/** Anything under /api/, /api/v1/ or not, its reference page's path included: the original API's face refuses in JSON. */
+const isUnderApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export function wantsErrorPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
