@@ -93,8 +93,12 @@ export class Accounts {
 
   /** The site's key for its forms' tokens: made once, kept in the store, shared by every process. */
   secret(): Promise<string> {
-    this.secretKept ??= this.store.transact(secretPlan('forms', randomBytes(32).toString('base64url')));
-    this.secretKept.catch(() => (this.secretKept = null));
+    if (this.secretKept === null) {
+      const kept = this.store.transact(secretPlan('forms', randomBytes(32).toString('base64url')));
+      // A failed read is not kept: the next form asks again.
+      kept.catch(() => { if (this.secretKept === kept) this.secretKept = null; });
+      this.secretKept = kept;
+    }
     return this.secretKept;
   }
 }

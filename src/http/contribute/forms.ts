@@ -35,15 +35,20 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
  * cookie, set now when it has none (a session cookie of its own, ended with the browser).
  */
 export function formBinding(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const sent = sentBinding(request, secure);
+  if (sent !== null) return sent;
+  const form = randomBytes(32).toString('base64url');
+  reply.setCookie(cookieNames(secure).form, form, cookieOptions(secure));
+  return `form:${form}`;
+}
+
+/** The binding of the cookies as the browser sent them: its session's, else its form cookie's, else none. */
+function sentBinding(request: FastifyRequest, secure: boolean): string | null {
   const names = cookieNames(secure);
   const session = request.cookies[names.session];
   if (session) return `session:${session}`;
-  let form = request.cookies[names.form];
-  if (!form) {
-    form = randomBytes(32).toString('base64url');
-    reply.setCookie(names.form, form, cookieOptions(secure));
-  }
-  return `form:${form}`;
+  const form = request.cookies[names.form];
+  return form ? `form:${form}` : null;
 }
 
 export function csrfToken(secret: string, binding: string): string {
@@ -52,10 +57,7 @@ export function csrfToken(secret: string, binding: string): string {
 
 /** Refuses (403) a POST whose csrf is not its binding's; the binding read from the cookies as sent, none set. */
 export function checkCsrf(request: FastifyRequest, secret: string, secure: boolean, given: unknown): void {
-  const names = cookieNames(secure);
-  const session = request.cookies[names.session];
-  const form = request.cookies[names.form];
-  const binding = session ? `session:${session}` : form ? `form:${form}` : null;
+  const binding = sentBinding(request, secure);
   if (binding === null || typeof given !== 'string') throw CONTRIBUTE_ERRORS.badForm();
   const expected = Buffer.from(csrfToken(secret, binding));
   const found = Buffer.from(given);

@@ -43,7 +43,7 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
     });
-    scope.setErrorHandler((error, request, reply) => {
+    scope.setErrorHandler((error) => {
       if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
       throw error;
     });
@@ -57,10 +57,13 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
     const token = request.cookies[cookieNames(secure(request)).session] ?? null;
     return { token, account: token === null ? null : await accounts.sessionAccount(token) };
   };
+  /** A form's csrf for this browser (its form cookie set when it has none), and the check of one posted. */
+  const formCsrf = async (request: FastifyRequest, reply: FastifyReply) => csrfToken(await accounts.secret(), formBinding(request, reply, secure(request)));
+  const checkForm = async (request: FastifyRequest) => checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf'));
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type(CONTENT_TYPE_HTML).send(body);
   const see = (reply: FastifyReply, request: FastifyRequest, path: string) => reply.code(303).header('location', `${request.baseUrl}${path}`).send();
   const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values = { username: '', problem: null as string | null }) => {
-    const csrf = csrfToken(await accounts.secret(), formBinding(request, reply, secure(request)));
+    const csrf = await formCsrf(request, reply);
     return html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
   };
   /** Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a new one begins. */
@@ -73,7 +76,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
 
   scope.get(CONTRIBUTE_PATHS.signUp, (request, reply) => form(request, reply, 'signup'));
   scope.post(CONTRIBUTE_PATHS.signUp, async (request, reply) => {
-    checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf'));
+    await checkForm(request);
     const username = field(request.body, 'username').trim();
     const made = await accounts.create(username, field(request.body, 'password'));
     if ('problem' in made) return form(request, reply, 'signup', 400, { username, problem: made.problem });
@@ -82,7 +85,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
 
   scope.get(CONTRIBUTE_PATHS.signIn, (request, reply) => form(request, reply, 'signin'));
   scope.post(CONTRIBUTE_PATHS.signIn, async (request, reply) => {
-    checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf'));
+    await checkForm(request);
     const username = field(request.body, 'username').trim();
     const client = clientAddress(request, deps.config.trustProxy);
     const wait = throttle.waitSeconds(nameKey(username), client);
@@ -99,7 +102,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   });
 
   scope.post(CONTRIBUTE_PATHS.signOut, async (request, reply) => {
-    checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf'));
+    await checkForm(request);
     const { token } = await signedIn(request);
     if (token !== null) await accounts.endSession(token);
     clearSessionCookie(reply, secure(request));
@@ -109,7 +112,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   scope.get(CONTRIBUTE_PATHS.account, async (request, reply) => {
     const { account } = await signedIn(request);
     if (account === null) return see(reply, request, CONTRIBUTE_PATHS.signIn);
-    const csrf = csrfToken(await accounts.secret(), formBinding(request, reply, secure(request)));
+    const csrf = await formCsrf(request, reply);
     return html(reply, 200, htmlAccount(pageAt(request), account, csrf));
   });
 }

@@ -14,7 +14,7 @@ import { bboxOf, polygonsOf } from '../ogc/html/footprint.js';
 import { geometryText, jsonAlternate } from '../ogc/html/pages.js';
 import { sanitiseDocument } from '../ogc/html/sanitise.js';
 import { jsonForScript, renderPage } from '../ogc/html/templates.js';
-import { contextFrame, drawContext, nearbyBuildings, type Box, type Neighbour } from './context-map.js';
+import { drawContext, nearbyBuildings, type Box, type Neighbour } from './context-map.js';
 import { breadcrumbList, graph, licenceOf, postalAddress, schemaTypeOf } from './json-ld.js';
 import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from './shell.js';
 
