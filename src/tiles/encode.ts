@@ -18,7 +18,7 @@ import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES } from './budget.js';
 import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 import { POINT_LAYER, POLYGON_LAYER, fieldsAt } from './layers.js';
-import { boxCentre, exteriorArea, lonLatBox, projectFootprint, tileRings, type LonLatBox, type TileRing } from './tile-geometry.js';
+import { boxCentre, exteriorArea, footprintRings, lonLatBox, type LonLatBox, type TileRing } from './tile-geometry.js';
 
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
@@ -53,7 +53,7 @@ export function placement(feature: TileFeature, tile: TileAddress, level = FULL_
   const measured = measure(feature, tile);
   const { polygonUnits, cellUnits } = DETAIL_LEVELS[level]!;
   if (measured.size >= polygonUnits) {
-    const rings = tileRings(projectFootprint(feature.geometry!, tile));
+    const rings = footprintRings(feature.geometry!, tile);
     return rings.length > 0 ? { kind: 'polygon', rings } : null;
   }
   return cellOf(measured.centre, cellUnits);
@@ -176,7 +176,7 @@ export class TileBuilder {
   }
 
   private polygonOf(feature: TileFeature, size: number): Polygon | null {
-    const rings = tileRings(projectFootprint(feature.geometry!, this.tile));
+    const rings = footprintRings(feature.geometry!, this.tile);
     if (rings.length === 0) return null;
     const vectorFeature = polygonFeature(feature, rings, this.tile.z);
     const polygon = { size, feature: vectorFeature, least: leastPolygonBytes(vectorFeature) };

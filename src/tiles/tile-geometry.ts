@@ -15,25 +15,59 @@ export interface TilePoint {
 }
 /** Whole tile units, closed (the last point repeats the first); Points, as vt-pbf's types ask. */
 export type TileRing = Point[];
-/** A footprint projected into a tile's units, not yet clipped nor rounded. */
-export type Projected = TilePoint[][][];
+/** A ring projected into a tile's units, not yet clipped nor rounded: x and y of each position in turn. */
+type ProjectedRing = Float64Array;
 
-export function projectFootprint(geometry: MultiPolygon, tile: TileAddress): Projected {
-  const project = projector(tile);
-  return geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon!, lat!))));
+/**
+ * The rings of every polygon of a footprint in the tile, exterior before its holes; empty
+ * when nothing lies in it. Positions are kept as flat numbers until the ones drawn are known:
+ * a tile made on request passes up to 10,000 of them, and an object for each was most of its
+ * garbage.
+ */
+export function footprintRings(geometry: MultiPolygon, tile: TileAddress): TileRing[] {
+  const rings: TileRing[] = [];
+  for (const polygon of geometry.coordinates) {
+    const [outer, ...holes] = polygon.map((ring) => clipRing(projectRing(ring, tile)));
+    const exterior = outer === undefined ? null : roundRing(outer);
+    if (exterior === null) continue;
+    rings.push(wound(exterior, 1));
+    for (const hole of holes) {
+      const inner = roundRing(hole);
+      if (inner !== null) rings.push(wound(inner, -1));
+    }
+  }
+  return rings;
+}
+
+function projectRing(ring: readonly (readonly number[])[], { z, x, y }: TileAddress): ProjectedRing {
+  const size = 2 ** z;
+  const out = new Float64Array(ring.length * 2);
+  for (let i = 0; i < ring.length; i++) {
+    const [lon, lat] = ring[i]!;
+    const sin = Math.sin((onGrid(lat!) * Math.PI) / 180);
+    const row = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size;
+    out[2 * i] = (((lon! + 180) / 360) * size - x) * TILE_EXTENT;
+    out[2 * i + 1] = (row - y) * TILE_EXTENT;
+  }
+  return out;
 }
 
 /** A footprint's lon/lat box over every position: minLon, minLat, maxLon, maxLat (what PostGIS's ST_XMin… give). */
 export type LonLatBox = [number, number, number, number];
 
 export function lonLatBox(geometry: MultiPolygon): LonLatBox {
-  const box: LonLatBox = [Infinity, Infinity, -Infinity, -Infinity];
+  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of geometry.coordinates) {
     for (const ring of polygon) {
-      for (const [lon, lat] of ring) [box[0], box[1], box[2], box[3]] = [Math.min(box[0], lon!), Math.min(box[1], lat!), Math.max(box[2], lon!), Math.max(box[3], lat!)];
+      for (const [lon, lat] of ring) {
+        minLon = Math.min(minLon, lon!);
+        minLat = Math.min(minLat, lat!);
+        maxLon = Math.max(maxLon, lon!);
+        maxLat = Math.max(maxLat, lat!);
+      }
     }
   }
-  return box;
+  return [minLon, minLat, maxLon, maxLat];
 }
 
 /** The centre of a lon/lat box in a tile's units: a small footprint's point, the same from a geometry or from a store's box. */
@@ -68,17 +102,6 @@ export function exteriorArea(geometry: MultiPolygon, { z, x, y }: TileAddress): 
   return sum;
 }
 
-/** The rings of every polygon, exterior before its holes; empty when nothing lies in the tile. */
-export function tileRings(projected: Projected): TileRing[] {
-  return projected.flatMap((polygon) => {
-    const [outer, ...holes] = polygon.map((ring) => clipRing(ring));
-    const exterior = outer === undefined ? null : roundRing(outer);
-    if (exterior === null) return [];
-    const inner = holes.map(roundRing).filter((ring): ring is TileRing => ring !== null);
-    return [wound(exterior, 1), ...inner.map((ring) => wound(ring, -1))];
-  });
-}
-
 /**
  * A latitude on the grid: past its edge (MAX_LATITUDE, 85.05°) a position is put on the edge,
  * where mercator would put it at infinity; so a footprint reaching a pole is drawn up to the
@@ -99,48 +122,69 @@ function projector({ z, x, y }: TileAddress): (lon: number, lat: number) => Tile
 }
 
 /** Whole units, repeated points dropped, simplified; null when fewer than three distinct points or no area remain. */
-function roundRing(points: TilePoint[]): TileRing | null {
-  const rounded: TileRing = [];
-  for (const p of points) {
-    const [x, y] = [Math.round(p.x), Math.round(p.y)];
-    const last = rounded[rounded.length - 1];
-    if (!last || last.x !== x || last.y !== y) rounded.push(new Point(x, y));
+function roundRing(points: ProjectedRing): TileRing | null {
+  const rounded = new Int32Array(points.length);
+  let n = 0;
+  for (let i = 0; i < points.length; i += 2) {
+    const x = Math.round(points[i]!);
+    const y = Math.round(points[i + 1]!);
+    if (n === 0 || rounded[2 * n - 2] !== x || rounded[2 * n - 1] !== y) {
+      rounded[2 * n] = x;
+      rounded[2 * n + 1] = y;
+      n++;
+    }
   }
-  while (rounded.length > 1 && rounded[0]!.equals(rounded[rounded.length - 1]!)) rounded.pop();
-  if (rounded.length < 3) return null;
-  const ring = simplifyClosed(rounded);
+  while (n > 1 && rounded[0] === rounded[2 * n - 2] && rounded[1] === rounded[2 * n - 1]) n--;
+  if (n < 3) return null;
+  const ring = simplifyClosed(rounded.subarray(0, 2 * n));
   if (ring.length < 3 || area(ring) === 0) return null;
   return [...ring, ring[0]!.clone()];
 }
 
-/** Douglas–Peucker over an open list of a closed ring's points, split at its first point and the point farthest from it. */
-function simplifyClosed(ring: Point[]): Point[] {
+/** Douglas–Peucker over an open list of a closed ring's points (x and y in turn), split at its first point and the point farthest from it. */
+function simplifyClosed(ring: Int32Array): Point[] {
+  const n = ring.length / 2;
+  const distSqr = (i: number) => (ring[2 * i]! - ring[0]!) ** 2 + (ring[2 * i + 1]! - ring[1]!) ** 2;
   let far = 1;
-  for (let i = 2; i < ring.length; i++) if (ring[0]!.distSqr(ring[i]!) > ring[0]!.distSqr(ring[far]!)) far = i;
-  const keep = new Uint8Array(ring.length);
+  for (let i = 2; i < n; i++) if (distSqr(i) > distSqr(far)) far = i;
+  const keep = new Uint8Array(n);
   keep[0] = keep[far] = 1;
   markKept(ring, 0, far, keep);
-  markKept([...ring, ring[0]!], far, ring.length, keep);
-  return ring.filter((_, i) => keep[i] === 1);
+  // The closing stretch, from the farthest point back round to the first (index n is the first again).
+  markKept(ring, far, n, keep);
+  const kept: Point[] = [];
+  for (let i = 0; i < n; i++) if (keep[i] === 1) kept.push(new Point(ring[2 * i]!, ring[2 * i + 1]!));
+  return kept;
 }
 
-function markKept(points: Point[], first: number, last: number, keep: Uint8Array): void {
-  let [index, farthest] = [-1, SIMPLIFY_UNITS * SIMPLIFY_UNITS];
+function markKept(ring: Int32Array, first: number, last: number, keep: Uint8Array): void {
+  let index = -1;
+  let farthest = SIMPLIFY_UNITS * SIMPLIFY_UNITS;
   for (let i = first + 1; i < last; i++) {
-    const d = segmentDistSqr(points[i]!, points[first]!, points[last]!);
-    if (d > farthest) [index, farthest] = [i, d];
+    const d = segmentDistSqr(ring, i, first, last);
+    if (d > farthest) {
+      index = i;
+      farthest = d;
+    }
   }
   if (index === -1) return;
   keep[index] = 1;
-  markKept(points, first, index, keep);
-  markKept(points, index, last, keep);
+  markKept(ring, first, index, keep);
+  markKept(ring, index, last, keep);
 }
 
-function segmentDistSqr(p: Point, a: Point, b: Point): number {
-  const [dx, dy] = [b.x - a.x, b.y - a.y];
+/** The squared distance of point p from the segment a–b; an index past the ring's last point is its first. */
+function segmentDistSqr(ring: Int32Array, p: number, a: number, b: number): number {
+  const end = b === ring.length / 2 ? 0 : 2 * b;
+  const px = ring[2 * p]!;
+  const py = ring[2 * p + 1]!;
+  const ax = ring[2 * a]!;
+  const ay = ring[2 * a + 1]!;
+  const dx = ring[end]! - ax;
+  const dy = ring[end + 1]! - ay;
   const length = dx * dx + dy * dy;
-  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length));
-  return (p.x - a.x - t * dx) ** 2 + (p.y - a.y - t * dy) ** 2;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length));
+  return (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
 }
 
 function wound(ring: TileRing, sign: 1 | -1): TileRing {
@@ -158,33 +202,41 @@ function area(ring: TilePoint[]): number {
   return sum;
 }
 
-/** Sutherland–Hodgman against the buffered tile square. */
-function clipRing(points: TilePoint[]): TilePoint[] {
+/** Sutherland–Hodgman against the buffered tile square; a ring wholly inside (most, from zoom 14 on) is already its own result. */
+function clipRing(points: ProjectedRing): ProjectedRing {
   const lo = -TILE_BUFFER;
   const hi = TILE_EXTENT + TILE_BUFFER;
-  let ring = points;
-  ring = clipEdge(ring, (p) => p.x >= lo, (a, b) => at(a, b, (lo - a.x) / (b.x - a.x)));
-  ring = clipEdge(ring, (p) => p.x <= hi, (a, b) => at(a, b, (hi - a.x) / (b.x - a.x)));
-  ring = clipEdge(ring, (p) => p.y >= lo, (a, b) => at(a, b, (lo - a.y) / (b.y - a.y)));
-  ring = clipEdge(ring, (p) => p.y <= hi, (a, b) => at(a, b, (hi - a.y) / (b.y - a.y)));
-  return ring;
+  if (within(points, lo, hi)) return points;
+  return clipEdge(clipEdge(clipEdge(clipEdge(points, 0, lo, false), 0, hi, true), 1, lo, false), 1, hi, true);
 }
 
-function clipEdge(points: TilePoint[], inside: (p: TilePoint) => boolean, cross: (a: TilePoint, b: TilePoint) => TilePoint): TilePoint[] {
-  const out: TilePoint[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const current = points[i]!;
-    const previous = points[(i + points.length - 1) % points.length]!;
-    if (inside(current)) {
-      if (!inside(previous)) out.push(cross(previous, current));
-      out.push(current);
-    } else if (inside(previous)) {
-      out.push(cross(previous, current));
-    }
+function within(values: Float64Array, lo: number, hi: number): boolean {
+  for (let i = 0; i < values.length; i++) if (!(values[i]! >= lo && values[i]! <= hi)) return false;
+  return true;
+}
+
+/** One edge of the square: the side of `bound` on axis 0 (x) or 1 (y) that is kept is below it (upTo) or above it. */
+function clipEdge(points: ProjectedRing, axis: 0 | 1, bound: number, upTo: boolean): ProjectedRing {
+  const n = points.length / 2;
+  // Each edge of the ring gives at most two points.
+  const out = new Float64Array(4 * n);
+  let m = 0;
+  const inside = (i: number) => (upTo ? points[2 * i + axis]! <= bound : points[2 * i + axis]! >= bound);
+  const push = (x: number, y: number) => {
+    out[m++] = x;
+    out[m++] = y;
+  };
+  const cross = (a: number, b: number) => {
+    const [ax, ay, bx, by] = [points[2 * a]!, points[2 * a + 1]!, points[2 * b]!, points[2 * b + 1]!];
+    const t = (bound - points[2 * a + axis]!) / (points[2 * b + axis]! - points[2 * a + axis]!);
+    push(ax + (bx - ax) * t, ay + (by - ay) * t);
+  };
+  for (let i = 0; i < n; i++) {
+    const previous = (i + n - 1) % n;
+    if (inside(i)) {
+      if (!inside(previous)) cross(previous, i);
+      push(points[2 * i]!, points[2 * i + 1]!);
+    } else if (inside(previous)) cross(previous, i);
   }
-  return out;
-}
-
-function at(a: TilePoint, b: TilePoint, t: number): TilePoint {
-  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+  return out.subarray(0, m);
 }
