@@ -221,22 +221,22 @@ function clipEdge(points: ProjectedRing, axis: 0 | 1, bound: number, upTo: boole
   // Each edge of the ring gives at most two points.
   const out = new Float64Array(4 * n);
   let m = 0;
-  const inside = (i: number) => (upTo ? points[2 * i + axis]! <= bound : points[2 * i + axis]! >= bound);
-  const push = (x: number, y: number) => {
-    out[m++] = x;
-    out[m++] = y;
-  };
-  const cross = (a: number, b: number) => {
-    const [ax, ay, bx, by] = [points[2 * a]!, points[2 * a + 1]!, points[2 * b]!, points[2 * b + 1]!];
-    const t = (bound - points[2 * a + axis]!) / (points[2 * b + axis]! - points[2 * a + axis]!);
-    push(ax + (bx - ax) * t, ay + (by - ay) * t);
-  };
   for (let i = 0; i < n; i++) {
     const previous = (i + n - 1) % n;
-    if (inside(i)) {
-      if (!inside(previous)) cross(previous, i);
-      push(points[2 * i]!, points[2 * i + 1]!);
-    } else if (inside(previous)) cross(previous, i);
+    const [here, before] = [points[2 * i + axis]!, points[2 * previous + axis]!];
+    const inside = upTo ? here <= bound : here >= bound;
+    const wasInside = upTo ? before <= bound : before >= bound;
+    if (inside !== wasInside) {
+      // Where the edge from the previous point crosses the bound.
+      const [ax, ay, bx, by] = [points[2 * previous]!, points[2 * previous + 1]!, points[2 * i]!, points[2 * i + 1]!];
+      const t = (bound - before) / (here - before);
+      out[m++] = ax + (bx - ax) * t;
+      out[m++] = ay + (by - ay) * t;
+    }
+    if (inside) {
+      out[m++] = points[2 * i]!;
+      out[m++] = points[2 * i + 1]!;
+    }
   }
   return out.subarray(0, m);
 }
