@@ -38,8 +38,8 @@ import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type Catal
 import { guardStore } from './work/guarded-store.js';
 
 export interface AppDeps {
-  /** The catalogue's reads, and the contributors' tables (`transact`). */
-  store: CatalogueReader & Pick<CatalogueStore, 'transact'>;
+  /** The catalogue's reads, the contributors' tables (`transact`), and an editor's approvals (`applyChanges`). */
+  store: CatalogueReader & Pick<CatalogueStore, 'transact' | 'applyChanges'>;
   config: Config;
   logger?: FastifyServerOptions['logger'];
   /** Set `stopping` to make /readyz answer 503 (server.ts does, when a shutdown begins). */
@@ -120,7 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });
   registerPageRoutes(app, { ...deps, ...answering });
   registerSiteRoutes(app, { ...deps, ...answering, streets });
-  if (deps.config.contributions) await registerContributeRoutes(app, { store: deps.store, config: deps.config });
+  if (deps.config.contributions) {
+    // Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once.
+    const contributeStore = { get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store) };
+    await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version) });
+  }
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);

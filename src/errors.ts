@@ -14,6 +14,7 @@ export const REASON_PHRASES = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
+  409: 'Conflict',
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   414: 'URI Too Long',
@@ -158,7 +159,14 @@ export const CONTRIBUTE_ERRORS = {
     (seconds: number) => `Too many failed sign-ins: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     600,
   ),
-  formTooLarge: entry(413, 'A form of more than 8 KiB (pictures have their own bound).', () => 'The form is too large.'),
+  formTooLarge: entry(413, 'A form past its bound: 8 KiB for the account forms, 192 KiB for the contribution and review forms (pictures have their own bound).', () => 'The form is too large.'),
+  editorsOnly: entry(403, 'The editors\' pages (/moderate/, /history/) asked by an account that is not an editor\'s.', () => 'Only editors may review contributions and changes.'),
+  noSuchForm: entry(404, 'A contribution form of a kind there is none of (document and media).', () => 'There is no such form.'),
+  noSuchBuilding: entry(404, 'A contribution form of a building that does not exist, or is not published.', () => 'There is no such building.'),
+  noSuchContribution: entry(404, 'A review of a contribution that does not exist.', () => 'There is no such contribution.'),
+  alreadyDecided: entry(409, 'An approval, correction or rejection of a contribution already published or rejected (by another editor meanwhile).', () => 'This contribution has been decided already: reload the queue.'),
+  noSuchRecord: entry(404, 'The history of a collection there is none of, or a change that is not of this record.', () => 'There is no such record or change.'),
+  cannotUndo: entry(409, 'An undo that cannot be made: the record changed since, or the catalogue would break (a reference).', (why: string) => `This change cannot be undone: ${why}.`, 'the record has changed since'),
   offReplica: entry(503, 'A contribution or an account page asked of a read-only replica without PRIMARY_URL to send it to.', () => 'This server is a read-only copy: accounts and contributions are not served here.'),
 } satisfies Record<string, ErrorEntry>;
 

@@ -30,4 +30,16 @@ export const CONTRIBUTE_PATHS = {
   signUp: '/account/signup',
   signIn: '/account/signin',
   signOut: '/account/signout',
+  /** A building's form of one kind (contributions/kinds.ts). */
+  contribute: (featureId: number, kind: string) => `/contribute/${featureId}/${kind}`,
+  contributeRoute: '/contribute/:featureId/:kind',
+  queue: '/moderate/',
+  review: (id: number) => `/moderate/${id}`,
+  reviewRoute: '/moderate/:id',
+  approve: (id: number) => `/moderate/${id}/approve`,
+  reject: (id: number) => `/moderate/${id}/reject`,
+  history: (list: string, id: number) => `/history/${list}/${id}`,
+  historyRoute: '/history/:list/:id',
+  revert: (list: string, id: number, change: number) => `/history/${list}/${id}/revert/${change}`,
+  revertRoute: '/history/:list/:id/revert/:change',
 } as const;

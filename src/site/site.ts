@@ -8,9 +8,11 @@ export interface Site {
   readonly licence: { readonly name: string; readonly url: string | null };
   readonly locality: string | null;
   readonly country: string | null;
+  /** Whether people may contribute (CONTRIBUTIONS): record pages then link to the forms. */
+  readonly contributions: boolean;
 }
 
-export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'>): Site {
+export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'> & Partial<Pick<Config, 'contributions'>>): Site {
   return {
     title: config.siteTitle,
     description: config.siteDescription,
@@ -18,5 +20,6 @@ export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 's
     licence: { name: config.siteLicence, url: config.siteLicenceUrl },
     locality: config.siteLocality,
     country: config.siteCountry,
+    contributions: config.contributions === true,
   };
 }

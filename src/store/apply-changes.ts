@@ -10,6 +10,7 @@ import type { TileChange } from '../tiles/edit.js';
 import { rederive, type Changed } from './apply-derived.js';
 import { judgeChanges } from './apply-judge.js';
 import type { Dialect } from './dialect.js';
+import { runAsync, type Plan } from './read-plans.js';
 import { recordColumnList, recordFromRow } from './record-columns.js';
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -50,19 +51,47 @@ export interface ApplyOptions {
   dryRun?: boolean;
 }
 
+/**
+ * A change decided inside apply's own transaction (an editor's approval): the change set made
+ * from what the store holds once the writer's lock is taken (a new record's id, its author),
+ * and what is written beside it when it is applied (the contribution's state, the history),
+ * so that both are one commit or neither.
+ */
+export interface PlannedChange {
+  changes(dialect: Dialect): Plan<ChangeSet>;
+  /** Run once the change set is written (not on a refusal): `before`, the records it touched as they were. */
+  alongside(dialect: Dialect, changes: ChangeSet, before: Stored): Plan<void>;
+}
+
 /** Stored records of a list by id. */
 export type Stored = { [L in ListName]: Map<number, CatalogueRecord<L>> };
 
 /** Judges the file against the stored catalogue, then (unless a dry run or nothing changes) writes it. */
-export async function applyChangeSet(driver: ApplyDriver, changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+export async function applyChangeSet(driver: ApplyDriver, change: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const run = <R>(plan: Plan<R>) => runAsync(plan, (q) => driver.query(q.sql, q.params));
+  const planned = 'alongside' in change ? change : null;
+  const changes = planned ? await run(planned.changes(driver.dialect)) : (change as ChangeSet);
+  const outcome = await applyWhole(driver, changes, options);
+  if (planned && outcome.ok && !options.dryRun) await run(planned.alongside(driver.dialect, changes, outcome.stored));
+  if (!outcome.ok) return outcome;
+  const { stored: _, ...applied } = outcome;
+  return applied;
+}
+
+/** Whether the store commits what apply did: a change, or what a planned change wrote beside none. */
+export function commits(outcome: ApplyOutcome, change: ChangeSet | PlannedChange, options: ApplyOptions): boolean {
+  return outcome.ok && !options.dryRun && (outcome.version !== null || 'alongside' in change);
+}
+
+async function applyWhole(driver: ApplyDriver, changes: ChangeSet, options: ApplyOptions): Promise<Extract<ApplyOutcome, { ok: false }> | (Extract<ApplyOutcome, { ok: true }> & { stored: Stored })> {
   const stored = await readTouched(driver, changes);
   const problems = await judgeChanges(driver, changes, stored);
   if (problems.length > 0) return { ok: false, problems: problems.slice(0, PROBLEM_LIMIT), total: problems.length };
   const changed = whatChanges(changes, stored);
   const summary = summarise(changes, changed);
-  if (options.dryRun || !anyChange(summary)) return { ok: true, summary, version: null };
+  if (options.dryRun || !anyChange(summary)) return { ok: true, summary, version: null, stored };
   await rederive(driver, changed);
-  return { ok: true, summary, version: await driver.nextVersion() };
+  return { ok: true, summary, version: await driver.nextVersion(), stored };
 }
 
 /** The stored records the file puts or removes, a list at a time: one connection runs one query at a time (pg warns of more). */

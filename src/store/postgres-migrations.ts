@@ -5,7 +5,7 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
-import { POSTGRES_ACCOUNT_SCHEMA } from './account-schema.js';
+import { POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA } from './account-schema.js';
 
 export interface Migration {
   version: number;
@@ -185,6 +185,11 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
     version: 10,
     name: 'the contributors\' tables: accounts, sessions, the site\'s secrets (store/account-schema.ts), outside the catalogue',
     sql: POSTGRES_ACCOUNT_SCHEMA,
+  },
+  {
+    version: 11,
+    name: 'contributions waiting for an editor, and the history of changes made through the site (store/account-schema.ts), outside the catalogue',
+    sql: POSTGRES_CONTRIBUTION_SCHEMA,
   },
 ];
 

@@ -6,7 +6,7 @@ import { createPool, storeFailure, type PostgresSettings } from './postgres-conn
 import { describeUrl } from './database-url.js';
 import { PostgresCatalogueLoad, PostgresRowWriter } from './postgres-load.js';
 import { stepTeller } from './catalogue-finish.js';
-import { applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
 import { refreshPostgresTiles } from './tile-precompute.js';
 import type { ChangeSet } from '../changes/format.js';
 import { exportBatches, type RecordBatch } from './export-rows.js';
@@ -399,14 +399,14 @@ export class PostgresStore implements CatalogueStore {
   }
 
   /** One transaction holding the import lock; committed only when something changed. */
-  async applyChanges(changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  async applyChanges(changes: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
     const client = await this.pool.connect();
     let broken = true;
     try {
       await client.query('BEGIN');
       await client.query('LOCK TABLE meta IN EXCLUSIVE MODE');
       const outcome = await applyChangeSet(applyDriver(client), changes, options);
-      await client.query(outcome.ok && outcome.version !== null ? 'COMMIT' : 'ROLLBACK');
+      await client.query(commits(outcome, changes, options) ? 'COMMIT' : 'ROLLBACK');
       broken = false;
       return outcome;
     } finally {

@@ -22,7 +22,7 @@ import { beginsWordsOf } from '../search/text.js';
 import { feedCatalogue } from '../catalogue/lists.js';
 import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
 import { stepTeller } from './catalogue-finish.js';
-import { applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
 import { refreshSqliteTiles } from './tile-precompute.js';
 import type { ChangeSet } from '../changes/format.js';
 import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
@@ -70,14 +70,14 @@ function prepareSchema(db: Database.Database): void {
   // The contributors' tables first, whatever the catalogue's schema: never rebuilt, only made.
   db.exec(SQLITE_ACCOUNT_SCHEMA);
   const version = schemaVersion(db);
-  if (version === ACCOUNTS_ADDED_AFTER) return setSchemaVersion(db);
+  if (version !== null && ACCOUNTS_ADDED_AFTER.includes(version)) return setSchemaVersion(db);
   if (version !== null && version !== SQLITE_SCHEMA_VERSION) return upgradeSchema(db);
   db.exec(SQLITE_SCHEMA);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
 }
 
-/** The last version before the contributors' tables, which are all it lacks. */
-const ACCOUNTS_ADDED_AFTER = '9';
+/** The versions before the contributors' tables (9: all of them; 10: contributions and history), which are all they lack. */
+const ACCOUNTS_ADDED_AFTER = ['9', '10'];
 
 function setSchemaVersion(db: Database.Database): void {
   db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SQLITE_SCHEMA_VERSION);
@@ -346,11 +346,11 @@ export class SqliteStore implements CatalogueStore {
   }
 
   /** One IMMEDIATE transaction, as an import's; committed only when something changed. */
-  async applyChanges(changes: ChangeSet, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  async applyChanges(changes: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const outcome = await applyChangeSet(this.applyDriver(), changes, options);
-      this.db.exec(outcome.ok && outcome.version !== null ? 'COMMIT' : 'ROLLBACK');
+      this.db.exec(commits(outcome, changes, options) ? 'COMMIT' : 'ROLLBACK');
       return outcome;
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');

@@ -5,7 +5,7 @@ import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
-import type { ApplyOptions, ApplyOutcome } from './apply-changes.js';
+import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply-changes.js';
 import type { RecordBatch } from './export-rows.js';
 import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
@@ -202,9 +202,10 @@ export interface CatalogueStore extends CatalogueReader {
   /**
    * A change file's records put and removed in one transaction, judged first against the
    * catalogue as it would be after it (refused: nothing changes); only what changed is
-   * derived again, and the version moves on unless nothing changed or it is a dry run.
+   * derived again, and the version moves on unless nothing changed or it is a dry run. A
+   * planned change (an approval) is made and written beside inside the same transaction.
    */
-  applyChanges(changes: ChangeSet, options?: ApplyOptions): Promise<ApplyOutcome>;
+  applyChanges(changes: ChangeSet | PlannedChange, options?: ApplyOptions): Promise<ApplyOutcome>;
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
   /**

@@ -1,6 +1,6 @@
 // The contributors' face (issue 37), registered only with CONTRIBUTIONS on: the account pages
-// here; contributions and the editors' queue beside them. Their own scope parses forms (at
-// most 8 KiB) and cookies, which no other route reads; every answer is for one person, so
+// here; contributions and the editors' queue beside them (contribution-routes.ts). Their own scope parses forms (at
+// most 8 KiB, or 192 KiB for writing) and cookies, which no other route reads; every answer is for one person, so
 // none is cached (Cache-Control: no-store), and the pages' CSP lets forms post here alone.
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
@@ -13,6 +13,9 @@ import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlAccount, htmlAccountForm } from '../../render/contribute/account.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
+import { contributionsOfPlan } from '../../store/contribution-plans.js';
+import type { CatalogueReader, CatalogueStore } from '../../store/store.js';
+import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
 
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
 import { clientAddress } from '../operations/client-address.js';
@@ -20,16 +23,20 @@ import { pageAt } from '../site/routes.js';
 import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setSessionCookie } from './forms.js';
 
 export const FORM_BYTES = 8 * 1024;
+/** Writing of 20,000 characters, percent-encoded (up to 9 bytes a character), with its title. */
+export const CONTRIBUTION_FORM_BYTES = 192 * 1024;
 
 export interface ContributeDeps {
-  store: AccountStore;
+  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<CatalogueReader, 'get'>;
   config: Config;
+  /** Told the version an approval published, so that this process serves it at once. */
+  published(version: number): void;
 }
 
-interface Signed { account: AccountRow | null; token: string | null }
+export interface Signed { account: AccountRow | null; token: string | null }
 
 type Fields = Record<string, unknown>;
-const field = (body: unknown, name: string): string => {
+export const field = (body: unknown, name: string): string => {
   const value = (body as Fields | null)?.[name];
   return typeof value === 'string' ? value : '';
 };
@@ -39,7 +46,6 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
   const throttle = new SignInThrottle();
   await app.register(async (scope) => {
     await scope.register(cookie);
-    await scope.register(formBody, { bodyLimit: FORM_BYTES });
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
     });
@@ -47,21 +53,49 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
       if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
       throw error;
     });
-    registerAccountRoutes(scope, deps, accounts, throttle);
+    const kit = formKit(deps, accounts);
+    // Each face its own bound of a form's bytes: an account form is a name and a password.
+    await scope.register(async (forms) => {
+      await forms.register(formBody, { bodyLimit: FORM_BYTES });
+      registerAccountRoutes(forms, deps, accounts, throttle, kit);
+    });
+    await scope.register(async (forms) => {
+      await forms.register(formBody, { bodyLimit: CONTRIBUTION_FORM_BYTES });
+      registerContributionRoutes(forms, deps, kit);
+    });
   });
 }
 
-function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttle: SignInThrottle): void {
+/** What every contributors' route shares: who is signed in, the forms' csrf, answers. */
+export interface FormKit {
+  secure(request: FastifyRequest): boolean;
+  signedIn(request: FastifyRequest): Promise<Signed>;
+  /** A form's csrf for this browser (its form cookie set when it has none). */
+  formCsrf(request: FastifyRequest, reply: FastifyReply): Promise<string>;
+  /** Refuses (403) a POST without this browser's csrf. */
+  checkForm(request: FastifyRequest): Promise<void>;
+  html(reply: FastifyReply, status: number, body: string): FastifyReply;
+  /** 303 to a path of this site. */
+  see(reply: FastifyReply, request: FastifyRequest, path: string): FastifyReply;
+}
+
+function formKit(deps: ContributeDeps, accounts: Accounts): FormKit {
   const secure = (request: FastifyRequest) => isSecure(request, deps.config);
-  const signedIn = async (request: FastifyRequest): Promise<Signed> => {
-    const token = request.cookies[cookieNames(secure(request)).session] ?? null;
-    return { token, account: token === null ? null : await accounts.sessionAccount(token) };
+  return {
+    secure,
+    async signedIn(request) {
+      const token = request.cookies[cookieNames(secure(request)).session] ?? null;
+      return { token, account: token === null ? null : await accounts.sessionAccount(token) };
+    },
+    formCsrf: async (request, reply) => csrfToken(await accounts.secret(), formBinding(request, reply, secure(request))),
+    checkForm: async (request) => checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf')),
+    html: (reply, status, body) => reply.code(status).type(CONTENT_TYPE_HTML).send(body),
+    see: (reply, request, path) => reply.code(303).header('location', `${request.baseUrl}${path}`).send(),
   };
-  /** A form's csrf for this browser (its form cookie set when it has none), and the check of one posted. */
-  const formCsrf = async (request: FastifyRequest, reply: FastifyReply) => csrfToken(await accounts.secret(), formBinding(request, reply, secure(request)));
-  const checkForm = async (request: FastifyRequest) => checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf'));
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type(CONTENT_TYPE_HTML).send(body);
-  const see = (reply: FastifyReply, request: FastifyRequest, path: string) => reply.code(303).header('location', `${request.baseUrl}${path}`).send();
+}
+
+function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttle: SignInThrottle, kit: FormKit): void {
+  const { signedIn, formCsrf, checkForm, html, see } = kit;
   const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values = { username: '', problem: null as string | null }) => {
     const csrf = await formCsrf(request, reply);
     return html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
@@ -70,7 +104,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   const begin = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) => {
     if (old !== null) await accounts.endSession(old);
     const session = await accounts.startSession(account.id);
-    setSessionCookie(reply, secure(request), session.token, session.expires);
+    setSessionCookie(reply, kit.secure(request), session.token, session.expires);
     return see(reply, request, CONTRIBUTE_PATHS.account);
   };
 
@@ -105,7 +139,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
     await checkForm(request);
     const { token } = await signedIn(request);
     if (token !== null) await accounts.endSession(token);
-    clearSessionCookie(reply, secure(request));
+    clearSessionCookie(reply, kit.secure(request));
     return see(reply, request, SITE_PATHS.about);
   });
 
@@ -113,6 +147,7 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
     const { account } = await signedIn(request);
     if (account === null) return see(reply, request, CONTRIBUTE_PATHS.signIn);
     const csrf = await formCsrf(request, reply);
-    return html(reply, 200, htmlAccount(pageAt(request), account, csrf));
+    const mine = await deps.store.transact(contributionsOfPlan(account.id), 'read');
+    return html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine)));
   });
 }

@@ -1,6 +1,8 @@
 // The account pages: sign up, sign in, and a contributor's own page.
 import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.js';
+import { mayModerate } from '../../accounts/roles.js';
 import type { AccountRow } from '../../store/account-plans.js';
+import { listed, type ContributionItem } from './contributions.js';
 import { renderPage } from '../ogc/html/templates.js';
 import { homeCrumb, page, type PageAt } from '../site/shell.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
@@ -33,13 +35,14 @@ export function htmlAccountForm(at: PageAt, form: AccountForm): string {
   });
 }
 
-export function htmlAccount(at: PageAt, account: AccountRow, csrf: string): string {
+export function htmlAccount(at: PageAt, account: AccountRow, csrf: string, contributions: readonly ContributionItem[]): string {
   return renderPage('account', {
     page: page(at, { title: 'Your account', heading: 'Your account', crumbs: [homeCrumb(at)], alternates: [], description: `Your account on ${at.site.title}.` }),
     username: account.username,
     role: account.role,
     signOut: `${at.baseUrl}${CONTRIBUTE_PATHS.signOut}`,
     csrf,
-    contributions: [],
+    contributions: contributions.map((item) => listed(at, item)),
+    queue: mayModerate(account.role) ? `${at.baseUrl}${CONTRIBUTE_PATHS.queue}` : null,
   });
 }

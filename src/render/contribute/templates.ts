@@ -25,7 +25,59 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <h2>Your contributions</h2>
 <% if (it.contributions.length === 0) { %><p>You have sent no contributions yet. Open a building's page to add a picture, some writing or a video link.</p>
 <% } else { %><ul class="contributions">
-<% for (const c of it.contributions) { %><li><%= c.title %> <span class="muted"><%= c.state %></span></li>
+<% for (const c of it.contributions) { %><li><% if (c.href) { %><a href="<%= c.href %>"><%= c.title %></a><% } else { %><%= c.title %><% } %>
+<span class="muted"><%= c.kind %> about <a href="<%= c.featureHref %>"><%= c.featureLabel %></a>, sent <%= c.sent %>:</span> <strong class="state state-<%= c.state %>"><%= c.stateText %></strong><% if (c.reason) { %> <span class="reason">(<%= c.reason %>)</span><% } %></li>
 <% } %></ul><% } %>
+<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a></p><% } %>
+<%~ include('@foot', it) %>`,
+  '@fields': `<p><label for="title">Title</label>
+<input id="title" name="title" required maxlength="200" value="<%= it.fields.title %>"></p>
+<% if (it.kind === 'document') { %><p><label for="body">Writing</label>
+<textarea id="body" name="body" rows="14" required maxlength="20000" aria-describedby="body-hint"><%= it.fields.body %></textarea>
+<span class="muted" id="body-hint">Plain text. Leave an empty line between paragraphs; web addresses become links.</span></p>
+<% } else { %><p><label for="url">Address of the video's page</label>
+<input id="url" name="url" type="url" required value="<%= it.fields.url %>" aria-describedby="url-hint">
+<span class="muted" id="url-hint">A YouTube or Vimeo page, starting https://</span></p><% } %>`,
+  'contribute-form': `<%~ include('@head', it) %>
+<p>About <a href="<%= it.featureHref %>"><%= it.featureLabel %></a>. An editor reads everything before it is published; until then it is listed under <a href="<%= it.accountHref %>">your account</a> and shown nowhere else.</p>
+<%~ include('@problem', { problem: it.problem }) %><form class="contribute" method="post" action="<%= it.action %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<%~ include('@fields', { kind: it.kind, fields: it.fields }) %>
+<p><button type="submit">Send for review</button></p>
+</form>
+<%~ include('@foot', it) %>`,
+  '@moderation': `<section class="moderation" aria-labelledby="moderation-heading">
+<h2 id="moderation-heading"><%= it.heading %></h2>
+<p>Sent by <strong><%= it.username %></strong> on <%= it.sent %>. Below is the page as it will be published.</p>
+<%~ include('@problem', { problem: it.problem }) %><% if (it.pending) { %><form method="post" action="<%= it.approve %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<%~ include('@fields', { kind: it.kind, fields: it.fields }) %>
+<p><button type="submit" name="action" value="approve">Approve and publish</button> <button type="submit" name="action" value="save">Save the correction</button></p>
+</form>
+<form method="post" action="<%= it.reject %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<p><label for="reason">Why it is not published (the contributor reads this)</label>
+<input id="reason" name="reason" required maxlength="500"></p>
+<p><button type="submit">Reject</button></p>
+</form><% } %>
+<p><a href="<%= it.queue %>">Back to the queue</a></p>
+</section>`,
+  moderate: `<%~ include('@head', it) %>
+<% if (it.items.length === 0) { %><p>Nothing is waiting for review.</p>
+<% } else { %><table class="queue">
+<thead><tr><th scope="col">Sent</th><th scope="col">What</th><th scope="col">About</th><th scope="col">By</th></tr></thead>
+<tbody>
+<% for (const c of it.items) { %><tr><td><%= c.sent %></td><td><a href="<%= c.href %>"><%= c.title %></a> <span class="muted"><%= c.kind %></span></td><td><a href="<%= c.featureHref %>"><%= c.featureLabel %></a></td><td><%= c.username %></td></tr>
+<% } %></tbody>
+</table><% } %>
+<%~ include('@foot', it) %>`,
+  history: `<%~ include('@head', it) %>
+<p>Every change made through this site to <a href="<%= it.recordHref %>"><%= it.recordLabel %></a>, oldest first.</p>
+<% if (it.changes.length === 0) { %><p>None yet: it is as imported.</p>
+<% } else { %><ol class="history">
+<% for (const c of it.changes) { %><li><p><strong><%= c.what %></strong>, by <%= c.username %>, <%= c.at %></p>
+<div class="before-after"><div><h3>Before</h3><pre><%= c.before %></pre></div><div><h3>After</h3><pre><%= c.after %></pre></div></div>
+<% if (c.revert) { %><form method="post" action="<%= c.revert %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><button type="submit">Undo this change</button></form><% } %></li>
+<% } %></ol><% } %>
 <%~ include('@foot', it) %>`,
 };

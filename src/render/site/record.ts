@@ -6,7 +6,7 @@
 import { API_PREFIX, CONTENT_TYPE_JSON } from '../../constants.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
 import type { OgcCollection } from '../../ogc/properties.js';
-import { SITE_PATHS } from '../../site/paths.js';
+import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../map-labels.js';
 import { mediaUrl } from '../media-url.js';
@@ -118,6 +118,9 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
       jsonLd: jsonForScript(jsonLd),
       kind: 'record',
     }),
+    contribute: at.site.contributions
+      ? [{ label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
+      : [],
     f: {
       address: f.address, name: f.b_name || null, categories, year: f.current, site: f.site?.name ?? null, kind,
       street: f.street ? { name: f.street, href: `${at.baseUrl}${SITE_PATHS.search}?street=${encodeURIComponent(f.street)}` } : null,
@@ -147,7 +150,8 @@ export type Attachment = { collection: 'images'; row: ImageRow } | { collection:
 
 const ATTACHMENT_NAMES = { images: 'Picture', documents: 'Writing', media: 'Video' } as const;
 
-export function htmlAttachment(at: PageAt, url: string, a: Attachment): string {
+/** `moderation`: the editor's panel shown above the page (render/contribute/contributions.ts), on a review only. */
+export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderation: object | null = null): string {
   const r = a.row;
   const self = recordHref(at, a.collection, r.id);
   const featureHref = recordHref(at, 'features', r.feature.id);
@@ -193,7 +197,7 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment): string {
       jsonLd: jsonForScript(graph({ '@id': self, url: self, ...thing }, breadcrumbList(crumbs, { href: self, label: r.title }))),
       kind: 'record',
     }),
-    kindName, featureHref, featureLabel, image, facts, html, url: link,
+    kindName, featureHref, featureLabel, image, facts, html, url: link, moderation,
     citation: citationOf(at, `${r.title} (${featureLabel})`, self, a.collection === 'documents' ? a.row.last_edited : null),
   });
 }

@@ -18,7 +18,8 @@ export function escapeText(text: string): string {
   return text.replace(/&(?!(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});)|[<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-function escapeAttribute(value: string): string {
+/** Every & < > " ' escaped, character references too: text that holds no markup at all. */
+export function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 

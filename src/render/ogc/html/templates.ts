@@ -193,6 +193,12 @@ const PAGE_TEMPLATES: Readonly<Record<string, string>> = {
 <% } %></ul>
 </section><% } %>
 <% if (it.images.length + it.documents.length + it.media.length === 0) { %><p class="muted">Nothing is attached to this record yet.</p><% } %>
+<% if (it.contribute.length > 0) { %><section aria-labelledby="contribute-heading">
+<h2 id="contribute-heading">Know something about it?</h2>
+<ul class="actions">
+<% for (const c of it.contribute) { %><li><a href="<%= c.href %>"><%= c.label %></a></li>
+<% } %></ul>
+</section><% } %>
 <% if (it.nearby.length > 0) { %><section aria-labelledby="nearby-heading">
 <h2 id="nearby-heading">Nearby</h2>
 <ul class="nearby">
@@ -205,6 +211,7 @@ const PAGE_TEMPLATES: Readonly<Record<string, string>> = {
 </section>
 <%~ include('@foot', it) %>`,
   attachment: `<%~ include('@head', it) %>
+<% if (it.moderation) { %><%~ include('@moderation', it.moderation) %><% } %>
 <p><%= it.kindName %> of <a href="<%= it.featureHref %>"><%= it.featureLabel %></a></p>
 <% if (it.image) { %><figure class="picture"><a href="<%= it.image.file %>"><img src="<%= it.image.file %>" alt="<%= it.image.title %>" width="1200" height="800"></a>
 <% if (it.image.description) { %><figcaption><%= it.image.description %></figcaption><% } %></figure><% } %>
@@ -296,7 +303,7 @@ function compiledTemplates(): Eta {
   return eta;
 }
 
-export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error' | 'account-form' | 'account';
+export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error' | 'account-form' | 'account' | 'contribute-form' | 'moderate' | 'history';
 
 export function renderPage(name: PageName, data: object): string {
   return compiledTemplates().render(`@${name}`, data);

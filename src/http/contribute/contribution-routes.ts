@@ -1,0 +1,183 @@
+// Contributions and the editors' work (issue 37): a building's forms, the queue, a review
+// (the page as it will be published, the fields to correct, approve or reject), and a
+// record's history with its undo. Who may do what is checked before anything is read: a
+// contributor asking for the queue or another's contribution gets 403, never its data.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mayModerate } from '../../accounts/roles.js';
+import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind } from '../../contributions/kinds.js';
+import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import {
+  htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
+} from '../../render/contribute/contributions.js';
+import { featureName } from '../../render/site/record.js';
+import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
+import type { AccountRow } from '../../store/account-plans.js';
+import {
+  contributionPlan, correctPlan, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan,
+  type ContributionRow,
+} from '../../store/contribution-plans.js';
+import type { FeatureRow } from '../../store/store.js';
+import { pageAt } from '../site/routes.js';
+import { field, type ContributeDeps, type FormKit } from './routes.js';
+
+/** The queue's page shows at most this many, oldest first. */
+const QUEUE_PAGE = 100;
+const REASON_MAX = 500;
+
+const idOf = (text: string | undefined): number | null => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
+const kindOf = (text: string | undefined): ContributionKind | null => ((CONTRIBUTION_KINDS as readonly string[]).includes(text ?? '') ? (text as ContributionKind) : null);
+
+type Params = Record<string, string | undefined>;
+const formFields = (body: unknown): Record<string, string> => ({ title: field(body, 'title'), body: field(body, 'body'), url: field(body, 'url') });
+
+export function registerContributionRoutes(scope: FastifyInstance, deps: ContributeDeps, kit: FormKit): void {
+  const { store } = deps;
+  const feature = async (id: number | null): Promise<FeatureRow> => {
+    const found = id === null ? null : (await store.get('features', id)).row;
+    if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
+    return found;
+  };
+  /** The signed-in account, or a 303 to the sign-in page (null: answered). */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> => {
+    const { account } = await kit.signedIn(request);
+    if (account === null) kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+    return account;
+  };
+  /** An editor, or 303 to sign in, or 403 for anyone else (before anything is read). */
+  const editor = async (request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> => {
+    const account = await signedIn(request, reply);
+    if (account !== null && !mayModerate(account.role)) throw CONTRIBUTE_ERRORS.editorsOnly();
+    return account;
+  };
+
+  scope.get(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
+    const { featureId, kind: kindText } = request.params as Params;
+    const kind = kindOf(kindText);
+    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
+    const account = await signedIn(request, reply);
+    if (account === null) return reply;
+    const about = await feature(idOf(featureId));
+    return kit.html(reply, 200, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: { title: '', body: '', url: '' }, problem: null }));
+  });
+
+  scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
+    const { featureId, kind: kindText } = request.params as Params;
+    const kind = kindOf(kindText);
+    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
+    await kit.checkForm(request);
+    const account = await signedIn(request, reply);
+    if (account === null) return reply;
+    const about = await feature(idOf(featureId));
+    const sent = formFields(request.body);
+    const { fields, problems } = readFields(kind, sent);
+    const problem = Object.values(problems)[0] ?? null;
+    if (problem !== null) {
+      return kit.html(reply, 400, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: sent, problem }));
+    }
+    await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
+    return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  });
+
+  scope.get(CONTRIBUTE_PATHS.queue, async (request, reply) => {
+    if ((await editor(request, reply)) === null) return reply;
+    const items = await withFeatures(store, await store.transact(queuePlan(QUEUE_PAGE), 'read'));
+    return kit.html(reply, 200, htmlQueue(pageAt(request), items));
+  });
+
+  /** A contribution's review page: to editors only (a contributor's own are listed under /account/). */
+  const review = async (request: FastifyRequest, reply: FastifyReply, status = 200, problem: string | null = null, sent?: Record<string, string>) => {
+    const id = idOf((request.params as Params).id);
+    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const about = await feature(found.featureId).catch(() => null);
+    return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent }));
+  };
+
+  scope.get(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
+
+  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
+    await kit.checkForm(request);
+    const account = await editor(request, reply);
+    if (account === null) return reply;
+    const id = idOf((request.params as Params).id);
+    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    if (found.state !== 'pending') throw CONTRIBUTE_ERRORS.alreadyDecided();
+    const sent = formFields(request.body);
+    const { fields, problems } = readFields(found.kind, sent);
+    const problem = Object.values(problems)[0] ?? null;
+    if (problem !== null) return review(request, reply, 400, problem, sent);
+    if (JSON.stringify(fields) !== JSON.stringify(found.fields) && !(await store.transact(correctPlan(found.id, fields)))) throw CONTRIBUTE_ERRORS.alreadyDecided();
+    if (field(request.body, 'action') === 'save') return kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id));
+    const outcome = await store.applyChanges(publishChange(found.id, account.id, Date.now()));
+    if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
+    if (outcome.version !== null) deps.published(outcome.version);
+    const published = await store.transact(contributionPlan(found.id), 'read');
+    if (published?.state !== 'published' || published.recordId === null) throw CONTRIBUTE_ERRORS.alreadyDecided();
+    return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
+  });
+
+  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, async (request, reply) => {
+    await kit.checkForm(request);
+    const account = await editor(request, reply);
+    if (account === null) return reply;
+    const id = idOf((request.params as Params).id);
+    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const reason = field(request.body, 'reason').trim();
+    if (reason === '' || [...reason].length > REASON_MAX) return review(request, reply, 400, `Say why it is not published, in at most ${REASON_MAX} characters: the contributor reads it.`);
+    if (!(await store.transact(rejectPlan(found.id, account.id, reason, Date.now())))) throw CONTRIBUTE_ERRORS.alreadyDecided();
+    return kit.see(reply, request, CONTRIBUTE_PATHS.queue);
+  });
+
+  const historyTarget = (params: Params): { list: OgcCollection; id: number } => {
+    const list = SITE_COLLECTIONS.find((c) => c === params.list);
+    const id = idOf(params.id);
+    if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
+    return { list, id };
+  };
+
+  scope.get(CONTRIBUTE_PATHS.historyRoute, async (request, reply) => {
+    if ((await editor(request, reply)) === null) return reply;
+    const { list, id } = historyTarget(request.params as Params);
+    const changes = await store.transact(recordHistoryPlan(list, id), 'read');
+    const current = (await store.get(list, id)).row;
+    return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(list, current), changes, csrf: await kit.formCsrf(request, reply) }));
+  });
+
+  scope.post(CONTRIBUTE_PATHS.revertRoute, async (request, reply) => {
+    await kit.checkForm(request);
+    const account = await editor(request, reply);
+    if (account === null) return reply;
+    const { list, id } = historyTarget(request.params as Params);
+    const changeId = idOf((request.params as Params).change);
+    const change = changeId === null ? null : await store.transact(recordChangePlan(changeId), 'read');
+    if (change === null || change.list !== list || change.recordId !== id) throw CONTRIBUTE_ERRORS.noSuchRecord();
+    const outcome = await store.applyChanges(revertChange(change, account.id, Date.now()));
+    if (!outcome.ok) throw CONTRIBUTE_ERRORS.cannotUndo(outcome.problems.map((p) => p.message).join('; '));
+    if (outcome.version === null) throw CONTRIBUTE_ERRORS.cannotUndo('the record has changed since; undo the later change first');
+    deps.published(outcome.version);
+    return kit.see(reply, request, CONTRIBUTE_PATHS.history(list, id));
+  });
+}
+
+function labelOf(f: FeatureRow): FeatureLabel {
+  return { id: f.id, label: featureName(f) };
+}
+
+function recordLabel(list: OgcCollection, row: object): string {
+  if (list === 'features') return featureName(row as FeatureRow);
+  return (row as { title: string }).title;
+}
+
+/** Contributions with the label of the building each is about (a building removed since: its number). */
+export async function withFeatures(store: ContributeDeps['store'], rows: readonly ContributionRow[]): Promise<ContributionItem[]> {
+  const labels = new Map<number, string | null>();
+  for (const id of new Set(rows.map((r) => r.featureId))) {
+    const row = (await store.get('features', id)).row;
+    labels.set(id, row === null ? null : featureName(row));
+  }
+  return rows.map((contribution) => ({ contribution, featureLabel: labels.get(contribution.featureId) ?? null }));
+}
+

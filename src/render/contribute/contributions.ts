@@ -1,0 +1,120 @@
+// The contribution pages: a building's forms, the editors' queue, a review (the record's own
+// page as it will be published, with the editor's panel above it) and a record's history.
+import { recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
+import type { ListName } from '../../catalogue/lists.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import { CONTRIBUTE_PATHS } from '../../site/paths.js';
+import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
+import type { DocumentRow, FeatureRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
+import { renderPage } from '../ogc/html/templates.js';
+import { htmlAttachment, recordHref } from '../site/record.js';
+import { homeCrumb, page, type PageAt } from '../site/shell.js';
+
+export interface FeatureLabel {
+  id: number;
+  label: string;
+}
+
+/** A contribution as listed: with the name of the building it is about (null: removed since). */
+export interface ContributionItem {
+  contribution: ContributionRow;
+  featureLabel: string | null;
+}
+
+export const KIND_NAMES: Readonly<Record<ContributionKind, string>> = { document: 'Writing', media: 'Video link' };
+const STATE_TEXT: Readonly<Record<ContributionState, string>> = { pending: 'waiting for an editor', published: 'published', rejected: 'not published' };
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const emptyFields = { title: '', body: '', url: '' };
+
+export interface ContributeForm {
+  kind: ContributionKind;
+  feature: FeatureLabel;
+  csrf: string;
+  fields: Record<string, string>;
+  problem: string | null;
+}
+
+export function htmlContributeForm(at: PageAt, form: ContributeForm): string {
+  const title = form.kind === 'document' ? `Write about ${form.feature.label}` : `Share a video of ${form.feature.label}`;
+  const featureHref = recordHref(at, 'features', form.feature.id);
+  return renderPage('contribute-form', {
+    page: page(at, { title, heading: title, crumbs: [homeCrumb(at), { href: featureHref, label: form.feature.label }], alternates: [], description: title }),
+    kind: form.kind, featureHref, featureLabel: form.feature.label, accountHref: `${at.baseUrl}${CONTRIBUTE_PATHS.account}`,
+    action: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(form.feature.id, form.kind)}`, csrf: form.csrf, fields: { ...emptyFields, ...form.fields }, problem: form.problem,
+  });
+}
+
+/** What the account page and the queue show of each. */
+export function listed(at: PageAt, { contribution: c, featureLabel }: ContributionItem) {
+  const list = c.kind === 'document' ? 'documents' : 'media';
+  return {
+    title: c.fields.title, kind: KIND_NAMES[c.kind], sent: day(c.created), state: c.state, stateText: STATE_TEXT[c.state], reason: c.reason,
+    href: c.state === 'published' && c.recordId !== null ? recordHref(at, list, c.recordId) : null,
+    review: `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`,
+    featureHref: recordHref(at, 'features', c.featureId), featureLabel: featureLabel ?? `Building ${c.featureId} (removed)`, username: c.username,
+  };
+}
+
+export function htmlQueue(at: PageAt, items: readonly ContributionItem[]): string {
+  return renderPage('moderate', {
+    page: page(at, { title: 'Waiting for review', heading: 'Waiting for review', crumbs: [homeCrumb(at)], alternates: [], description: 'Contributions waiting for an editor.' }),
+    items: items.map((item) => ({ ...listed(at, item), href: listed(at, item).review })),
+  });
+}
+
+export interface Review {
+  contribution: ContributionRow;
+  /** The building, null when it has been removed since. */
+  feature: FeatureRow | null;
+  csrf: string;
+  problem: string | null;
+  /** The fields as an editor sent them back, when they could not be taken. */
+  fields?: Record<string, string>;
+}
+
+/** The record's page exactly as it will be published (htmlAttachment), with the editor's panel above. */
+export function htmlReview(at: PageAt, r: Review): string {
+  const c = r.contribution;
+  const today = day(Date.now());
+  const nested = (r.feature ?? standIn(c.featureId)) as unknown as NestedFeatureRow;
+  const record = recordOf(c.kind, c.fields, { id: 0, feature: c.featureId, author: 0, day: today });
+  const row = { ...record, author: { id: 0, username: c.username }, feature: nested };
+  const moderation = {
+    heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
+    pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
+    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf,
+    approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
+  };
+  const attachment = c.kind === 'document' ? { collection: 'documents' as const, row: row as unknown as DocumentRow } : { collection: 'media' as const, row: row as unknown as MediaRow };
+  return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, moderation);
+}
+
+/** What a record page reads of a building that is gone: enough to name it. */
+function standIn(id: number) {
+  return { id, feature_type: 'WHITECHAPEL_BUILDING', b_number: null, b_name: `Building ${id} (removed)`, address: '', count: 0 };
+}
+
+export interface History {
+  list: OgcCollection;
+  id: number;
+  label: string | null;
+  changes: readonly RecordChange[];
+  csrf: string;
+}
+
+export function htmlHistory(at: PageAt, h: History): string {
+  const label = h.label ?? `${h.list} ${h.id} (not published)`;
+  const heading = `History of ${label}`;
+  const latest = h.changes[h.changes.length - 1]?.id;
+  return renderPage('history', {
+    page: page(at, { title: heading, heading, crumbs: [homeCrumb(at)], alternates: [], description: heading }),
+    recordHref: recordHref(at, h.list, h.id), recordLabel: label, csrf: h.csrf,
+    changes: h.changes.map((c) => ({
+      what: c.what, username: c.username ?? 'an account since removed', at: new Date(c.at).toISOString().replace('T', ' ').slice(0, 16),
+      before: c.before === null ? '(none)' : JSON.stringify(c.before, null, 2), after: c.after === null ? '(removed)' : JSON.stringify(c.after, null, 2),
+      // Only the latest change can be undone: an earlier one would overwrite what came after it.
+      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list as ListName, h.id, c.id)}` : null,
+    })),
+  });
+}
