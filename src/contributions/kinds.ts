@@ -5,11 +5,25 @@
 import type { CatalogueRecord } from '../catalogue/lists.js';
 import { textToHtml } from './text.js';
 
-export const CONTRIBUTION_KINDS = ['document', 'media'] as const;
+/** The media-root path a published picture is served from (contributions/pictures.ts writes it there). */
+export const publishedPictureFile = (upload: string) => `contributions/${upload}.jpg`;
+
+export const CONTRIBUTION_KINDS = ['image', 'document', 'media'] as const;
 export type ContributionKind = (typeof CONTRIBUTION_KINDS)[number];
 
 /** The catalogue list each kind is published into. */
-export const KIND_LISTS = { document: 'documents', media: 'media' } as const satisfies Record<ContributionKind, string>;
+export const KIND_LISTS = { image: 'images', document: 'documents', media: 'media' } as const satisfies Record<ContributionKind, string>;
+
+export interface ImageFields {
+  title: string;
+  description: string;
+  /** YYYY-MM-DD, or '' when not known. */
+  created: string;
+  /** 'copyright': all rights kept by the contributor; 'open': under the site's licence. */
+  licence: 'copyright' | 'open';
+  /** The kept upload's name (contributions/pictures.ts): never the sender's file name. */
+  upload: string;
+}
 
 export interface DocumentFields {
   title: string;
@@ -22,11 +36,12 @@ export interface MediaFields {
   url: string;
 }
 
-export type KindFields = { document: DocumentFields; media: MediaFields };
+export type KindFields = { image: ImageFields; document: DocumentFields; media: MediaFields };
 export type ContributionFields = KindFields[ContributionKind];
 
 export const TITLE_MAX = 200;
 export const BODY_MAX = 20_000;
+export const DESCRIPTION_MAX = 2_000;
 
 /** Where a video link may point: the hosts whose pages the original site embedded, and nothing else (no open redirect, no tracking host). */
 export const VIDEO_HOSTS: readonly string[] = ['www.youtube.com', 'youtube.com', 'm.youtube.com', 'youtu.be', 'vimeo.com', 'player.vimeo.com'];
@@ -39,6 +54,15 @@ export function readFields<K extends ContributionKind>(kind: K, form: Record<str
   const problems: FieldProblems = {};
   if (title === '') problems.title = 'Give it a title.';
   else if ([...title].length > TITLE_MAX) problems.title = `A title is at most ${TITLE_MAX} characters.`;
+  if (kind === 'image') {
+    const description = (form.description ?? '').replace(/\r\n?/g, '\n').trim();
+    if ([...description].length > DESCRIPTION_MAX) problems.description = `A description is at most ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters.`;
+    const created = (form.created ?? '').trim();
+    if (created !== '' && !isDay(created)) problems.created = 'Give the date it was made as YYYY-MM-DD, or leave it empty.';
+    const licence = form.licence === 'open' ? 'open' : form.licence === 'copyright' ? 'copyright' : null;
+    if (licence === null) problems.licence = 'Choose how others may use the picture.';
+    return { fields: { title, description, created, licence: licence ?? 'copyright', upload: form.upload ?? '' } as KindFields[K], problems };
+  }
   if (kind === 'document') {
     const body = (form.body ?? '').replace(/\r\n?/g, '\n').trim();
     if (body === '') problems.body = 'Write something.';
@@ -49,6 +73,13 @@ export function readFields<K extends ContributionKind>(kind: K, form: Record<str
   const urlProblem = videoUrlProblem(url);
   if (urlProblem !== null) problems.url = urlProblem;
   return { fields: { title, url } as KindFields[K], problems };
+}
+
+/** A real calendar day, YYYY-MM-DD, not in the future. */
+function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getTime() <= Date.now();
 }
 
 export function videoUrlProblem(url: string): string | null {
@@ -74,8 +105,12 @@ export interface Publication {
 }
 
 /** The catalogue record an approved contribution becomes. */
-export function recordOf(kind: ContributionKind, fields: ContributionFields, at: Publication): CatalogueRecord<'documents'> | CatalogueRecord<'media'> {
+export function recordOf(kind: ContributionKind, fields: ContributionFields, at: Publication): CatalogueRecord<'images'> | CatalogueRecord<'documents'> | CatalogueRecord<'media'> {
   const base = { id: at.id, feature: at.feature, author: at.author, title: fields.title, published: true };
+  if (kind === 'image') {
+    const f = fields as ImageFields;
+    return { ...base, file: publishedPictureFile(f.upload), description: f.description, copyright: f.licence === 'copyright', created: f.created === '' ? null : f.created };
+  }
   if (kind === 'document') return { ...base, body: textToHtml((fields as DocumentFields).body), created: at.day, last_edited: at.day };
   return { ...base, url: (fields as MediaFields).url };
 }

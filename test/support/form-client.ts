@@ -49,6 +49,13 @@ export class FormClient {
     return this.keep(await this.target.request(path, { method: 'POST', body, headers: { ...this.sent(), 'content-type': 'application/x-www-form-urlencoded' } }));
   }
 
+  /** POSTs a multipart form, encoded by the platform's own FormData (undici), with this browser's cookies. */
+  async postMultipart(path: string, form: FormData): Promise<Answer> {
+    const encoded = new Request('http://encode.invalid/', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return this.keep(await this.target.request(path, { method: 'POST', body, headers: { ...this.sent(), 'content-type': encoded.headers.get('content-type')! } }));
+  }
+
   /** GETs a form page and POSTs its csrf with the fields. */
   async submit(formPath: string, fields: Record<string, string>, postPath = formPath): Promise<Answer> {
     const page = await this.get(formPath);

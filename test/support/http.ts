@@ -16,7 +16,7 @@ export interface Answer {
 export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** What a suite talks to: a listening server (server.ts) or the app in process (in-process.ts). */

@@ -4,7 +4,11 @@
 // contributor asking for the queue or another's contribution gets 403, never its data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayModerate } from '../../accounts/roles.js';
-import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind } from '../../contributions/kinds.js';
+import fs from 'node:fs/promises';
+import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind, type ImageFields } from '../../contributions/kinds.js';
+import { PictureFiles, preparePicture } from '../../contributions/pictures.js';
+import type { Config } from '../../config.js';
+import { Gate } from '../../work/gate.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import {
@@ -29,7 +33,8 @@ const idOf = (text: string | undefined): number | null => (text !== undefined &&
 const kindOf = (text: string | undefined): ContributionKind | null => ((CONTRIBUTION_KINDS as readonly string[]).includes(text ?? '') ? (text as ContributionKind) : null);
 
 type Params = Record<string, string | undefined>;
-const formFields = (body: unknown): Record<string, string> => ({ title: field(body, 'title'), body: field(body, 'body'), url: field(body, 'url') });
+const FIELD_NAMES = ['title', 'body', 'url', 'description', 'created', 'licence'] as const;
+const formFields = (body: unknown): Record<string, string> => Object.fromEntries(FIELD_NAMES.map((name) => [name, field(body, name)]));
 
 export function registerContributionRoutes(scope: FastifyInstance, deps: ContributeDeps, kit: FormKit): void {
   const { store } = deps;
@@ -51,10 +56,17 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return account;
   };
 
+  const pictures = picturesOf(deps.config);
+  /** A kind this site takes: pictures only with UPLOADS_DIR and MEDIA_ROOT. */
+  const takenKind = (text: string | undefined): ContributionKind => {
+    const kind = kindOf(text);
+    if (kind === null || (kind === 'image' && pictures === null)) throw CONTRIBUTE_ERRORS.noSuchForm();
+    return kind;
+  };
+
   scope.get(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
     const { featureId, kind: kindText } = request.params as Params;
-    const kind = kindOf(kindText);
-    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
+    const kind = takenKind(kindText);
     const account = await signedIn(request, reply);
     if (account === null) return reply;
     const about = await feature(idOf(featureId));
@@ -63,8 +75,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
 
   scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
     const { featureId, kind: kindText } = request.params as Params;
-    const kind = kindOf(kindText);
-    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
+    const kind = takenKind(kindText);
+    if (kind === 'image') return uploads!.run(() => receivePicture(request, reply, featureId));
     await kit.checkForm(request);
     const account = await signedIn(request, reply);
     if (account === null) return reply;
@@ -77,6 +89,50 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     }
     await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
     return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  });
+
+  /** At most two uploads received and processed at once (each up to 20 MB in memory), four more waiting, the rest refused (503). */
+  const uploads = pictures === null ? null : new Gate('picture uploads', { running: 2, waiting: 4, waitMs: 30_000 });
+  const receivePicture = async (request: FastifyRequest, reply: FastifyReply, featureId: string | undefined) => {
+    if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
+    const sent: Record<string, string> = {};
+    let bytes: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // The sender's file name and type are never read: the bytes alone say what it is.
+          if (part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
+          else part.file.resume();
+        } else if (typeof part.value === 'string') sent[part.fieldname] = part.value;
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
+      throw CONTRIBUTE_ERRORS.badUpload();
+    }
+    await kit.checkForm(request, sent.csrf ?? '');
+    const account = await signedIn(request, reply);
+    if (account === null) return reply;
+    const about = await feature(idOf(featureId));
+    const again = async (status: number, problem: string) =>
+      kit.html(reply, status, htmlContributeForm(pageAt(request), { kind: 'image', feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: { ...sent, upload: '' }, problem }));
+    const { fields, problems } = readFields('image', { ...sent, upload: 'pending' });
+    const problem = Object.values(problems)[0] ?? (bytes === null || bytes.length === 0 ? 'Choose a picture to send.' : null);
+    if (problem !== null) return again(400, problem);
+    const prepared = await preparePicture(bytes!);
+    if (!prepared.ok) return again(prepared.status, prepared.problem);
+    const upload = await pictures!.keep(bytes!, prepared.picture);
+    await store.transact(sendContributionPlan({ accountId: account.id, kind: 'image', featureId: about.id, fields: { ...fields, upload }, now: Date.now() }));
+    return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  };
+
+  scope.get(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, async (request, reply) => {
+    if ((await editor(request, reply)) === null) return reply;
+    const id = idOf((request.params as Params).id);
+    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+    if (found === null || found.kind !== 'image' || pictures === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const file = await fs.readFile(pictures.pendingPath((found.fields as ImageFields).upload)).catch(() => null);
+    if (file === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(file);
   });
 
   scope.get(CONTRIBUTE_PATHS.queue, async (request, reply) => {
@@ -105,14 +161,21 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
     if (found.state !== 'pending') throw CONTRIBUTE_ERRORS.alreadyDecided();
     const sent = formFields(request.body);
-    const { fields, problems } = readFields(found.kind, sent);
+    // The picture is the one sent: an editor corrects its words, never which file it is.
+    const { fields, problems } = readFields(found.kind, found.kind === 'image' ? { ...sent, upload: (found.fields as ImageFields).upload } : sent);
     const problem = Object.values(problems)[0] ?? null;
     if (problem !== null) return review(request, reply, 400, problem, sent);
     if (JSON.stringify(fields) !== JSON.stringify(found.fields) && !(await store.transact(correctPlan(found.id, fields)))) throw CONTRIBUTE_ERRORS.alreadyDecided();
     if (field(request.body, 'action') === 'save') return kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id));
+    const upload = found.kind === 'image' ? (fields as ImageFields).upload : null;
+    // The files first: once the record is published, its picture must be there to serve.
+    if (upload !== null) await pictures!.publish(upload);
     const outcome = await store.applyChanges(publishChange(found.id, account.id, Date.now()));
-    if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
-    if (outcome.version !== null) deps.published(outcome.version);
+    if (!outcome.ok || outcome.version === null) {
+      if (upload !== null) await pictures!.unpublish(upload);
+      if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
+    }
+    if (outcome.ok && outcome.version !== null) deps.published(outcome.version);
     const published = await store.transact(contributionPlan(found.id), 'read');
     if (published?.state !== 'published' || published.recordId === null) throw CONTRIBUTE_ERRORS.alreadyDecided();
     return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
@@ -160,6 +223,11 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     deps.published(outcome.version);
     return kit.see(reply, request, CONTRIBUTE_PATHS.history(list, id));
   });
+}
+
+/** Pictures are taken only where they can wait apart and then be served: UPLOADS_DIR and MEDIA_ROOT. */
+function picturesOf(config: Pick<Config, 'uploadsDir' | 'mediaRoot'>): PictureFiles | null {
+  return config.uploadsDir !== null && config.mediaRoot !== null ? new PictureFiles(config.uploadsDir, config.mediaRoot) : null;
 }
 
 function labelOf(f: FeatureRow): FeatureLabel {

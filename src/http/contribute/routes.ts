@@ -4,6 +4,8 @@
 // none is cached (Cache-Control: no-store), and the pages' CSP lets forms post here alone.
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Accounts, type AccountStore } from '../../accounts/accounts.js';
 import { nameKey } from '../../accounts/names.js';
@@ -61,6 +63,8 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
     });
     await scope.register(async (forms) => {
       await forms.register(formBody, { bodyLimit: CONTRIBUTION_FORM_BYTES });
+      // A picture's form: one file of at most 20 MB, a few short fields; nothing written to disk by the parser.
+      await forms.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024, parts: 12, headerPairs: 50 } });
       registerContributionRoutes(forms, deps, kit);
     });
   });
@@ -72,8 +76,8 @@ export interface FormKit {
   signedIn(request: FastifyRequest): Promise<Signed>;
   /** A form's csrf for this browser (its form cookie set when it has none). */
   formCsrf(request: FastifyRequest, reply: FastifyReply): Promise<string>;
-  /** Refuses (403) a POST without this browser's csrf. */
-  checkForm(request: FastifyRequest): Promise<void>;
+  /** Refuses (403) a POST without this browser's csrf (the form's field, or `given` from a multipart form). */
+  checkForm(request: FastifyRequest, given?: string): Promise<void>;
   html(reply: FastifyReply, status: number, body: string): FastifyReply;
   /** 303 to a path of this site. */
   see(reply: FastifyReply, request: FastifyRequest, path: string): FastifyReply;
@@ -88,7 +92,7 @@ function formKit(deps: ContributeDeps, accounts: Accounts): FormKit {
       return { token, account: token === null ? null : await accounts.sessionAccount(token) };
     },
     formCsrf: async (request, reply) => csrfToken(await accounts.secret(), formBinding(request, reply, secure(request))),
-    checkForm: async (request) => checkCsrf(request, await accounts.secret(), secure(request), field(request.body, 'csrf')),
+    checkForm: async (request, given = field(request.body, 'csrf')) => checkCsrf(request, await accounts.secret(), secure(request), given),
     html: (reply, status, body) => reply.code(status).type(CONTENT_TYPE_HTML).send(body),
     see: (reply, request, path) => reply.code(303).header('location', `${request.baseUrl}${path}`).send(),
   };

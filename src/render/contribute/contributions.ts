@@ -1,13 +1,13 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it) and a record's history.
-import { recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
+import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
 import type { ListName } from '../../catalogue/lists.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
-import type { DocumentRow, FeatureRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
+import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
 import { renderPage } from '../ogc/html/templates.js';
-import { htmlAttachment, recordHref } from '../site/record.js';
+import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
 import { homeCrumb, page, type PageAt } from '../site/shell.js';
 
 export interface FeatureLabel {
@@ -21,11 +21,17 @@ export interface ContributionItem {
   featureLabel: string | null;
 }
 
-export const KIND_NAMES: Readonly<Record<ContributionKind, string>> = { document: 'Writing', media: 'Video link' };
+export const KIND_NAMES: Readonly<Record<ContributionKind, string>> = { image: 'Picture', document: 'Writing', media: 'Video link' };
 const STATE_TEXT: Readonly<Record<ContributionState, string>> = { pending: 'waiting for an editor', published: 'published', rejected: 'not published' };
 
+const FORM_TITLES: Readonly<Record<ContributionKind, (label: string) => string>> = {
+  image: (label) => `Add a picture of ${label}`,
+  document: (label) => `Write about ${label}`,
+  media: (label) => `Share a video of ${label}`,
+};
+
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const emptyFields = { title: '', body: '', url: '' };
+const emptyFields = { title: '', body: '', url: '', description: '', created: '', licence: '' };
 
 export interface ContributeForm {
   kind: ContributionKind;
@@ -36,18 +42,18 @@ export interface ContributeForm {
 }
 
 export function htmlContributeForm(at: PageAt, form: ContributeForm): string {
-  const title = form.kind === 'document' ? `Write about ${form.feature.label}` : `Share a video of ${form.feature.label}`;
+  const title = FORM_TITLES[form.kind](form.feature.label);
   const featureHref = recordHref(at, 'features', form.feature.id);
   return renderPage('contribute-form', {
     page: page(at, { title, heading: title, crumbs: [homeCrumb(at), { href: featureHref, label: form.feature.label }], alternates: [], description: title }),
     kind: form.kind, featureHref, featureLabel: form.feature.label, accountHref: `${at.baseUrl}${CONTRIBUTE_PATHS.account}`,
-    action: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(form.feature.id, form.kind)}`, csrf: form.csrf, fields: { ...emptyFields, ...form.fields }, problem: form.problem,
+    action: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(form.feature.id, form.kind)}`, multipart: form.kind === 'image', csrf: form.csrf, fields: { ...emptyFields, ...form.fields }, problem: form.problem,
   });
 }
 
 /** What the account page and the queue show of each. */
 export function listed(at: PageAt, { contribution: c, featureLabel }: ContributionItem) {
-  const list = c.kind === 'document' ? 'documents' : 'media';
+  const list = KIND_LISTS[c.kind];
   return {
     title: c.fields.title, kind: KIND_NAMES[c.kind], sent: day(c.created), state: c.state, stateText: STATE_TEXT[c.state], reason: c.reason,
     href: c.state === 'published' && c.recordId !== null ? recordHref(at, list, c.recordId) : null,
@@ -86,8 +92,11 @@ export function htmlReview(at: PageAt, r: Review): string {
     fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
-  const attachment = c.kind === 'document' ? { collection: 'documents' as const, row: row as unknown as DocumentRow } : { collection: 'media' as const, row: row as unknown as MediaRow };
-  return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, moderation);
+  const attachment: Attachment = c.kind === 'image' ? { collection: 'images', row: row as unknown as ImageRow }
+    : c.kind === 'document' ? { collection: 'documents', row: row as unknown as DocumentRow } : { collection: 'media', row: row as unknown as MediaRow };
+  // A waiting picture is not under /media/ yet: the editor's own route shows it.
+  const picture = c.kind === 'image' ? `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}/picture` : undefined;
+  return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, { ...moderation, picture });
 }
 
 /** What a record page reads of a building that is gone: enough to name it. */

@@ -32,7 +32,18 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <%~ include('@foot', it) %>`,
   '@fields': `<p><label for="title">Title</label>
 <input id="title" name="title" required maxlength="200" value="<%= it.fields.title %>"></p>
-<% if (it.kind === 'document') { %><p><label for="body">Writing</label>
+<% if (it.kind === 'image') { %><% if (it.upload) { %><p><label for="file">The picture</label>
+<input id="file" name="file" type="file" required accept="image/jpeg,image/png,image/webp" aria-describedby="file-hint">
+<span class="muted" id="file-hint">JPEG, PNG or WebP, at most 20 MB and 50 megapixels. Its location and camera details are removed before anyone sees it.</span></p><% } %>
+<p><label for="description">What it shows</label>
+<textarea id="description" name="description" rows="4" maxlength="2000"><%= it.fields.description %></textarea></p>
+<p><label for="created">When it was made</label>
+<input id="created" name="created" type="date" value="<%= it.fields.created %>" aria-describedby="created-hint"> <span class="muted" id="created-hint">Leave empty when not known.</span></p>
+<fieldset><legend>How others may use it</legend>
+<p><input type="radio" id="licence-copyright" name="licence" value="copyright"<% if (it.fields.licence !== 'open') { %> checked<% } %>> <label for="licence-copyright">I keep the copyright: shown here with my name, no other use</label></p>
+<p><input type="radio" id="licence-open" name="licence" value="open"<% if (it.fields.licence === 'open') { %> checked<% } %>> <label for="licence-open">Under this site's licence</label></p>
+</fieldset>
+<% } else if (it.kind === 'document') { %><p><label for="body">Writing</label>
 <textarea id="body" name="body" rows="14" required maxlength="20000" aria-describedby="body-hint"><%= it.fields.body %></textarea>
 <span class="muted" id="body-hint">Plain text. Leave an empty line between paragraphs; web addresses become links.</span></p>
 <% } else { %><p><label for="url">Address of the video's page</label>
@@ -40,9 +51,9 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <span class="muted" id="url-hint">A YouTube or Vimeo page, starting https://</span></p><% } %>`,
   'contribute-form': `<%~ include('@head', it) %>
 <p>About <a href="<%= it.featureHref %>"><%= it.featureLabel %></a>. An editor reads everything before it is published; until then it is listed under <a href="<%= it.accountHref %>">your account</a> and shown nowhere else.</p>
-<%~ include('@problem', { problem: it.problem }) %><form class="contribute" method="post" action="<%= it.action %>">
+<%~ include('@problem', { problem: it.problem }) %><form class="contribute" method="post" action="<%= it.action %>"<% if (it.multipart) { %> enctype="multipart/form-data"<% } %>>
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
-<%~ include('@fields', { kind: it.kind, fields: it.fields }) %>
+<%~ include('@fields', { kind: it.kind, fields: it.fields, upload: true }) %>
 <p><button type="submit">Send for review</button></p>
 </form>
 <%~ include('@foot', it) %>`,
@@ -51,7 +62,7 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <p>Sent by <strong><%= it.username %></strong> on <%= it.sent %>. Below is the page as it will be published.</p>
 <%~ include('@problem', { problem: it.problem }) %><% if (it.pending) { %><form method="post" action="<%= it.approve %>">
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
-<%~ include('@fields', { kind: it.kind, fields: it.fields }) %>
+<%~ include('@fields', { kind: it.kind, fields: it.fields, upload: false }) %>
 <p><button type="submit" name="action" value="approve">Approve and publish</button> <button type="submit" name="action" value="save">Save the correction</button></p>
 </form>
 <form method="post" action="<%= it.reject %>">

@@ -119,7 +119,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
       kind: 'record',
     }),
     contribute: at.site.contributions
-      ? [{ label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
+      ? [...(at.site.contributedPictures ? [{ label: 'Add a picture', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'image')}` }] : []), { label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
       : [],
     f: {
       address: f.address, name: f.b_name || null, categories, year: f.current, site: f.site?.name ?? null, kind,
@@ -151,7 +151,7 @@ export type Attachment = { collection: 'images'; row: ImageRow } | { collection:
 const ATTACHMENT_NAMES = { images: 'Picture', documents: 'Writing', media: 'Video' } as const;
 
 /** `moderation`: the editor's panel shown above the page (render/contribute/contributions.ts), on a review only. */
-export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderation: object | null = null): string {
+export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderation: { picture?: string | undefined } | null = null): string {
   const r = a.row;
   const self = recordHref(at, a.collection, r.id);
   const featureHref = recordHref(at, 'features', r.feature.id);
@@ -165,7 +165,7 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   const about = { '@type': schemaTypeOf(r.feature.feature_type), '@id': featureHref, name: featureLabel };
   if (a.collection === 'images') {
     const licence = pictureLicence(at, a.row);
-    image = { file: mediaUrl(at.baseUrl, a.row.file), title: a.row.title, description: a.row.description };
+    image = { file: moderation?.picture ?? mediaUrl(at.baseUrl, a.row.file), title: a.row.title, description: a.row.description };
     facts.push({ label: 'Made', value: a.row.created ?? 'Date not known' }, { label: 'Licence', value: licence.text, href: licence.url });
     summary = a.row.description || `A picture of ${featureLabel}, by ${r.author.username}${a.row.created ? `, ${a.row.created}` : ''}.`;
     thing = {
