@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open.js';
-import type { CatalogueReader } from './store/store.js';
+import type { CatalogueReader, CatalogueStore } from './store/store.js';
 import { logDestination, loggerOptions } from './http/operations/request-log.js';
 import { trackConnections } from './shutdown.js';
 
@@ -13,7 +13,7 @@ export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:8000 */
   address: string;
   /** The store it serves, for start-up checks (serve's warnings). */
-  store: CatalogueReader;
+  store: CatalogueReader & Pick<CatalogueStore, 'transact'>;
   /** From now on /readyz answers 503; everything else is served as before. */
   stopBeingReady(): void;
   /**

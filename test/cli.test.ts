@@ -9,7 +9,8 @@ import { buildTestCatalogue } from './support/catalogue.js';
 import { assertMatches } from './support/schemas.js';
 import { exitCode, runCli, startCliServer } from './support/cli.js';
 import { crawl } from './support/crawl.js';
-import { request } from './support/http.js';
+import { request, socketTarget } from './support/http.js';
+import { FormClient } from './support/form-client.js';
 import { importInto, startTestServer, temporaryDir, type TestServer } from './support/server.js';
 
 let dir: string;
@@ -191,6 +192,14 @@ describe('serve', () => {
       assert.equal(picture.status, 200, image.file);
       assert.match(picture.headers['content-type'] ?? '', /^image\//);
       assert.deepEqual([...picture.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+      // Contributions on, with a demo editor whose printed password signs in.
+      const printed = /as the demo editor: demo-editor, password (\S+) \(kept in (.+)\)$/m.exec(stderr());
+      assert.ok(printed, stderr());
+      assert.equal(fs.readFileSync(printed[2]!, 'utf8').trim(), printed[1]);
+      assert.equal(fs.statSync(printed[2]!).mode & 0o077, 0, 'readable by its owner alone');
+      const editor = new FormClient(socketTarget(origin));
+      assert.equal((await editor.submit('/account/signin', { username: 'demo-editor', password: printed[1]! })).status, 303);
+      assert.ok((await editor.get('/moderate/')).text.includes('Nothing is waiting for review.'));
     } finally {
       child.kill('SIGTERM');
     }
