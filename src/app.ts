@@ -122,7 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteRoutes(app, { ...deps, ...answering, streets });
   if (deps.config.contributions) {
     // Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once.
-    const contributeStore = { get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store) };
+    const contributeStore = {
+      get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+      ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
+    };
     await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version) });
   }
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);

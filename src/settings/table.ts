@@ -181,6 +181,10 @@ export const SETTINGS = {
     env: 'MEDIA_ROOT', flag: serveFlag('--media-root', '<dir>'), default: '', parse: orNone(text), emptyMeans: 'no media folder',
     help: 'serve the files of this folder under /media/',
   },
+  primaryUrl: {
+    env: 'PRIMARY_URL', flag: serveFlag('--primary-url', '<url>'), default: '', parse: orNone(parseBaseUrl), emptyMeans: 'none: on a replica, the contributors\' pages answer 503',
+    help: 'on a read-only PostgreSQL replica: the primary\'s base URL, where every account, contribution and review request is sent (307)',
+  },
   uploadsDir: {
     env: 'UPLOADS_DIR', flag: serveFlag('--uploads-dir', '<dir>'), default: '', parse: orNone(text), emptyMeans: 'no picture contributions',
     help: 'with CONTRIBUTIONS and MEDIA_ROOT: where contributed pictures wait for review and their originals are kept (never served; keep it outside MEDIA_ROOT)',

@@ -112,6 +112,28 @@ await onReplica((replica) => {
     assert.ok(body.replica_lag_seconds >= 0);
   });
 
+  test('contributions on a replica: sent to PRIMARY_URL (307, the path and query kept), or 503 with why; the public pages still served', async () => {
+    const alone = await startCliServer(onReplicaArgs(), { CONTRIBUTIONS: '1' });
+    const sending = await startCliServer(onReplicaArgs(), { CONTRIBUTIONS: '1', PRIMARY_URL: 'https://heritage.example.org' });
+    try {
+      const refused = await request(alone.origin, '/account/signin');
+      assert.equal(refused.status, 503);
+      assert.deepEqual(refused.json(), { detail: 'This server is a read-only copy: accounts and contributions are not served here.' });
+      const post = await request(alone.origin, '/contribute/1/document', { method: 'POST', body: 'csrf=x&title=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(post.status, 503);
+      for (const path of ['/account/signin', '/moderate/3', '/contribute/1/document?from=map']) {
+        const sent = await request(sending.origin, path);
+        assert.equal(sent.status, 307, path);
+        assert.equal(sent.headers.location, `https://heritage.example.org${path}`);
+      }
+      const someone = catalogues.oldCatalogue.features[0]!.id;
+      assert.equal((await request(alone.origin, `/places/${someone}/`, { headers: { accept: 'text/html' } })).status, 200, 'the public pages');
+    } finally {
+      await stopServer(alone);
+      await stopServer(sending);
+    }
+  });
+
   test('MAX_REPLICA_LAG_MS: a replica whose replay is held back is not ready, and ready again once it catches up', async () => {
     const strict = await startCliServer(onReplicaArgs(), { MAX_REPLICA_LAG_MS: '1000' });
     try {

@@ -29,7 +29,7 @@ export const FORM_BYTES = 8 * 1024;
 export const CONTRIBUTION_FORM_BYTES = 192 * 1024;
 
 export interface ContributeDeps {
-  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<CatalogueReader, 'get'>;
+  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<CatalogueReader, 'get' | 'replication'>;
   config: Config;
   /** Told the version an approval published, so that this process serves it at once. */
   published(version: number): void;
@@ -48,6 +48,12 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
   const throttle = new SignInThrottle();
   await app.register(async (scope) => {
     await scope.register(cookie);
+    // On a read-only replica nothing here can be written: sent to the primary, or refused with why.
+    scope.addHook('onRequest', async (request, reply) => {
+      if ((await deps.store.replication?.())?.role !== 'replica') return;
+      if (deps.config.primaryUrl === null) throw CONTRIBUTE_ERRORS.offReplica();
+      return reply.code(307).header('location', `${deps.config.primaryUrl}${request.url}`).header('cache-control', 'no-store').send();
+    });
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
     });
