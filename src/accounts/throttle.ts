@@ -1,8 +1,8 @@
 // Failed sign-ins counted per account name and per client address (ASVS 2.2.1): past either
 // limit in the window, sign-in is refused before any password is checked, until the window
-// that began with the first failure ends. Counted in this process; a fleet of processes
-// behind one address each count their own (the README says so; Redis-shared counts are
-// the rate limit's, not these).
+// that began with the first failure ends. Counted in this process, and with REDIS_URL in
+// Redis too, shared by every process and host: the longer wait of the two is kept, so a
+// Redis that is down leaves each process its own count, never none.
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const FAILURES_PER_ACCOUNT = 10;
 export const FAILURES_PER_CLIENT = 30;
@@ -35,21 +35,37 @@ class Counter {
   }
 }
 
+/** Counts kept outside the process (Redis): each key's failures in its window, and the window's time left. */
+export interface SharedFailures {
+  read(keys: readonly string[]): Promise<{ failures: number; leftMs: number }[]>;
+  add(keys: readonly string[]): Promise<void>;
+}
+
 export class SignInThrottle {
   private readonly accounts = new Counter(FAILURES_PER_ACCOUNT);
   private readonly clients = new Counter(FAILURES_PER_CLIENT);
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly shared: SharedFailures | null = null, private readonly now: () => number = Date.now) {}
 
   /** Whole seconds to wait before this name may be tried from this address; 0: now. */
-  waitSeconds(accountKey: string, client: string): number {
+  async waitSeconds(accountKey: string, client: string): Promise<number> {
     const now = this.now();
-    return Math.ceil(Math.max(this.accounts.wait(accountKey, now), this.clients.wait(client, now)) / 1000);
+    let waitMs = Math.max(this.accounts.wait(accountKey, now), this.clients.wait(client, now));
+    const counted = this.shared === null ? null : await this.shared.read(sharedKeys(accountKey, client)).catch(() => null);
+    if (counted !== null) {
+      const [name, address] = counted;
+      if (name && name.failures >= FAILURES_PER_ACCOUNT) waitMs = Math.max(waitMs, name.leftMs);
+      if (address && address.failures >= FAILURES_PER_CLIENT) waitMs = Math.max(waitMs, address.leftMs);
+    }
+    return Math.ceil(waitMs / 1000);
   }
 
-  failed(accountKey: string, client: string): void {
+  async failed(accountKey: string, client: string): Promise<void> {
     const now = this.now();
     this.accounts.fail(accountKey, now);
     this.clients.fail(client, now);
+    await this.shared?.add(sharedKeys(accountKey, client)).catch(() => undefined);
   }
 }
+
+const sharedKeys = (accountKey: string, client: string) => [`name:${accountKey}`, `client:${client}`];

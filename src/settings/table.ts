@@ -224,7 +224,7 @@ export const SETTINGS = {
   },
   redisUrl: {
     env: 'REDIS_URL', default: '', parse: orNone(parseRedisUrl), emptyMeans: 'no Redis',
-    help: 'rate-limit counters shared in Redis (redis:// or rediss://); without it, per process',
+    help: 'rate-limit counters and failed sign-ins shared in Redis (redis:// or rediss://); without it, per process',
   },
   redisKeyPrefix: {
     env: 'REDIS_KEY_PREFIX', default: 'heritage-api:', parse: text, emptyMeans: 'keys without a prefix',

@@ -9,7 +9,9 @@ import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Accounts, type AccountStore } from '../../accounts/accounts.js';
 import { nameKey } from '../../accounts/names.js';
+import { redisFailures } from '../../accounts/redis-failures.js';
 import { SignInThrottle } from '../../accounts/throttle.js';
+import { connectRedis } from '../operations/rate-limit.js';
 import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlAccount, htmlAccountForm } from '../../render/contribute/account.js';
@@ -45,7 +47,10 @@ export const field = (body: unknown, name: string): string => {
 
 export async function registerContributeRoutes(app: FastifyInstance, deps: ContributeDeps): Promise<void> {
   const accounts = new Accounts(deps.store);
-  const throttle = new SignInThrottle();
+  // With REDIS_URL the failed sign-ins are counted for every process at once (a Redis of its own connection, as the rate limit's).
+  const redis = deps.config.redisUrl === null ? null : await connectRedis(deps.config.redisUrl, (message, error) => app.log.warn({ err: error }, message), 'Redis unavailable: failed sign-ins are counted per process until it is back');
+  if (redis !== null) app.addHook('onClose', async () => redis.disconnect());
+  const throttle = new SignInThrottle(redis === null ? null : redisFailures(redis, `${deps.config.redisKeyPrefix}sign-in:`));
   await app.register(async (scope) => {
     await scope.register(cookie);
     // On a read-only replica nothing here can be written: sent to the primary, or refused with why.
@@ -132,14 +137,14 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
     await checkForm(request);
     const username = field(request.body, 'username').trim();
     const client = clientAddress(request, deps.config.trustProxy);
-    const wait = throttle.waitSeconds(nameKey(username), client);
+    const wait = await throttle.waitSeconds(nameKey(username), client);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw CONTRIBUTE_ERRORS.signInThrottled(wait);
     }
     const account = await accounts.check(username, field(request.body, 'password'));
     if (account === null) {
-      throttle.failed(nameKey(username), client);
+      await throttle.failed(nameKey(username), client);
       return form(request, reply, 'signin', 401, { username, problem: 'The account name or the password is wrong.' });
     }
     return begin(request, reply, account, (await signedIn(request)).token);

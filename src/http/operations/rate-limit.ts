@@ -97,7 +97,7 @@ export function rateLimitHeaders(limit: RateLimit) {
 }
 
 /** ioredis is loaded only when Redis is configured: a third of a second of start-up otherwise spent for nothing. */
-async function connectRedis(url: string, warn: (message: string, error: unknown) => void): Promise<Redis> {
+export async function connectRedis(url: string, warn: (message: string, error: unknown) => void, unavailable = 'Redis unavailable: requests are not counted until it is back'): Promise<Redis> {
   // The package's module.exports, under node and bundled (the tests' dist-test/) alike: a
   // bundle's chunk of a CommonJS package offers no named exports to import().
   const { default: ioredis } = await import('ioredis');
@@ -109,7 +109,7 @@ async function connectRedis(url: string, warn: (message: string, error: unknown)
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(times * 200, 5000),
   });
-  redis.on('error', (error) => warn('Redis unavailable: requests are not counted until it is back', error));
+  redis.on('error', (error) => warn(unavailable, error));
   return redis;
 }
 
