@@ -168,6 +168,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     if (JSON.stringify(fields) !== JSON.stringify(found.fields) && !(await store.transact(correctPlan(found.id, fields)))) throw CONTRIBUTE_ERRORS.alreadyDecided();
     if (field(request.body, 'action') === 'save') return kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id));
     const upload = found.kind === 'image' ? (fields as ImageFields).upload : null;
+    if (upload !== null && pictures === null) return review(request, reply, 409, 'Pictures are not taken on this server now (UPLOADS_DIR and MEDIA_ROOT are not both set): it cannot be published here.');
     // The files first: once the record is published, its picture must be there to serve.
     if (upload !== null) await pictures!.publish(upload);
     const outcome = await store.applyChanges(publishChange(found.id, account.id, Date.now()));
