@@ -9,7 +9,7 @@ import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind, type
 import { PictureFiles, preparePicture } from '../../contributions/pictures.js';
 import type { Config } from '../../config.js';
 import { Gate } from '../../work/gate.js';
-import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import {
   htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
@@ -97,19 +97,24 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
     const sent: Record<string, string> = {};
     let bytes: Buffer | null = null;
+    let checked = false;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          // The form's csrf comes before its file (the page puts it first): a forged form is refused before its bytes are taken in.
+          if (!checked) await kit.checkForm(request, sent.csrf ?? '');
+          checked = true;
           // The sender's file name and type are never read: the bytes alone say what it is.
           if (part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
           else part.file.resume();
         } else if (typeof part.value === 'string') sent[part.fieldname] = part.value;
       }
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
       throw CONTRIBUTE_ERRORS.badUpload();
     }
-    await kit.checkForm(request, sent.csrf ?? '');
+    if (!checked) await kit.checkForm(request, sent.csrf ?? '');
     const account = await signedIn(request, reply);
     if (account === null) return reply;
     const about = await feature(idOf(featureId));
