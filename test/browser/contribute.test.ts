@@ -1,0 +1,132 @@
+// The contributor's whole path in a real browser (Debian's Chromium, JavaScript off: the forms
+// need none), on either store (PostgreSQL: the twin in test/postgres/): sign up, open a
+// building's page, send a phone's JPEG (EXIF GPS, turned), see it waiting on the account
+// page; an editor signs in, opens the queue and the review, approves; the picture is then on
+// the building's page, in /api/v1/images/, in the building's count, in the OGC items and the
+// GeoPackage download, and the file served carries no EXIF. Screenshots of each page go to
+// CONTRIBUTE_SCREENS_DIR (default /tmp/contribute-screens/, outside git; docs/screens/ holds a set).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { browserSkipReason, launchBrowser } from '../support/browser.js';
+import { buildTestCatalogue } from '../support/catalogue.js';
+import { runCli } from '../support/cli.js';
+import { writeCatalogueMedia } from '../support/map-page.js';
+import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
+
+const SCREENS = process.env.CONTRIBUTE_SCREENS_DIR ?? '/tmp/contribute-screens';
+const PASSWORD = 'a long walk down Brick Lane';
+const FEATURE = 1;
+const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
+const skip = browserSkipReason();
+
+async function phoneJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: '#b85c38' } }).jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 4/1 0/1' } })
+    .toBuffer();
+}
+
+describe('contributing in a browser', { skip }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dir: string;
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
+  const json = async (p: string) => {
+    const answer = await server.request(p);
+    assert.equal(answer.status, 200, p);
+    return answer.json();
+  };
+
+  before(async () => {
+    dir = temporaryDir();
+    const media = path.join(dir, 'media');
+    fs.mkdirSync(media);
+    const catalogue = buildTestCatalogue();
+    writeCatalogueMedia(catalogue, media);
+    server = await startTestServer({ catalogue, settings: { contributions: '1', mediaRoot: media, uploadsDir: path.join(dir, 'uploads') } });
+    const editor = await runCli(['users', 'add', 'ed-editor', '--role', 'editor', ...server.dbArgs], { input: `${PASSWORD}\n` });
+    assert.equal(editor.code, 0, editor.stderr);
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('sign up, send a picture, an editor approves it: published everywhere, without its EXIF', async () => {
+    const countBefore = (await json(`/api/v1/features/${FEATURE}/`)).properties.count as number;
+    const imagesBefore = (await json('/api/v1/images/')).count as number;
+
+    const contributor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await contributor.setViewportSize({ width: 1100, height: 900 });
+    await contributor.goto(`${server.origin}/account/signup`);
+    await contributor.fill('#username', 'rosa-local');
+    await contributor.fill('#password', PASSWORD);
+    await shot(contributor, 'contribute-signup');
+    await Promise.all([contributor.waitForURL(`${server.origin}/account/`), contributor.click('button[type=submit]')]);
+
+    await contributor.goto(`${server.origin}/places/${FEATURE}/`);
+    await Promise.all([contributor.waitForURL(`${server.origin}/contribute/${FEATURE}/image`), contributor.click('text=Add a picture')]);
+    await contributor.setInputFiles('#file', { name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });
+    await contributor.fill('#title', 'The front from Osborn Street');
+    await contributor.fill('#description', 'Taken on a walk in 2024.');
+    await shot(contributor, 'contribute-picture-form');
+    await Promise.all([contributor.waitForURL(`${server.origin}/account/`), contributor.click('text=Send for review')]);
+    assert.ok((await contributor.textContent('ul.contributions'))!.includes('waiting for an editor'));
+    await shot(contributor, 'contribute-account-pending');
+    assert.equal((await json('/api/v1/images/')).count, imagesBefore, 'nothing public yet');
+
+    const editor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await editor.setViewportSize({ width: 1100, height: 900 });
+    await editor.goto(`${server.origin}/account/signin`);
+    await editor.fill('#username', 'ed-editor');
+    await editor.fill('#password', PASSWORD);
+    await Promise.all([editor.waitForURL(`${server.origin}/account/`), editor.click('button[type=submit]')]);
+    await editor.goto(`${server.origin}/moderate/`);
+    await shot(editor, 'contribute-queue');
+    await Promise.all([editor.waitForURL(/\/moderate\/\d+$/), editor.click('text=The front from Osborn Street')]);
+    // The waiting picture is shown to the editor, from the editor's own route.
+    const shown = await editor.locator('figure.picture img').evaluate((img: any) => ({ complete: img.complete, width: img.naturalWidth, height: img.naturalHeight }));
+    assert.deepEqual(shown, { complete: true, width: 600, height: 900 }, 'upright in the preview');
+    await shot(editor, 'contribute-review');
+    await Promise.all([editor.waitForURL(/\/pictures\/\d+\/$/), editor.click('text=Approve and publish')]);
+    await shot(editor, 'contribute-published');
+    const recordId = Number(/\/pictures\/(\d+)\/$/.exec(editor.url())![1]);
+
+    // Everywhere public, at once.
+    const record = await json(`/api/v1/images/${recordId}/`);
+    assert.equal(record.author.username, 'rosa-local');
+    assert.equal((await json('/api/v1/images/')).count, imagesBefore + 1);
+    assert.equal((await json(`/api/v1/features/${FEATURE}/`)).properties.count, countBefore + 1);
+    const items = await json(`/ogc/collections/images/items?f=json&limit=1000`);
+    assert.ok(items.features.some((f: { id: number }) => f.id === recordId), 'in the OGC items');
+    // A new visitor (the contributor's own browser keeps its copy for CACHE_CONTROL's 60 s).
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await visitor.goto(`${server.origin}/places/${FEATURE}/`);
+    const page = await visitor.content();
+    assert.ok(page.includes('The front from Osborn Street'), page.slice(0, 3000));
+    const gpkg = await server.request('/ogc/collections/images/items?f=gpkg');
+    assert.equal(gpkg.status, 200);
+    const file = path.join(dir, 'images.gpkg');
+    fs.writeFileSync(file, gpkg.bytes);
+    const db = new Database(file, { readonly: true });
+    try {
+      const row = db.prepare('SELECT title FROM images WHERE fid = ?').get(recordId) as { title: string } | undefined;
+      assert.equal(row?.title, 'The front from Osborn Street', 'in the GeoPackage');
+    } finally {
+      db.close();
+    }
+    const served = await server.request(new URL(record.file).pathname);
+    assert.equal(served.status, 200);
+    assert.ok(!served.bytes.includes(EXIF_HEADER), 'no EXIF in the file served');
+    assert.deepEqual([(await sharp(served.bytes).metadata()).width, (await sharp(served.bytes).metadata()).height], [600, 900]);
+  });
+});
