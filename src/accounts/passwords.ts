@@ -53,4 +53,4 @@ export async function verifyPassword(password: string, hash: string | null): Pro
 }
 
 /** A hash of nothing anyone knows, with today's parameters: what an unknown name is checked against. */
-const DUMMY_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+export const DUMMY_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
