@@ -157,13 +157,21 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
 
   scope.get(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
 
-  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
+  /** A decision's form: its csrf, an editor, the contribution it is about (null: answered already). */
+  const deciding = async (request: FastifyRequest, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> => {
     await kit.checkForm(request);
     const account = await editor(request, reply);
-    if (account === null) return reply;
+    if (account === null) return null;
     const id = idOf((request.params as Params).id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    return { account, found };
+  };
+
+  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
+    const decision = await deciding(request, reply);
+    if (decision === null) return reply;
+    const { account, found } = decision;
     if (found.state !== 'pending') throw CONTRIBUTE_ERRORS.alreadyDecided();
     const sent = formFields(request.body);
     // The picture is the one sent: an editor corrects its words, never which file it is.
@@ -188,12 +196,9 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   });
 
   scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, async (request, reply) => {
-    await kit.checkForm(request);
-    const account = await editor(request, reply);
-    if (account === null) return reply;
-    const id = idOf((request.params as Params).id);
-    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const decision = await deciding(request, reply);
+    if (decision === null) return reply;
+    const { account, found } = decision;
     const reason = field(request.body, 'reason').trim();
     if (reason === '' || [...reason].length > REASON_MAX) return review(request, reply, 400, `Say why it is not published, in at most ${REASON_MAX} characters: the contributor reads it.`);
     if (!(await store.transact(rejectPlan(found.id, account.id, reason, Date.now())))) throw CONTRIBUTE_ERRORS.alreadyDecided();
