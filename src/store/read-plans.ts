@@ -3,15 +3,13 @@
 // transaction, PostgreSQL asynchronously inside a snapshot. A page costs a fixed number of
 // queries, never one per record.
 import {
-  groupCategories,
-  groupSummaries,
+  groupExtras,
   toDocumentRow,
   toFeatureRow,
   toImageRow,
   toMediaRow,
-  type FlatCategory,
+  type FlatExtra,
   type FlatFeature,
-  type FlatSummary,
 } from './rows.js';
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions, type Driving } from './filter-sql.js';
@@ -25,12 +23,11 @@ import {
   byPosition,
   matchingIds,
   idRange,
-  selectCategories,
   selectFeatures,
   matchingSlice,
   selectRecords,
-  selectSummaries,
-  type FeatureIds,
+  selectExtras,
+  EXTRA_KINDS,
   type RecordCollection,
 } from './sql.js';
 import { paginate, type PagePosition, type PageRequest, type PageSlice } from '../pagination.js';
@@ -66,8 +63,7 @@ const SQL = {
   featureById: selectFeatures(byId('f')),
   recordPage: recordSql((c) => selectRecords(c, byPosition('x'))),
   recordById: recordSql((c) => selectRecords(c, byId('x'))),
-  categories: selectCategories(idRange),
-  summaries: recordSql((c) => selectSummaries(c, idRange)),
+  extras: selectExtras(idRange),
 };
 
 function recordSql(make: (c: RecordCollection) => string): Record<RecordCollection, string> {
@@ -92,19 +88,14 @@ function* featureRows(flat: FlatFeature[], dialect: Dialect | null): Plan<Featur
   const first = flat[0];
   const last = flat[flat.length - 1];
   if (!first || !last) return [];
-  let queries: { categories: string; summaries: Record<RecordCollection, string> } = SQL;
-  let params: unknown[] = [first.id, last.id];
+  let sql = SQL.extras;
+  let ids: unknown[] = [first.id, last.id];
   if (dialect) {
-    const ids: FeatureIds = (column) => dialect.idIn(column, '$1');
-    queries = { categories: selectCategories(ids), summaries: recordSql((c) => selectSummaries(c, ids)) };
-    params = [dialect.idsParam(flat.map((f) => f.id))];
+    sql = selectExtras({ width: 1, on: (column, n) => dialect.idIn(column, `$${n}`) });
+    ids = [dialect.idsParam(flat.map((f) => f.id))];
   }
-  const extras = {
-    categories: groupCategories((yield { sql: queries.categories, params }) as FlatCategory[]),
-    documents: groupSummaries((yield { sql: queries.summaries.documents, params }) as FlatSummary[]),
-    images: groupSummaries((yield { sql: queries.summaries.images, params }) as FlatSummary[]),
-    media: groupSummaries((yield { sql: queries.summaries.media, params }) as FlatSummary[]),
-  };
+  const params = EXTRA_KINDS.flatMap(() => ids);
+  const extras = groupExtras((yield { sql, params }) as FlatExtra[]);
   return flat.map((f) => toFeatureRow(f, extras));
 }
 

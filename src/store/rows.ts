@@ -44,16 +44,16 @@ export interface FlatRecord {
   f_geometry: string;
 }
 
-export interface FlatCategory extends CategoryRow {
-  feature_id: number;
-}
-
-export interface FlatSummary {
+/** A row of selectExtras (sql.ts): a category (kind 0) or an attachment's summary (1–3). */
+export interface FlatExtra {
+  kind: number;
   feature_id: number;
   id: number;
-  title: string;
-  author_id: number;
-  username: string;
+  label: string;
+  description: string | null;
+  thumbnail: string | null;
+  author_id: number | null;
+  username: string | null;
 }
 
 /** What belongs to each feature of a page, by feature id. */
@@ -64,13 +64,18 @@ export interface FeatureExtras {
   media: Map<number, AttachmentSummaryRow[]>;
 }
 
-export function groupCategories(rows: FlatCategory[]): Map<number, CategoryRow[]> {
-  return groupBy(rows, (r) => ({ id: r.id, name: r.name, description: r.description, thumbnail: r.thumbnail }));
+/** selectExtras's rows, each kind by feature id, in the order read. */
+export function groupExtras(rows: FlatExtra[]): FeatureExtras {
+  const kind = (k: number) => rows.filter((r) => r.kind === k);
+  return {
+    categories: groupBy(kind(0), (r) => ({ id: r.id, name: r.label, description: r.description!, thumbnail: r.thumbnail! })),
+    documents: groupBy(kind(1), summaryOf),
+    images: groupBy(kind(2), summaryOf),
+    media: groupBy(kind(3), summaryOf),
+  };
 }
 
-export function groupSummaries(rows: FlatSummary[]): Map<number, AttachmentSummaryRow[]> {
-  return groupBy(rows, (r) => ({ id: r.id, title: r.title, author: { id: r.author_id, username: r.username } }));
-}
+const summaryOf = (r: FlatExtra): AttachmentSummaryRow => ({ id: r.id, title: r.label, author: { id: r.author_id!, username: r.username! } });
 
 function groupBy<R extends { feature_id: number }, T>(rows: R[], map: (row: R) => T): Map<number, T[]> {
   const groups = new Map<number, T[]>();

@@ -30,16 +30,38 @@ export function selectRecords(collection: RecordCollection, where: string): stri
     WHERE ${where} ORDER BY x.position`;
 }
 
-/** A feature-id condition for the queries below: an id range, or a dialect's id list. */
-export type FeatureIds = (column: string) => string;
+/**
+ * A feature-id condition for the query below, on `column` from placeholder `$n` on: an id
+ * range, or a dialect's id list. `width`: how many placeholders it takes.
+ */
+export interface FeatureIds {
+  width: number;
+  on(column: string, n: number): string;
+}
 
-export const idRange: FeatureIds = (column) => `${column} >= $1 AND ${column} <= $2`;
+export const idRange: FeatureIds = { width: 2, on: (column, n) => `${column} >= $${n} AND ${column} <= $${n + 1}` };
 
-/** Categories of some features, in each feature's own order. */
-export function selectCategories(ids: FeatureIds): string {
-  return `SELECT fc.feature_id, c.id, c.name, c.description, c.thumbnail
-  FROM feature_categories fc JOIN categories c ON c.id = fc.category_id
-  WHERE ${ids('fc.feature_id')} ORDER BY fc.feature_id, fc.position`;
+/** What selectExtras's rows are, by their `kind` column's value. */
+export const EXTRA_KINDS = ['categories', 'documents', 'images', 'media'] as const;
+
+/**
+ * What belongs to some features, one statement (a round trip, not four): their categories in
+ * each feature's own order (`label` the name), then each collection's published attachments
+ * by id (`label` the title, with the author), by feature. Each branch has its own
+ * placeholders (toSqlite), so the ids' parameters are given once per branch.
+ */
+export function selectExtras(ids: FeatureIds): string {
+  const at = (branch: number) => 1 + branch * ids.width;
+  const summaries = EXTRA_KINDS.slice(1).map((collection, k) => `SELECT ${k + 1} AS kind, x.feature_id, x.id AS ord, x.id, x.title AS label,
+    NULL AS description, NULL AS thumbnail, a.id AS author_id, a.username
+    FROM ${collection} x JOIN authors a ON a.id = x.author_id
+    WHERE x.position IS NOT NULL AND ${ids.on('x.feature_id', at(k + 1))}`);
+  return `SELECT 0 AS kind, fc.feature_id, fc.position AS ord, c.id, c.name AS label,
+    c.description, c.thumbnail, NULL AS author_id, NULL AS username
+    FROM feature_categories fc JOIN categories c ON c.id = fc.category_id
+    WHERE ${ids.on('fc.feature_id', at(0))}
+  UNION ALL ${summaries.join('\n  UNION ALL ')}
+  ORDER BY kind, feature_id, ord`;
 }
 
 /** Categories in use, with the number of features in each and their rank among all categories by id (the map's legend and colours). */
@@ -51,13 +73,6 @@ export const SELECT_CATEGORIES_IN_USE = `SELECT c.id, c.name, c.description, c.t
 /** How many categories in use have a thumbnail. */
 export const SELECT_THUMBNAILS_IN_USE = `SELECT count(*) AS n FROM categories c
   WHERE c.thumbnail <> '' AND EXISTS (SELECT 1 FROM feature_categories fc WHERE fc.category_id = c.id)`;
-
-/** Published attachments of some features. */
-export function selectSummaries(collection: RecordCollection, ids: FeatureIds): string {
-  return `SELECT x.feature_id, x.id, x.title, a.id AS author_id, a.username
-    FROM ${collection} x JOIN authors a ON a.id = x.author_id
-    WHERE x.position IS NOT NULL AND ${ids('x.feature_id')} ORDER BY x.feature_id, x.id`;
-}
 
 /** The ids (as `id`) of the records matching: features `f`, or published records `x` with their feature `f`. */
 export function matchingIds(collection: CollectionName, where: string): string {

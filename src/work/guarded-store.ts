@@ -75,10 +75,15 @@ export class GuardedStore implements CatalogueReader {
     return this.offload(klass, 'items', [collection, request]);
   }
 
-  /** A page in a box of few footprints: bounded, so answered inline (classes.ts MAP_VIEW_FOOTPRINTS). */
+  /**
+   * A page in a box of few footprints: bounded, so answered inline (classes.ts
+   * MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
+   * page's surroundings) is not asked again, a round trip fewer.
+   */
   private async isMapView(collection: OgcCollection, request: ItemsRequest): Promise<boolean> {
     const box = mapViewBox(collection, request);
-    return box !== null && (await this.inner.boxCandidates(box, MAP_VIEW_FOOTPRINTS)) <= MAP_VIEW_FOOTPRINTS;
+    if (box === null) return false;
+    return request.fewCandidates === true || (await this.inner.boxCandidates(box, MAP_VIEW_FOOTPRINTS)) <= MAP_VIEW_FOOTPRINTS;
   }
 
   item(collection: OgcCollection, id: number): Promise<ItemDetail> {

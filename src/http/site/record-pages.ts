@@ -63,10 +63,12 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   let page: ItemsPage | null = null;
   let i = 0;
   for (; i <= last; i++) {
-    if (i < last && await deps.store.boxCandidates(frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
+    // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.
+    const counted = i < last;
+    if (counted && await deps.store.boxCandidates(frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
     page = await deps.store.items('features', {
       filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: frames[i]! } },
-      words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES,
+      words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES, fewCandidates: counted,
     });
     if (page.next === null || page.rows.length === CONTEXT_NEIGHBOURS || i === last) break;
     const density = page.numberMatched / area(frames[i]!);
