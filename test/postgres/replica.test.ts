@@ -127,7 +127,10 @@ await onReplica((replica) => {
         assert.equal(sent.headers.location, `https://heritage.example.org${path}`);
       }
       const someone = catalogues.oldCatalogue.features[0]!.id;
-      assert.equal((await request(alone.origin, `/places/${someone}/`, { headers: { accept: 'text/html' } })).status, 200, 'the public pages');
+      // A new server's first record page starts its worker threads (the streets' labels are a
+      // costly read): under the whole suite's load that once took over the default 10 s.
+      const page = await request(alone.origin, `/places/${someone}/`, { headers: { accept: 'text/html' }, timeoutMs: 60_000 });
+      assert.equal(page.status, 200, 'the public pages');
     } finally {
       await stopServer(alone);
       await stopServer(sending);

@@ -17,6 +17,8 @@ export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Given up after this long (10 s unless told). */
+  timeoutMs?: number;
 }
 
 /** What a suite talks to: a listening server (server.ts) or the app in process (in-process.ts). */
@@ -56,7 +58,7 @@ export function request(origin: string, pathAndQuery: string, options: RequestOp
         res.on('error', reject);
       },
     );
-    req.setTimeout(10_000, () => req.destroy(new Error(`timed out: ${pathAndQuery}`)));
+    req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error(`timed out: ${pathAndQuery}`)));
     req.on('error', reject);
     req.end(options.body);
   });
