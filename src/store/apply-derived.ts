@@ -92,16 +92,17 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Recor
 
 /**
  * Positions from the lowest changed id on: rows below it keep theirs (0 … n-1, unchanged);
- * the rest are moved to -id (unique) and numbered on from n in id order.
+ * the rest are numbered on from n in id order, in one pass where uniqueness is checked when
+ * the statement ends, else after moving to -id (unique) first.
  */
 async function renumber(driver: ApplyDriver, list: Positioned, changedIds: readonly number[]): Promise<void> {
   const from = changedIds[0];
   if (from === undefined) return;
-  await driver.query(`UPDATE ${list} SET position = -id WHERE id >= $1 AND position >= 0`, [from]);
+  if (!driver.dialect.positionsCheckedPerStatement) await driver.query(`UPDATE ${list} SET position = -id WHERE id >= $1 AND position >= 0`, [from]);
   await driver.query(`UPDATE ${list} SET position = r.p FROM (
       SELECT id, (SELECT count(*) FROM ${list} WHERE id < $1 AND position IS NOT NULL) + row_number() OVER (ORDER BY id) - 1 AS p
       FROM ${list} WHERE id >= $2 AND position IS NOT NULL) r
-    WHERE ${list}.id = r.id`, [from, from]);
+    WHERE ${list}.id = r.id AND ${list}.position <> r.p`, [from, from]);
 }
 
 interface Affected {

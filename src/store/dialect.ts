@@ -34,6 +34,12 @@ export interface Dialect extends Cql2Dialect {
    * looks each id up in the lists its IN conditions built once.
    */
   walkChecksEachRow: boolean;
+  /**
+   * Whether the positions' uniqueness is checked when a statement ends (PostgreSQL: the
+   * constraints are DEFERRABLE, migration 12), so that one UPDATE can shift them; SQLite
+   * checks each row as it changes, so the rows first move out of the way (apply-derived.ts).
+   */
+  positionsCheckedPerStatement: boolean;
   /** A condition on the features aliased `alias`: the footprint intersects the literal (exactly). */
   intersects(alias: string, literal: SpatialLiteral, bind: Bind): string;
   /** A JSON list of strings kept as text → its items in order, `separator` between them ('' when empty). */
@@ -85,6 +91,7 @@ export const SQLITE_DIALECT: Dialect = {
     return `SELECT count(*) AS n FROM (${rtreeCandidates(box, bind)} LIMIT ${bind(limit)}) c`;
   },
   walkChecksEachRow: false,
+  positionsCheckedPerStatement: false,
   intersects(alias, literal, bind) {
     // R*Tree candidates by bounding box, then the exact test (sqlite.ts registers both functions).
     const [minX, minY, maxX, maxY] = literalBox(literal);
@@ -146,6 +153,7 @@ export const POSTGRES_DIALECT: Dialect = {
     return `SELECT count(*) AS n FROM (SELECT 1 FROM features f WHERE f.geom && ${envelope(box, bind)} LIMIT ${bind(limit)}) c`;
   },
   walkChecksEachRow: true,
+  positionsCheckedPerStatement: true,
   intersects(alias, literal, bind) {
     if (literal.kind === 'geometry') {
       return `ST_Intersects(${alias}.geom, ST_SetSRID(ST_GeomFromGeoJSON(${bind(JSON.stringify(literal.value))}), 4326))`;

@@ -191,6 +191,12 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
     name: 'contributions waiting for an editor, and the history of changes made through the site (store/account-schema.ts), outside the catalogue',
     sql: POSTGRES_CONTRIBUTION_SCHEMA,
   },
+  {
+    version: 12,
+    name: 'positions unique when a statement ends, not at each row: an apply shifts them in one pass (it moved each row twice: 340 of its 600 ms for one document removed of 10,600)',
+    sql: ['features', 'images', 'documents', 'media'].map((list) => `ALTER TABLE ${list} DROP CONSTRAINT ${list}_position_key,
+  ADD CONSTRAINT ${list}_position_key UNIQUE (position) DEFERRABLE INITIALLY IMMEDIATE;`).join('\n'),
+  },
 ];
 
 export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
