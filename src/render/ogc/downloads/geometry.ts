@@ -1,6 +1,6 @@
-// A footprint (a GeoJSON MultiPolygon) in the forms the downloads need: WKT for CSV, ISO
-// WKB (little-endian) for GeoPackage, its envelope, and a representative point that lies
-// inside it (computed here, the same whatever the store).
+// A footprint (a GeoJSON MultiPolygon) in the forms the downloads need: WKT for CSV, its
+// envelope, and a representative point that lies inside it (computed here, the same
+// whatever the store). GeoPackage's WKB is catalogue/wkb.ts.
 import type { MultiPolygon, PolygonCoordinates, Position, Ring } from '../../../catalogue/format.js';
 
 const ring = (r: Ring) => `(${r.map(([x, y]) => `${x} ${y}`).join(', ')})`;
@@ -8,37 +8,6 @@ const ring = (r: Ring) => `(${r.map(([x, y]) => `${x} ${y}`).join(', ')})`;
 export function multiPolygonWkt(geometry: MultiPolygon): string {
   if (geometry.coordinates.length === 0) return 'MULTIPOLYGON EMPTY';
   return `MULTIPOLYGON (${geometry.coordinates.map((p) => `(${p.map(ring).join(', ')})`).join(', ')})`;
-}
-
-/** ISO WKB, little-endian: MultiPolygon (6) of Polygons (3). */
-export function multiPolygonWkb(geometry: MultiPolygon): Buffer {
-  let size = 9;
-  for (const polygon of geometry.coordinates) {
-    size += 9;
-    for (const r of polygon) size += 4 + 16 * r.length;
-  }
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  const header = (type: number, count: number) => {
-    out.writeUInt8(1, at);
-    out.writeUInt32LE(type, at + 1);
-    out.writeUInt32LE(count, at + 5);
-    at += 9;
-  };
-  header(6, geometry.coordinates.length);
-  for (const polygon of geometry.coordinates) {
-    header(3, polygon.length);
-    for (const r of polygon) {
-      out.writeUInt32LE(r.length, at);
-      at += 4;
-      for (const [x, y] of r) {
-        out.writeDoubleLE(x, at);
-        out.writeDoubleLE(y, at + 8);
-        at += 16;
-      }
-    }
-  }
-  return out;
 }
 
 /** [minX, minY, maxX, maxY], or null for an empty geometry. */

@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import type { MultiPolygon } from '../../../catalogue/format.js';
 import { COLLECTION_TITLES, type PropertyType } from '../../../ogc/properties.js';
 import { downloadProperties, writtenItem, type DownloadSource } from './encode.js';
-import { envelopeOf, multiPolygonWkb } from './geometry.js';
+import { multiPolygonWkb } from '../../../catalogue/wkb.js';
+import { envelopeOf } from './geometry.js';
 
 
 const SQL_TYPES: Readonly<Record<PropertyType, string>> = { integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE', string: 'TEXT' };
