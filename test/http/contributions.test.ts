@@ -116,6 +116,9 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal(review.status, 200);
     assert.ok(review.text.includes(WRITING_HTML), 'the body as it will be published');
     assert.ok(review.text.includes('Sent by <strong>rosa-local</strong>'));
+    // Not published yet, so no id: no link to a record 0, and the citation says where its address will go.
+    assert.doesNotMatch(review.text, /\/documents\/0\/|items\/0\b/);
+    assert.ok(review.text.includes('[its address, given when it is published]'), 'the citation');
     const documentsBefore = (await api('/api/v1/documents/')).count;
     const countOf = async () => ((await api(`/api/v1/features/${FEATURE}/`)).properties as { count: number }).count;
     const countBefore = await countOf();

@@ -153,7 +153,8 @@ const ATTACHMENT_NAMES = { images: 'Picture', documents: 'Writing', media: 'Vide
 /** `moderation`: the editor's panel shown above the page (render/contribute/contributions.ts), on a review only. */
 export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderation: { picture?: string | undefined } | null = null): string {
   const r = a.row;
-  const self = recordHref(at, a.collection, r.id);
+  // A review previews a record not yet given its id: its own links are the review's, and its citation says where the address will go.
+  const self = moderation === null ? recordHref(at, a.collection, r.id) : url;
   const featureHref = recordHref(at, 'features', r.feature.id);
   const featureLabel = featureName(r.feature);
   const facts: { label: string; value: string; href?: string | null }[] = [{ label: a.collection === 'images' ? 'Credit' : 'By', value: r.author.username }];
@@ -191,13 +192,13 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   return renderPage('attachment', {
     page: page(at, {
       title: `${r.title} (${featureLabel})`, heading: r.title, canonical: self, description: shortened(summary),
-      alternates: [jsonAlternate(`${at.baseUrl}${OGC_PATHS.item(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
+      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${OGC_PATHS.item(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
       crumbs,
       og: { title: r.title, description: shortened(summary), image: image?.file ?? null },
       jsonLd: jsonForScript(graph({ '@id': self, url: self, ...thing }, breadcrumbList(crumbs, { href: self, label: r.title }))),
       kind: 'record',
     }),
     kindName, featureHref, featureLabel, image, facts, html, url: link, moderation,
-    citation: citationOf(at, `${r.title} (${featureLabel})`, self, a.collection === 'documents' ? a.row.last_edited : null),
+    citation: citationOf(at, `${r.title} (${featureLabel})`, moderation === null ? self : '[its address, given when it is published]', a.collection === 'documents' ? a.row.last_edited : null),
   });
 }
