@@ -54,11 +54,10 @@ export async function preparePicture(bytes: Buffer): Promise<PictureOutcome> {
     return { ok: false, status: 413, problem: `A picture is at most 50 megapixels; this one is ${header.width} × ${header.height}.` };
   }
   try {
-    const decoded = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate();
-    const [display, thumbnail] = await Promise.all([
-      decoded().resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-      decoded().resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
-    ]);
+    const display = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate()
+      .resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    // From the display size, already turned and without metadata: the original is decoded once.
+    const thumbnail = await sharp(display).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
     return { ok: true, picture: { type, display, thumbnail } };
   } catch {
     return { ok: false, status: 400, problem: 'That picture cannot be read: it may be damaged.' };

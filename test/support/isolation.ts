@@ -61,7 +61,7 @@ function coveringRing(): [number, number][] {
 }
 
 /** Answers the cache holds before the attack (each asked for first). */
-const CACHED = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/features/1000/', '/api/v1/media/', '/about/'];
+export const CACHED = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/features/1000/', '/api/v1/media/', '/about/'];
 
 /** The victim's n-th uncached URL: a page, a detail or a record's page for people never asked for before. */
 function uncached(n: number): string {
@@ -82,7 +82,7 @@ interface Sample {
   outcome: number | string;
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   origin: string;
   stderr(): string;
@@ -94,10 +94,10 @@ interface Server {
  * default) thrown away as it is written; only where kept GeoPackages go is its own (a fresh
  * folder: none built before), and SIGTERM stops it at once, as drain.ts's servers.
  */
-function spawnServer(args: string[], downloads: string): Promise<Server> {
+export function spawnServer(args: string[], downloads: string, env: Record<string, string> = {}): Promise<Server> {
   ensureCliBuilt();
   const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0', DOWNLOAD_CACHE_DIR: downloads },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SHUTDOWN_DELAY_MS: '0', DOWNLOAD_CACHE_DIR: downloads, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -112,7 +112,7 @@ function spawnServer(args: string[], downloads: string): Promise<Server> {
   });
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
   const killed = setTimeout(() => server.child.kill('SIGKILL'), 5000);
@@ -121,7 +121,7 @@ async function stopServer(server: Server): Promise<void> {
 }
 
 /** One GET on the victim's keep-alive connection: status and time to the last byte. */
-function timedGet(origin: string, agent: http.Agent, url: string): Promise<{ ms: number; outcome: number | string }> {
+export function timedGet(origin: string, agent: http.Agent, url: string): Promise<{ ms: number; outcome: number | string }> {
   const { hostname, port } = new URL(origin);
   const start = performance.now();
   return new Promise((resolve) => {
@@ -137,7 +137,7 @@ function timedGet(origin: string, agent: http.Agent, url: string): Promise<{ ms:
 }
 
 /** The victim: cached, uncached, /healthz in turn, one at a time, until `over()`. */
-async function victim(origin: string, over: () => boolean): Promise<Sample[]> {
+export async function victim(origin: string, over: () => boolean): Promise<Sample[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const samples: Sample[] = [];
   const kinds: VictimKind[] = ['cached', 'uncached', 'healthz'];
@@ -154,16 +154,23 @@ async function victim(origin: string, over: () => boolean): Promise<Sample[]> {
   return samples;
 }
 
-/** The server's resident memory, read from /proc every 100 ms until stopped: the peak, in bytes. */
-function sampleRss(pid: number): { stop(): number } {
+/** A process's resident memory in bytes (0 once it has gone), with that of its child processes (the picture process). */
+function rssOf(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return (kb ? Number(kb[1]) * 1024 : 0) + children.reduce((sum, child) => sum + rssOf(child), 0);
+  } catch {
+    // The process has gone: the victim's errors say so.
+    return 0;
+  }
+}
+
+/** The server's resident memory (its child processes' too), read from /proc every 100 ms until stopped: the peak, in bytes. */
+export function sampleRss(pid: number): { stop(): number } {
   let peak = 0;
   const read = () => {
-    try {
-      const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (kb) peak = Math.max(peak, Number(kb[1]) * 1024);
-    } catch {
-      // The process has gone: the victim's errors say so.
-    }
+    peak = Math.max(peak, rssOf(pid));
   };
   read();
   const timer = setInterval(read, 100);
@@ -181,16 +188,19 @@ function sampleRss(pid: number): { stop(): number } {
  * beside this one, loaded once tsx's hooks are registered in the thread (a worker does not
  * inherit them), as src/work/pool.ts does.
  */
-function attackersEntry(): { file: string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { file: path.join(PACKAGE_ROOT, 'test', 'support', 'isolation-attackers.js'), eval: false };
-  const [tsx, source] = [import.meta.resolve('tsx/esm/api'), new URL('./isolation-attackers.ts', import.meta.url).href];
+function attackersEntry(name: string): { file: string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { file: path.join(PACKAGE_ROOT, 'test', 'support', `${name}.js`), eval: false };
+  const [tsx, source] = [import.meta.resolve('tsx/esm/api'), new URL(`./${name}.ts`, import.meta.url).href];
   return { file: `import(${JSON.stringify(tsx)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(source)}));`, eval: true };
 }
 
-/** Runs the attack in a worker thread; `started` when its window opens, the tally once every request has ended. */
-function startAttack(plan: AttackPlan): { started: Promise<void>; tally: Promise<Tally> } {
-  const entry = attackersEntry();
-  const worker = new Worker(entry.file, { eval: entry.eval, workerData: { isolationAttack: plan } });
+/**
+ * Runs an attack in a worker thread (issue 33's, or `module`'s with its plan under `key`);
+ * `started` when its window opens, the tally once every request has ended.
+ */
+export function startAttack<P extends Pick<AttackPlan, 'windowMs' | 'hangMs'>>(plan: P, module = 'isolation-attackers', key = 'isolationAttack'): { started: Promise<void>; tally: Promise<Tally> } {
+  const entry = attackersEntry(module);
+  const worker = new Worker(entry.file, { eval: entry.eval, workerData: { [key]: plan } });
   let started!: () => void;
   let failed!: (error: Error) => void;
   const startedPromise = new Promise<void>((resolve, reject) => ([started, failed] = [resolve, reject]));
@@ -224,7 +234,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 }
 
-function report(t: TestContext, samples: Sample[], peakRss: number, tally: Tally): void {
+export function report(t: TestContext, samples: Sample[], peakRss: number, tally: Tally): void {
   const line = (name: string, ms: number[]) =>
     `${name}: ${ms.length} requests, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`;
   for (const kind of ['cached', 'uncached', 'healthz'] as const) t.diagnostic(line(`victim ${kind}`, samples.filter((s) => s.kind === kind).map((s) => s.ms)));
@@ -275,7 +285,7 @@ export function isolationSuite(kind: StoreKind): void {
 }
 
 /** The issue's criteria that the run missed, each as a sentence. */
-function problems(samples: Sample[], peakRss: number, tally: Tally, server: Server): string[] {
+export function problems(samples: Sample[], peakRss: number, tally: Tally, server: Server): string[] {
   const found: string[] = [];
   if (server.child.exitCode !== null || server.child.signalCode !== null) found.push(`the server ended: ${server.stderr()}`);
   const failed = samples.filter((s) => s.outcome !== 200);

@@ -35,11 +35,11 @@ const LONGEST = [
   'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
 /**
- * Files that measure latency under attack (issue 33), and the site's pages under Lighthouse
+ * Files that measure latency under attack (issue 33; issue 37's upload crowd), and the site's pages under Lighthouse
  * and axe (issue 36: Chromium busy for minutes): each in a pass of its own, one at a time,
  * last, so they measure the server and not the files beside them, and do not slow those.
  */
-const ISOLATED = ['postgres/isolation.test', 'isolation.test', 'browser/site-quality.test', 'postgres/site-quality.test'];
+const ISOLATED = ['postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'browser/site-quality.test', 'postgres/site-quality.test'];
 const CONCURRENCY = 4;
 const ALONE_CONCURRENCY = 4;
 

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayModerate } from '../../accounts/roles.js';
 import fs from 'node:fs/promises';
 import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind, type ImageFields } from '../../contributions/kinds.js';
-import { PictureFiles, preparePicture } from '../../contributions/pictures.js';
+import { PICTURE_MAX_BYTES, PictureFiles } from '../../contributions/pictures.js';
+import { drainBody } from './drain.js';
+import { PictureProcess } from '../../contributions/picture-process.js';
 import type { Config } from '../../config.js';
 import { Gate } from '../../work/gate.js';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
@@ -24,6 +26,11 @@ import {
 import type { FeatureRow } from '../../store/store.js';
 import { pageAt } from '../site/routes.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
+
+/** A picture's whole form at most: the picture and its few fields (routes.ts's multipart limits). */
+const UPLOAD_FORM_MAX_BYTES = PICTURE_MAX_BYTES + 256 * 1024;
+/** A refused upload's rest is read for at most this long (drain.ts). */
+const DRAIN_MS = 10_000;
 
 /** The queue's page shows at most this many, oldest first. */
 const QUEUE_PAGE = 100;
@@ -76,7 +83,12 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
     const { featureId, kind: kindText } = request.params as Params;
     const kind = takenKind(kindText);
-    if (kind === 'image') return uploads!.run(() => receivePicture(request, reply, featureId));
+    if (kind === 'image') {
+      return uploads!.run(() => receivePicture(request, reply, featureId)).catch(async (error: unknown) => {
+        await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
+        throw error;
+      });
+    }
     await kit.checkForm(request);
     const account = await signedIn(request, reply);
     if (account === null) return reply;
@@ -93,6 +105,9 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
 
   /** At most two uploads received and processed at once (each up to 20 MB in memory), four more waiting, the rest refused (503). */
   const uploads = pictures === null ? null : new Gate('picture uploads', { running: 2, waiting: 4, waitMs: 30_000 });
+  // Decoded and encoded in a process of their own, at the lowest priority (picture-process.ts).
+  const preparing = pictures === null ? null : new PictureProcess();
+  scope.addHook('onClose', async () => preparing?.close());
   const receivePicture = async (request: FastifyRequest, reply: FastifyReply, featureId: string | undefined) => {
     if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
     const sent: Record<string, string> = {};
@@ -123,7 +138,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     const { fields, problems } = readFields('image', { ...sent, upload: 'pending' });
     const problem = Object.values(problems)[0] ?? (bytes === null || bytes.length === 0 ? 'Choose a picture to send.' : null);
     if (problem !== null) return again(400, problem);
-    const prepared = await preparePicture(bytes!);
+    const prepared = await preparing!.prepare(bytes!).catch(() => null);
+    if (prepared === null) return again(503, 'The picture could not be prepared just now: try again in a minute, or send a smaller one.');
     if (!prepared.ok) return again(prepared.status, prepared.problem);
     const upload = await pictures!.keep(bytes!, prepared.picture);
     await store.transact(sendContributionPlan({ accountId: account.id, kind: 'image', featureId: about.id, fields: { ...fields, upload }, now: Date.now() }));

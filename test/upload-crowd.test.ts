@@ -1,0 +1,3 @@
+import { uploadCrowdSuite } from './support/upload-crowd.js';
+
+uploadCrowdSuite('sqlite');
