@@ -25,6 +25,8 @@
 // machine shared with other work). --profile: the server runs under `node --cpu-prof`; its self and inclusive
 // time by function under the load is printed (bench/profile-summary.ts). --loader autocannon: the old node load generator, for comparison only.
 // --growth: only what grows with the catalogue (start-up, first and last pages, filters, RSS).
+// --contributions: heritage-api serves with CONTRIBUTIONS=on (the contributors' pages beside the
+// read path), to compare its ratios with a run without (issue 37: the read path unchanged).
 // Loopback only, bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,6 +79,7 @@ const { values } = parseOptions({
     peers: { type: 'boolean', default: false },
     class: { type: 'string', default: '' },
     layout: { type: 'string', default: 'demo' },
+    contributions: { type: 'boolean', default: false },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -340,7 +343,7 @@ async function main() {
   }
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
-  const server = await startServer(entry, settings, {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+  const server = await startServer(entry, settings, values.contributions ? { CONTRIBUTIONS: 'on' } : {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   const startup = performance.now() - startedAt;
   if (values.downloads) {
     try {
@@ -406,7 +409,7 @@ async function main() {
     if (values.loader === 'wrk') ensureWrk(log);
     const script = writeMixScript(dir, urls);
     log(`load: ${values.loader}${values.loader === 'wrk' ? ', 1 thread' : ''}, ${connections} keep-alive connections, ${seconds} s measured after 1 s warm-up; ${urls.length} URLs (${(averageBytes / 1024).toFixed(1)} KB per answer on average), every one cached after the first pass${hasTaskset ? '; servers on core 0, load on core 1' : ''}`);
-    log('heritage-api: `serve` with its default settings (request log lines on standard output, a pipe read here; CORS, metrics, request ids, rate limit with loopback exempt)');
+    log(`heritage-api: \`serve\` with its default settings (request log lines on standard output, a pipe read here; CORS, metrics, request ids, rate limit with loopback exempt)${values.contributions ? ', and CONTRIBUTIONS=on' : ''}`);
     if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
     const linesBefore = server.lines();
     const oursRuns: Load[] = [];
