@@ -4,6 +4,7 @@
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
 // npm run bench -- --tiles [--store …] [--scale …] [--layout L]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …] [--layout L]: `apply` end to end, bench/apply.ts
+// npm run bench -- --approve [--store …] [--scale …] [--rounds N]: a contribution approved to visible on two servers, bench/approve.ts
 // --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
 // (test/support/tile-catalogues.ts), imported afresh each run; default demo
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
@@ -49,6 +50,7 @@ import { runReplicationBench } from './replication.js';
 import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
+import { timeApproval } from './approve.js';
 import { ensurePeerTools, runPeers } from './peers.js';
 import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
@@ -80,6 +82,7 @@ const { values } = parseOptions({
     class: { type: 'string', default: '' },
     layout: { type: 'string', default: 'demo' },
     contributions: { type: 'boolean', default: false },
+    approve: { type: 'boolean', default: false },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -107,8 +110,8 @@ const layout = values.layout as Layout;
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
-// Never for --apply: it changes the catalogue, which the kept one must not be.
-const keep = !values.apply && layout === 'demo' && (values.keep || scale >= 10);
+// Never for --apply or --approve: they change the catalogue, which the kept one must not be.
+const keep = !values.apply && !values.approve && layout === 'demo' && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -337,6 +340,17 @@ async function main() {
     try {
       return await timeApply(entry, settings, catalogue, dir, log);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+  }
+  if (values.approve) {
+    const servers = [await startServer(entry, settings, { CONTRIBUTIONS: 'on' }), await startServer(entry, settings, { CONTRIBUTIONS: 'on' })];
+    try {
+      const middle = catalogue.features[Math.floor(catalogue.features.length / 2)]!.id;
+      return await timeApproval(entry, settings, servers, middle, Math.max(3, Number(values.rounds)), log);
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });
       await dropDatabase(settings);
     }

@@ -3,10 +3,12 @@
 // building's page, send a phone's JPEG (EXIF GPS, turned), see it waiting on the account
 // page; an editor signs in, opens the queue and the review, approves; the picture is then on
 // the building's page, in /api/v1/images/, in the building's count, in the OGC items and the
-// GeoPackage download, and the file served carries no EXIF. Screenshots of each page go to
+// GeoPackage download, and the file served carries no EXIF; axe finds no violation on any
+// page of the walk. Screenshots of each page go to
 // CONTRIBUTE_SCREENS_DIR (default /tmp/contribute-screens/, outside git; docs/screens/ holds a set).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -19,6 +21,7 @@ import { writeCatalogueMedia } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.CONTRIBUTE_SCREENS_DIR ?? '/tmp/contribute-screens';
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'a long walk down Brick Lane';
 const FEATURE = 1;
 const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
@@ -36,7 +39,17 @@ describe('contributing in a browser', { skip }, () => {
   let browser: Browser;
   let dir: string;
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
+  /** Every page of the walk: a screenshot, and axe's violations collected (axe evaluated as the test's, not the page's, script: the pages' CSP and JavaScript off allow none). */
+  const violations: string[] = [];
+  const shot = async (page: Page, name: string) => {
+    await page.evaluate(AXE_SOURCE);
+    const found = await page.evaluate(async () => {
+      const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
+      return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
+    });
+    violations.push(...found.map((v: string) => `${name}: axe ${v}`));
+    await page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
+  };
   const json = async (p: string) => {
     const answer = await server.request(p);
     assert.equal(answer.status, 200, p);
@@ -128,5 +141,6 @@ describe('contributing in a browser', { skip }, () => {
     assert.equal(served.status, 200);
     assert.ok(!served.bytes.includes(EXIF_HEADER), 'no EXIF in the file served');
     assert.deepEqual([(await sharp(served.bytes).metadata()).width, (await sharp(served.bytes).metadata()).height], [600, 900]);
+    assert.deepEqual(violations, [], 'axe on every page of the walk');
   });
 });

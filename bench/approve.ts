@@ -1,0 +1,116 @@
+// `npm run bench -- --approve [--store …] [--scale 10]`: issue 37's "approved to visible
+// everywhere in ≤ 1 s". Two `serve` processes with contributions on over one catalogue (as
+// stateless servers behind a balancer); a contributor sends writing about a building through
+// one, an editor approves it there, and from the approval's POST each server is asked, every
+// 10 ms, until it shows the new record everywhere: /api/v1/documents/ (its count), the record
+// in /api/v1/ and /ogc/, the building's count, and the building's page. The other server learns
+// of it by its version poll (VERSION_POLL_MS, 1 s by default).
+import { spawnSync } from 'node:child_process';
+
+export interface ApprovalServer {
+  origin: string;
+}
+
+interface Settings {
+  database: string;
+  databaseSchema?: string;
+}
+
+const PASSWORD = 'a patient bench of editors';
+const POLL_MS = 10;
+const GIVE_UP_MS = 10_000;
+
+/** One browser's cookies, and the forms it fills (fetch, redirects not followed). */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly origin: string) {}
+
+  async get(path: string): Promise<{ status: number; text: string; location: string | null }> {
+    return this.keep(await fetch(`${this.origin}${path}`, { redirect: 'manual', headers: this.headers() }));
+  }
+
+  async post(path: string, fields: Record<string, string>) {
+    const headers = { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' };
+    return this.keep(await fetch(`${this.origin}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields).toString() }));
+  }
+
+  /** The form page's csrf sent back with the fields. */
+  async submit(path: string, fields: Record<string, string>, to = path) {
+    const form = await this.get(path);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1];
+    if (csrf === undefined) throw new Error(`no form at ${path} (${form.status})`);
+    return this.post(to, { csrf, ...fields });
+  }
+
+  private headers(): Record<string, string> {
+    return { accept: 'text/html', cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ') };
+  }
+
+  private async keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read as the API documents them
+const json = async (origin: string, path: string): Promise<{ status: number; body: any }> => {
+  const response = await fetch(`${origin}${path}`, { headers: { accept: 'application/json' } });
+  return { status: response.status, body: response.status === 200 ? await response.json() : null };
+};
+
+/** Whether `origin` shows document `id` (of `title`, about building `feature`) everywhere, `before` the counts before it. */
+async function shows(origin: string, id: number, title: string, feature: number, before: { documents: number; count: number }): Promise<boolean> {
+  const [list, record, item, building, page] = await Promise.all([
+    json(origin, '/api/v1/documents/'),
+    json(origin, `/api/v1/documents/${id}/`),
+    json(origin, `/ogc/collections/documents/items/${id}?f=json`),
+    json(origin, `/api/v1/features/${feature}/`),
+    fetch(`${origin}/places/${feature}/`, { headers: { accept: 'text/html' } }).then((r) => r.text()),
+  ]);
+  return list.body?.count === before.documents + 1 && record.status === 200 && item.status === 200
+    && building.body?.properties?.count === before.count + 1 && page.includes(title);
+}
+
+export async function timeApproval(entry: string, settings: Settings, servers: ApprovalServer[], feature: number, rounds: number, log: (line: string) => void): Promise<void> {
+  const db = ['--db', settings.database, ...(settings.databaseSchema ? ['--schema', settings.databaseSchema] : [])];
+  const made = spawnSync(process.execPath, [entry, 'users', 'add', 'bench-editor', '--role', 'editor', ...db], { input: `${PASSWORD}\n`, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`users add failed: ${made.stderr}`);
+  const [first] = servers;
+  const editor = new Browser(first!.origin);
+  const contributor = new Browser(first!.origin);
+  if ((await editor.submit('/account/signin', { username: 'bench-editor', password: PASSWORD })).status !== 303) throw new Error('the editor could not sign in');
+  if ((await contributor.submit('/account/signup', { username: 'bench-contributor', password: PASSWORD })).status !== 303) throw new Error('the contributor could not sign up');
+  log(`approval to visible everywhere: ${servers.length} servers over one catalogue, writing sent and approved through the first; each server asked every ${POLL_MS} ms from the approval's POST (documents' count, the record in /api/v1/ and /ogc/, the building's count and page), ${rounds} rounds`);
+  const worst: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const title = `A memory of the street, round ${round} (${Date.now()})`;
+    const before = { documents: (await json(first!.origin, '/api/v1/documents/')).body.count as number, count: (await json(first!.origin, `/api/v1/features/${feature}/`)).body.properties.count as number };
+    const sent = await contributor.submit(`/contribute/${feature}/document`, { title, body: 'We lived above the shop until 1962.' });
+    if (sent.status !== 303) throw new Error(`the contribution was refused (${sent.status})`);
+    const queue = await editor.get('/moderate/');
+    const id = Number([...queue.text.matchAll(/\/moderate\/(\d+)"/g)].at(-1)?.[1]);
+    const review = await editor.get(`/moderate/${id}`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(review.text)![1]!;
+    const started = performance.now();
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf, title, body: 'We lived above the shop until 1962.', action: 'approve' });
+    const answeredMs = performance.now() - started;
+    const recordId = Number(/\/documents\/(\d+)\/$/.exec(approved.location ?? '')?.[1]);
+    if (approved.status !== 303 || !Number.isInteger(recordId)) throw new Error(`the approval failed (${approved.status})`);
+    const visible = await Promise.all(servers.map(async (server) => {
+      while (!(await shows(server.origin, recordId, title, feature, before))) {
+        if (performance.now() - started > GIVE_UP_MS) return Number.POSITIVE_INFINITY;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+      return performance.now() - started;
+    }));
+    worst.push(Math.max(...visible));
+    log(`  round ${round}: the approval answered in ${answeredMs.toFixed(0)} ms; visible everywhere on ${visible.map((ms, i) => `server ${i + 1} after ${ms.toFixed(0)} ms`).join(', ')}`);
+  }
+  const sorted = [...worst].sort((a, b) => a - b);
+  log(`  slowest of each round: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 1000)`);
+}
