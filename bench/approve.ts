@@ -5,7 +5,8 @@
 // 10 ms, until it shows the new record everywhere: /api/v1/documents/ (its count), the record
 // in /api/v1/ and /ogc/, the building's count, and the building's page (each alone; a check is
 // met when the answer that shows it has come). The other server learns
-// of it by its version poll (VERSION_POLL_MS, 1 s by default).
+// of it by its version poll (VERSION_POLL_MS, 1 s by default). Each place is asked once on each
+// server before the approval, as on servers in service.
 import { spawnSync } from 'node:child_process';
 
 export interface ApprovalServer {
@@ -106,6 +107,8 @@ export async function timeApproval(entry: string, settings: Settings, servers: A
     const id = Number([...queue.text.matchAll(/\/moderate\/(\d+)"/g)].at(-1)?.[1]);
     const review = await editor.get(`/moderate/${id}`);
     const csrf = /name="csrf" value="([^"]+)"/.exec(review.text)![1]!;
+    // As on a server in service: each place asked once before (the building's page then made and kept).
+    for (const server of servers) for (const [, check] of checks(0, title, feature, before)) await check(server.origin);
     const started = performance.now();
     const approved = await editor.post(`/moderate/${id}/approve`, { csrf, title, body: 'We lived above the shop until 1962.', action: 'approve' });
     const answeredMs = performance.now() - started;

@@ -17,6 +17,8 @@ import { appOnDatabase, startTestApp, type TestApp } from './support/in-process.
 import { enc } from './support/ogc.js';
 import { importInto } from './support/server.js';
 import { createTestDatabase } from './support/stores.js';
+import { loadConfig } from '../src/config.js';
+import { openStore } from '../src/store/open.js';
 import { temporaryDir } from './support/temporary.js';
 
 const FORMAT = 'heritage-changes/1';
@@ -288,6 +290,43 @@ describe('a running server switches to the applied catalogue', () => {
       assert.ok(outcome.ok && outcome.version === version + 1);
       while ((await served()) === version) await new Promise((resolve) => setImmediate(resolve));
       assert.equal((await app.request('/api/v1/features/3/')).json().properties.b_name, 'Renamed');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the site\'s streets after an apply', () => {
+  test('follow one that gives a building another street, and are kept, not read again, through one that changes no street', async () => {
+    const database = createTestDatabase();
+    await importInto(database.settings, old);
+    const app = await appOnDatabase(database, { versionPollMs: '50' });
+    const stamp = async () => {
+      const store = await openStore(loadConfig(database.settings, {}));
+      try {
+        return (await store.streetBuildings()).stamp;
+      } finally {
+        await store.close();
+      }
+    };
+    const served = async () => Number(/^heritage_catalogue_version (\d+)/m.exec((await app.request('/metrics')).text)?.[1]);
+    const applied = async (file: ChangeFileValue) => {
+      const outcome = await applyTo(database.settings, file);
+      assert.ok(outcome.ok && outcome.version !== null);
+      while ((await served()) !== outcome.version) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const imported = await stamp();
+      assert.ok(imported !== null, 'an import stamps the streets');
+      assert.ok(!(await app.request('/about/')).text.includes('Quire Court'));
+      await applied({ format: FORMAT, documents: { put: [{ id: 990, feature: 3, author: 2, title: 'A shop front', body: '<p>Kept.</p>', created: '2020-02-02', last_edited: '2020-02-03', published: true }] } });
+      assert.equal(await stamp(), imported, 'writing about a building leaves its street');
+      await applied({ format: FORMAT, features: { put: [{ ...feature(3), street: 'Quire Court' }] } });
+      const renamed = await stamp();
+      assert.notEqual(renamed, imported, 'another street');
+      assert.ok((await app.request('/about/')).text.includes('Quire Court'), 'the home page lists the new street');
+      await applied({ format: FORMAT, features: { put: [{ ...feature(3), street: 'Quire Court', geometry: nudged(feature(3), 0.0001) }] } });
+      assert.notEqual(await stamp(), renamed, 'a building moved');
     } finally {
       await app.close();
     }

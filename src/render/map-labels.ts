@@ -24,7 +24,7 @@ const STRETCH = 0.00225;
 
 type Point = [number, number];
 
-export function renderStreetLabels(streets: StreetBuildings['streets']): StreetLabel[] {
+export function renderStreetLabels(streets: NonNullable<StreetBuildings['streets']>): StreetLabel[] {
   // Every building's centre is read where it lies rather than gathered into arrays: at
   // scale 100 (388,000 buildings) the arrays grew the server by 160 MB.
   let [count, latitudes] = [0, 0];

@@ -15,6 +15,7 @@ import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchSt
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
+import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
 import { writeItemTextsPlan } from './item-texts.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
@@ -36,7 +37,18 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   await countRecords(driver);
   const tiles = await drawnAfter(driver, changed, tilesBefore);
   if (tiles.some(footprintChanged)) await keepExtent(driver);
+  if (streetsChanged(changed)) await driver.query(SET_META, newStreetsStamp());
   await driver.refreshTiles(tiles);
+}
+
+/** Whether a feature was added, removed, given another street or moved: what the streets' labels are made of (map-plans.ts). */
+function streetsChanged({ features }: Changed): boolean {
+  const old = new Map(features.old.map((f) => [f.id, f]));
+  if (features.old.some((f) => !features.put.some((p) => p.id === f.id))) return true;
+  return features.put.some((f) => {
+    const before = old.get(f.id);
+    return before === undefined || before.street !== f.street || JSON.stringify(before.geometry) !== JSON.stringify(f.geometry);
+  });
 }
 
 const run = <R>(driver: ApplyDriver, plan: Plan<R>) => runAsync(plan, ({ sql, params }) => driver.query(sql, params));
@@ -197,7 +209,7 @@ async function countItems(driver: ApplyDriver, featureIds: readonly number[]): P
 }
 
 /** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
-const SET_META = 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+const SET_META = SET_META_VALUE;
 
 /** Every footprint's extent, kept where the import keeps it (read-plans.ts), once footprints changed. */
 async function keepExtent(driver: ApplyDriver): Promise<void> {

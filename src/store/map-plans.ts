@@ -1,10 +1,11 @@
 // The map explorer's own reads (/map/…), written once for both stores: the ids of every
 // feature a search matches (all of them, for outlining, not a page), each street's
 // buildings as boxes (for its labels), and the labelled buildings in a box.
+import { randomUUID } from 'node:crypto';
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions } from './filter-sql.js';
 import type { Filters } from './filters.js';
-import { drivingIndex, versionPlan, type Plan } from './read-plans.js';
+import { drivingIndex, metaValue, versionPlan, type Plan } from './read-plans.js';
 
 export interface MatchIds {
   version: number;
@@ -19,12 +20,32 @@ export type Box = [number, number, number, number];
 
 export interface StreetBuildings {
   version: number;
+  /** What the streets were read at (STREETS_STAMP_KEY); null in a database from before it was kept. */
+  stamp: string | null;
   /**
    * Each street (as first written) with its buildings' centres (their boxes'), one list of
-   * lon, lat, lon, lat…: no array per building (388,000 of them at scale 100).
+   * lon, lat, lon, lat…: no array per building (388,000 of them at scale 100). Null when the
+   * caller's stamp is still the catalogue's: the streets it holds are the same.
    */
-  streets: { name: string; centres: number[] }[];
+  streets: { name: string; centres: number[] }[] | null;
 }
+
+/**
+ * Meta's mark of the streets' data: made new by every import, and by every apply that adds,
+ * removes, renames the street of or moves a feature (apply-derived.ts). Most applies (an
+ * approved contribution, a document corrected) leave it, so the streets' labels (a read of
+ * every feature, 200–400 ms at scale 10) are not made again for them. Random, so that a
+ * database made again under a running server never repeats the one it kept.
+ */
+export const STREETS_STAMP_KEY = 'streets_stamp';
+
+/** A new stamp, as the statement's parameters ($1: the key, $2: the stamp). */
+export function newStreetsStamp(): [string, string] {
+  return [STREETS_STAMP_KEY, randomUUID()];
+}
+
+/** Sets a meta value, in either store's SQL. */
+export const SET_META_VALUE = 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 
 export interface LabelledBuilding {
   id: number;
@@ -60,8 +81,10 @@ export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds
   return { version, ids, extent };
 }
 
-export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {
+export function* streetBuildingsPlan(dialect: Dialect, unlessStamp: string | null = null): Plan<StreetBuildings> {
   const version = yield* versionPlan();
+  const stamp = (yield* metaValue(STREETS_STAMP_KEY)) ?? null;
+  if (stamp !== null && stamp === unlessStamp) return { version, stamp, streets: null };
   const { from, columns } = dialect.featureBoxes('f');
   const streets = new Map<string, { name: string; centres: number[] }>();
   const each = (row: unknown) => {
@@ -72,7 +95,7 @@ export function* streetBuildingsPlan(dialect: Dialect): Plan<StreetBuildings> {
     streets.set(r.street_key, street);
   };
   yield { sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`, params: [], each };
-  return { version, streets: [...streets.values()] };
+  return { version, stamp, streets: [...streets.values()] };
 }
 
 /** Buildings with a number or a name meeting the box, at most `limit` of them, by id. */

@@ -8,6 +8,7 @@ import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from './read-plans.js';
+import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -125,5 +126,6 @@ export class PostgresCatalogueLoad {
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
+    await this.client.query(SET_META_VALUE, newStreetsStamp());
   }
 }

@@ -251,8 +251,8 @@ export class PostgresStore implements CatalogueStore {
     return this.read(matchIdsPlan(filters, POSTGRES_DIALECT));
   }
 
-  streetBuildings(): Promise<StreetBuildings> {
-    return this.read(streetBuildingsPlan(POSTGRES_DIALECT));
+  streetBuildings(unlessStamp: string | null = null): Promise<StreetBuildings> {
+    return this.read(streetBuildingsPlan(POSTGRES_DIALECT, unlessStamp));
   }
 
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {

@@ -6,6 +6,7 @@ import { CatalogueRowBuilder } from './catalogue-rows.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
+import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
 import { toSqlite } from './sql.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import { encodeOutline } from '../search/box.js';
@@ -77,6 +78,7 @@ export class SqliteCatalogueLoad {
     tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
+    this.db.prepare(toSqlite(SET_META_VALUE)).run(...newStreetsStamp());
     this.dropStaging();
   }
 

@@ -280,8 +280,8 @@ export class SqliteStore implements CatalogueStore {
     return this.read(matchIdsPlan(filters, SQLITE_DIALECT));
   }
 
-  async streetBuildings(): Promise<StreetBuildings> {
-    return this.read(streetBuildingsPlan(SQLITE_DIALECT));
+  async streetBuildings(unlessStamp: string | null = null): Promise<StreetBuildings> {
+    return this.read(streetBuildingsPlan(SQLITE_DIALECT, unlessStamp));
   }
 
   async buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {

@@ -163,8 +163,8 @@ export interface CatalogueReader {
   tile(z: number, x: number, y: number): Promise<VectorTile>;
   /** The map explorer (store/map-plans.ts): the ids of every feature the filters match. */
   matchIds(filters: Filters): Promise<MatchIds>;
-  /** Each street's buildings' boxes, for its labels. */
-  streetBuildings(): Promise<StreetBuildings>;
+  /** Each street's buildings' boxes, for its labels; none (`streets: null`) while the catalogue's streets stamp is still `unlessStamp`. */
+  streetBuildings(unlessStamp?: string | null): Promise<StreetBuildings>;
   /** Numbered or named buildings meeting a box, at most `limit`. */
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
   /** How many features are of each year (the visitors' home page: store/site-plans.ts). */

@@ -125,8 +125,8 @@ export class GuardedStore implements CatalogueReader {
     return this.offload('reads', 'matchIds', [filters]);
   }
 
-  streetBuildings(): Promise<StreetBuildings> {
-    return this.offload('reads', 'streetBuildings', []);
+  streetBuildings(unlessStamp: string | null = null): Promise<StreetBuildings> {
+    return this.offload('reads', 'streetBuildings', [unlessStamp]);
   }
 
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {

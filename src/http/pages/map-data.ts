@@ -38,7 +38,7 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
     depends: '',
     render: async () => {
       const { version, streets } = await deps.store.streetBuildings();
-      return { version, body: { streets: renderStreetLabels(streets) } };
+      return { version, body: { streets: renderStreetLabels(streets ?? []) } };
     },
   }));
   route(app, deps, MAP_LABELS_PATH, (request) => {

@@ -1,6 +1,7 @@
 // The streets' labels (render/map-labels.ts, as the map explorer draws them) and how many
 // buildings each street has, made once per catalogue version (version-memo.ts) for the
-// record pages' small maps and the home page's list.
+// record pages' small maps and the home page's list; a version whose streets stamp is the
+// last one's (store/map-plans.ts) keeps the last labels, read no street again.
 import { renderStreetLabels, type StreetLabel } from '../../render/map-labels.js';
 import type { CatalogueReader } from '../../store/store.js';
 import type { VersionWatch } from '../../version-watch.js';
@@ -15,13 +16,22 @@ export interface StreetIndex {
 
 export class StreetLabels {
   private readonly memo: VersionMemo<StreetIndex>;
+  /** The last index made, and the streets stamp it was made at: a new version whose stamp is the same has the same streets. */
+  private last: { stamp: string; index: StreetIndex } | null = null;
 
   constructor(store: CatalogueReader, versions: Pick<VersionWatch, 'current'>) {
-    const read = () => store.streetBuildings().then(({ version, streets }) => ({
-      version,
-      labels: renderStreetLabels(streets),
-      counts: streets.map((s) => ({ name: s.name, count: s.centres.length / 2 })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
-    }));
+    const read = async (): Promise<StreetIndex> => {
+      const last = this.last;
+      const { version, stamp, streets } = await store.streetBuildings(last?.stamp ?? null);
+      if (streets === null && last !== null) return { ...last.index, version };
+      const index = {
+        version,
+        labels: renderStreetLabels(streets ?? []),
+        counts: (streets ?? []).map((s) => ({ name: s.name, count: s.centres.length / 2 })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+      };
+      this.last = stamp === null ? null : { stamp, index };
+      return index;
+    };
     this.memo = new VersionMemo(read, versions, () => store.catalogueVersion());
   }
 
