@@ -39,16 +39,28 @@ describe('contributing in a browser', { skip }, () => {
   let browser: Browser;
   let dir: string;
 
-  /** Every page of the walk: a screenshot, and axe's violations collected (axe evaluated as the test's, not the page's, script: the pages' CSP and JavaScript off allow none). */
+  /**
+   * Every page of the walk: a screenshot, and axe's violations collected. The walk's browsers
+   * run no script, axe is one: the page is opened again (each is a GET's) in a browser with
+   * the same cookies, scripts on and the pages' CSP set aside for it.
+   */
   const violations: string[] = [];
   const shot = async (page: Page, name: string) => {
-    await page.evaluate(AXE_SOURCE);
-    const found = await page.evaluate(async () => {
-      const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
-      return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
-    });
-    violations.push(...found.map((v: string) => `${name}: axe ${v}`));
     await page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
+    const checker = await browser.newContext({ bypassCSP: true, storageState: await page.context().storageState() });
+    try {
+      const again = await checker.newPage();
+      await again.setViewportSize(page.viewportSize()!);
+      await again.goto(page.url());
+      await again.addScriptTag({ content: AXE_SOURCE });
+      const found = await again.evaluate(async () => {
+        const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
+        return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
+      });
+      violations.push(...found.map((v: string) => `${name}: axe ${v}`));
+    } finally {
+      await checker.close();
+    }
   };
   const json = async (p: string) => {
     const answer = await server.request(p);
