@@ -137,7 +137,7 @@ export function timedGet(origin: string, agent: http.Agent, url: string): Promis
 }
 
 /** The victim: cached, uncached, /healthz in turn, one at a time, until `over()`. */
-export async function victim(origin: string, over: () => boolean): Promise<Sample[]> {
+async function victim(origin: string, over: () => boolean): Promise<Sample[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const samples: Sample[] = [];
   const kinds: VictimKind[] = ['cached', 'uncached', 'healthz'];
@@ -167,7 +167,7 @@ function rssOf(pid: number): number {
 }
 
 /** The server's resident memory (its child processes' too), read from /proc every 100 ms until stopped: the peak, in bytes. */
-export function sampleRss(pid: number): { stop(): number } {
+function sampleRss(pid: number): { stop(): number } {
   let peak = 0;
   const read = () => {
     peak = Math.max(peak, rssOf(pid));
@@ -234,7 +234,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 }
 
-export function report(t: TestContext, samples: Sample[], peakRss: number, tally: Tally): void {
+function report(t: TestContext, samples: Sample[], peakRss: number, tally: Tally): void {
   const line = (name: string, ms: number[]) =>
     `${name}: ${ms.length} requests, p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`;
   for (const kind of ['cached', 'uncached', 'healthz'] as const) t.diagnostic(line(`victim ${kind}`, samples.filter((s) => s.kind === kind).map((s) => s.ms)));
@@ -268,20 +268,29 @@ export function isolationSuite(kind: StoreKind): void {
   });
 
   test(`${kind}: while every class of costly request attacks, a victim's /api/v1/, site and /healthz answers stay fast and whole, and memory bounded`, async (t) => {
-    const { origin, child } = server!;
-    const rss = sampleRss(child.pid!);
-    const attack = startAttack({ origin, windowMs: WINDOW_MS, hangMs: HANG_MS, ring: coveringRing() });
-    await attack.started;
-    const windowEnds = Date.now() + WINDOW_MS;
-    const samples = await victim(origin, () => Date.now() >= windowEnds);
-    const tally = await attack.tally;
-    const peakRss = rss.stop();
-    report(t, samples, peakRss, tally);
+    const plan = { origin: server!.origin, windowMs: WINDOW_MS, hangMs: HANG_MS, ring: coveringRing() };
+    const { samples, tally, peakRss } = await underAttack(t, server!, WINDOW_MS, () => startAttack(plan));
     assert.deepEqual(Object.keys(tally).sort(), ['f=csv', 'f=gpkg Host ports', 'f=gpkg&filter=TRUE', 'limit=10000', 'never read', 'polygon', 'site search', 'slow download'], 'every class attacked');
     for (const kind of ['cached', 'uncached', 'healthz'] as const) assert.ok(samples.some((s) => s.kind === kind), `the victim sent no ${kind} request`);
     // Every criterion missed, said at once.
     assert.deepEqual(problems(samples, peakRss, tally, server!), []);
   });
+}
+
+/**
+ * The victim's window while the attack `start` begins runs: its samples, the attackers' tally
+ * and the server's RSS peak (with its child processes'), reported as the test's diagnostics.
+ */
+export async function underAttack(t: TestContext, server: Server, windowMs: number, start: () => ReturnType<typeof startAttack>): Promise<{ samples: Sample[]; tally: Tally; peakRss: number }> {
+  const rss = sampleRss(server.child.pid!);
+  const attack = start();
+  await attack.started;
+  const windowEnds = Date.now() + windowMs;
+  const samples = await victim(server.origin, () => Date.now() >= windowEnds);
+  const tally = await attack.tally;
+  const peakRss = rss.stop();
+  report(t, samples, peakRss, tally);
+  return { samples, tally, peakRss };
 }
 
 /** The issue's criteria that the run missed, each as a sentence. */

@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { FormClient, csrfOf } from './form-client.js';
 import { socketTarget } from './http.js';
-import { CACHED, isolationCatalogue, problems, report, sampleRss, spawnServer, startAttack, stopServer, timedGet, victim, type Server } from './isolation.js';
+import { CACHED, isolationCatalogue, problems, spawnServer, startAttack, stopServer, timedGet, underAttack, type Server } from './isolation.js';
 import type { UploadPlan, Uploader } from './upload-attackers.js';
 import { importInto } from './server.js';
 import { createTestDatabase, type StoreKind, type TestDatabase } from './stores.js';
@@ -82,16 +82,8 @@ export function uploadCrowdSuite(kind: StoreKind): void {
   });
 
   test(`${kind}: while contributors send the costliest pictures at once, a victim's answers stay fast and whole, and memory bounded`, async (t) => {
-    const { origin, child } = server!;
-    const rss = sampleRss(child.pid!);
-    const plan: UploadPlan = { origin, path: `/contribute/${FEATURE}/image`, windowMs: WINDOW_MS, hangMs: HANG_MS, uploaders };
-    const attack = startAttack(plan, 'upload-attackers', 'uploadAttack');
-    await attack.started;
-    const windowEnds = Date.now() + WINDOW_MS;
-    const samples = await victim(origin, () => Date.now() >= windowEnds);
-    const tally = await attack.tally;
-    const peakRss = rss.stop();
-    report(t, samples, peakRss, tally);
+    const plan: UploadPlan = { origin: server!.origin, path: `/contribute/${FEATURE}/image`, windowMs: WINDOW_MS, hangMs: HANG_MS, uploaders };
+    const { samples, tally, peakRss } = await underAttack(t, server!, WINDOW_MS, () => startAttack(plan, 'upload-attackers', 'uploadAttack'));
     const found = problems(samples, peakRss, tally, server!);
     for (const [sent, outcomes] of Object.entries(tally)) {
       const other = Object.keys(outcomes).filter((outcome) => outcome !== '303' && outcome !== '503');
