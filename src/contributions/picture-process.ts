@@ -32,6 +32,9 @@ function command(): string[] {
   return nice === undefined ? node : [nice, '-n', '19', ...node];
 }
 
+/** Why a picture was refused (the route says so in its own words, 503). */
+const ended = () => new Error('the picture process ended');
+
 interface Waiting {
   resolve(outcome: PictureOutcome): void;
   reject(error: Error): void;
@@ -49,11 +52,11 @@ export class PictureProcess {
     const child = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(child, new Error('The picture took too long to prepare; try a smaller one, or again later.')), this.deadlineMs);
+      const timer = setTimeout(() => this.fail(child, new Error('past its deadline')), this.deadlineMs);
       this.waiting.set(id, { resolve, reject, timer });
       const job: PictureJob = { id, bytes };
       child.send(job, (error) => {
-        if (error) this.fail(child, new Error('Pictures cannot be prepared just now; try again later.'));
+        if (error) this.fail(child, ended());
       });
     });
   }
@@ -61,7 +64,7 @@ export class PictureProcess {
   async close(): Promise<void> {
     const child = this.child;
     if (child === null) return;
-    this.fail(child, new Error('The server is stopping.'));
+    this.fail(child, new Error('the server is stopping'));
     if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
   }
 
@@ -76,8 +79,8 @@ export class PictureProcess {
       clearTimeout(waiting.timer);
       waiting.resolve(reply.outcome);
     });
-    child.on('exit', () => this.fail(child, new Error('Pictures cannot be prepared just now; try again later.')));
-    child.on('error', () => this.fail(child, new Error('Pictures cannot be prepared just now; try again later.')));
+    child.on('exit', () => this.fail(child, ended()));
+    child.on('error', () => this.fail(child, ended()));
     this.child = child;
     return child;
   }

@@ -15,7 +15,8 @@ import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchSt
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
 import { tileFeaturesPlan } from './tile-plans.js';
-import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
+import { newStreetsStamp } from './map-plans.js';
+import { SET_META } from './sql.js';
 import { writeItemTextsPlan } from './item-texts.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
@@ -44,7 +45,8 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
 /** Whether a feature was added, removed, given another street or moved: what the streets' labels are made of (map-plans.ts). */
 function streetsChanged({ features }: Changed): boolean {
   const old = new Map(features.old.map((f) => [f.id, f]));
-  if (features.old.some((f) => !features.put.some((p) => p.id === f.id))) return true;
+  const put = new Set(features.put.map((f) => f.id));
+  if (features.old.some((f) => !put.has(f.id))) return true;
   return features.put.some((f) => {
     const before = old.get(f.id);
     return before === undefined || before.street !== f.street || JSON.stringify(before.geometry) !== JSON.stringify(f.geometry);
@@ -208,15 +210,13 @@ async function countItems(driver: ApplyDriver, featureIds: readonly number[]): P
   await driver.query(featureShownSql(d, d.idIn('id', '$1')), [d.idsParam(featureIds)]);
 }
 
-/** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
-const SET_META = SET_META_VALUE;
-
 /** Every footprint's extent, kept where the import keeps it (read-plans.ts), once footprints changed. */
 async function keepExtent(driver: ApplyDriver): Promise<void> {
   const extent = await runAsync(extentPlan(driver.dialect), ({ sql, params }) => driver.query(sql, params));
   await driver.query(SET_META, [EXTENT_META_KEY, JSON.stringify(extent)]);
 }
 
+/** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
 async function countRecords(driver: ApplyDriver): Promise<void> {
   for (const list of POSITIONED) {
     const [row] = await driver.query(`SELECT count(*) AS n FROM ${list}${list === 'features' ? '' : ' WHERE position IS NOT NULL'}`);

@@ -39,13 +39,10 @@ export interface StreetBuildings {
  */
 export const STREETS_STAMP_KEY = 'streets_stamp';
 
-/** A new stamp, as the statement's parameters ($1: the key, $2: the stamp). */
+/** A new stamp, as meta's key and value. */
 export function newStreetsStamp(): [string, string] {
   return [STREETS_STAMP_KEY, randomUUID()];
 }
-
-/** Sets a meta value, in either store's SQL. */
-export const SET_META_VALUE = 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 
 export interface LabelledBuilding {
   id: number;

@@ -8,7 +8,7 @@ import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { POSTGRES_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from './read-plans.js';
-import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
+import { newStreetsStamp } from './map-plans.js';
 import { precomputePostgresTiles } from './tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 
@@ -115,7 +115,7 @@ export class PostgresCatalogueLoad {
       for (const sql of step.sql) await this.client.query(sql);
     }
     const extent = await runAsync(extentPlan(POSTGRES_DIALECT), onClient(this.client));
-    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)]];
+    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)], newStreetsStamp()];
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -126,6 +126,5 @@ export class PostgresCatalogueLoad {
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
-    await this.client.query(SET_META_VALUE, newStreetsStamp());
   }
 }

@@ -12,6 +12,7 @@ const NESTED_FEATURE_COLUMNS = `${NESTED_FEATURE.select('f', NESTED_PREFIX)},
   f.item_count AS ${NESTED_PREFIX}item_count, f.geometry AS ${NESTED_PREFIX}geometry`;
 
 export const SELECT_META = 'SELECT value FROM meta WHERE key = $1';
+export const SET_META = 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
 /** Every read's first statement, without parameters: PostgreSQL sends it with the read's BEGIN (postgres.ts). */
 export const SELECT_VERSION = "SELECT value FROM meta WHERE key = 'catalogue_version'";
 

@@ -6,7 +6,7 @@ import { CatalogueRowBuilder } from './catalogue-rows.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
 import { SQLITE_DIALECT } from './dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
-import { SET_META_VALUE, newStreetsStamp } from './map-plans.js';
+import { newStreetsStamp } from './map-plans.js';
 import { toSqlite } from './sql.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import { encodeOutline } from '../search/box.js';
@@ -73,12 +73,12 @@ export class SqliteCatalogueLoad {
     for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
     const extent = runSync(extentPlan(SQLITE_DIALECT), (q) => this.db.prepare(toSqlite(q.sql)).all(...q.params));
     meta.run(EXTENT_META_KEY, JSON.stringify(extent));
+    meta.run(...newStreetsStamp());
     tell(ITEM_TEXTS_STEP);
     runSync(writeItemTextsPlan(SQLITE_DIALECT, null), (q) => runStatement(this.db, q.sql, q.params));
     tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
-    this.db.prepare(toSqlite(SET_META_VALUE)).run(...newStreetsStamp());
     this.dropStaging();
   }
 

@@ -23,11 +23,12 @@ export class StreetLabels {
     const read = async (): Promise<StreetIndex> => {
       const last = this.last;
       const { version, stamp, streets } = await store.streetBuildings(last?.stamp ?? null);
-      if (streets === null && last !== null) return { ...last.index, version };
+      // None read only when asked with the last index's stamp.
+      if (streets === null) return { ...last!.index, version };
       const index = {
         version,
-        labels: renderStreetLabels(streets ?? []),
-        counts: (streets ?? []).map((s) => ({ name: s.name, count: s.centres.length / 2 })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+        labels: renderStreetLabels(streets),
+        counts: streets.map((s) => ({ name: s.name, count: s.centres.length / 2 })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
       };
       this.last = stamp === null ? null : { stamp, index };
       return index;
