@@ -9,7 +9,8 @@
 // 9: tiles crowded from 500 footprints or 10,000 positions (tiles/crowded.ts): the crowded tiles made again.
 // 10: the contributors' tables (account-schema.ts), kept through every import and upgrade.
 // 11: contributions waiting for an editor and the history of changes made through the site (account-schema.ts).
-export const SQLITE_SCHEMA_VERSION = '11';
+// 12: accounts people manage and pictures kept in the store (issue 45): account-schema.ts CONTRIBUTOR_STEPS.
+export const SQLITE_SCHEMA_VERSION = '12';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
 export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";

@@ -15,7 +15,7 @@ import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } fr
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
-import { ACCOUNT_TABLES, SQLITE_ACCOUNT_SCHEMA } from './account-schema.js';
+import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from './account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
 import { beginsWordsOf } from '../search/text.js';
@@ -69,6 +69,7 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
 function prepareSchema(db: Database.Database): void {
   // The contributors' tables first, whatever the catalogue's schema: never rebuilt, only made.
   db.exec(SQLITE_ACCOUNT_SCHEMA);
+  for (const step of CONTRIBUTOR_STEPS) applyContributorStep(db, step);
   const version = schemaVersion(db);
   if (version !== null && ACCOUNTS_ADDED_AFTER.includes(version)) return setSchemaVersion(db);
   if (version !== null && version !== SQLITE_SCHEMA_VERSION) return upgradeSchema(db);
@@ -76,8 +77,17 @@ function prepareSchema(db: Database.Database): void {
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
 }
 
-/** The versions before the contributors' tables (9: all of them; 10: contributions and history), which are all they lack. */
-const ACCOUNTS_ADDED_AFTER = ['9', '10'];
+/** The versions that lack only contributors' tables or their later steps (9: all of them; 10: contributions and history; 11: CONTRIBUTOR_STEPS). */
+const ACCOUNTS_ADDED_AFTER = ['9', '10', '11'];
+
+/** A step's columns added where missing (a new file has none of them either), then its tables and indexes. */
+function applyContributorStep(db: Database.Database, step: ContributorStep): void {
+  for (const { table, column, type } of step.columns) {
+    const has = db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM pragma_table_info(?) WHERE name = ?').get(table, column);
+    if (has?.n === 0) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type('INTEGER')}`);
+  }
+  db.exec(step.sql('INTEGER', 'INTEGER PRIMARY KEY'));
+}
 
 function setSchemaVersion(db: Database.Database): void {
   db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SQLITE_SCHEMA_VERSION);
