@@ -12,6 +12,8 @@ import { isHealthPath, registerHealth, type Readiness } from './http/operations/
 import { decorateBaseUrl, requestBaseUrl } from './http/protocol/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
 import { registerMedia } from './http/files/media.js';
+import { registerContributedPictures } from './http/files/contributed-pictures.js';
+import { pictureUploadSlots } from './http/contribute/picture-upload.js';
 import { isMetricsPath } from './http/operations/metrics.js';
 import { registerOperations } from './http/operations/operations.js';
 import { EncodingChoices } from './http/cache/answers.js';
@@ -115,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store = reportingVersions(work, versions);
   const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const streets = new StreetLabels(store, versions);
-  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions });
+  const uploads = pictureUploadSlots();
+  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: deps.config.contributions ? [uploads] : [] });
   registerApiRoutes(app, { ...deps, ...answering });
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });
   registerPageRoutes(app, { ...deps, ...answering });
@@ -126,14 +129,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
       ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
     };
-    await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version) });
+    await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });
   }
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
   registerDocsPage(app, deps.config, OGC_PATHS.docs, OGC_PATHS.api, swaggerUi);
   registerTileRoutes(app, { ...deps, ...answering });
-  if (deps.config.mediaRoot !== null) await registerMedia(app, deps.config.mediaRoot);
+  const fromMediaRoot = deps.config.mediaRoot === null ? null : await registerMedia(app, deps.config.mediaRoot);
+  // Contributed pictures come from the store, with or without a media root (no shared folder).
+  registerContributedPictures(app, { ...deps, ...answering, fromMediaRoot });
   await registerMapPage(app, { ...deps, ...answering });
   if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt });
   return app;

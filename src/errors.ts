@@ -161,6 +161,7 @@ export const CONTRIBUTE_ERRORS = {
   ),
   formTooLarge: entry(413, 'A form past its bound: 8 KiB for the account forms, 192 KiB for the contribution and review forms (pictures have their own bound).', () => 'The form is too large.'),
   pictureTooLarge: entry(413, 'A picture of more than 20 MB.', () => 'A picture is at most 20 MB.'),
+  uploadStalled: entry(408, 'A picture whose bytes paused for longer than the upload\'s idle bound, once its upload slot was taken.', (seconds: number) => `The picture stopped arriving for ${seconds} seconds: send it again.`, 10),
   notMultipart: entry(415, 'A picture\'s form sent as anything but multipart/form-data.', () => 'Send the picture\'s form as multipart/form-data.'),
   badUpload: entry(400, 'A picture\'s form that cannot be read as multipart/form-data (broken, or past its bounds: one file, ten fields of 8 KiB).', () => 'The form cannot be read: send it again from the page.'),
   editorsOnly: entry(403, 'The editors\' pages (/moderate/, /history/) asked by an account that is not an editor\'s.', () => 'Only editors may review contributions and changes.'),

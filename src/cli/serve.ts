@@ -63,7 +63,6 @@ function demoSettings(given: Config, settings: RawSettings, demoMedia: string, c
   return {
     ...media,
     ...(settings.contributions === undefined && process.env.CONTRIBUTIONS === undefined ? { contributions: '1' } : {}),
-    ...(given.uploadsDir === null && process.env.UPLOADS_DIR === undefined ? { uploadsDir: path.join(dir, 'uploads') } : {}),
   };
 }
 

@@ -3,10 +3,8 @@
 // megapixels, the pixels read from its header before anything is decoded (a small file can
 // claim a huge image). Re-encoded by libvips (sharp): every metadata block dropped (EXIF GPS
 // would put a contributor's home on the map), the orientation applied to the pixels, a
-// display size and a thumbnail made. The original is kept apart, never served.
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// display size and a thumbnail made. The original itself is never kept: the three re-encodings
+// go into the store with the contribution (store/picture-plans.ts).
 import sharp from 'sharp';
 
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
@@ -29,14 +27,23 @@ export function pictureTypeOf(bytes: Uint8Array): PictureType | null {
   return null;
 }
 
+/** The sizes each picture is kept at, by name; what `/media/contributions/` serves of each (picture-plans.ts). */
+export const PICTURE_SIZES = ['full', 'display', 'thumbnail'] as const;
+export type PictureSize = (typeof PICTURE_SIZES)[number];
+
+/** The re-encodings kept of a picture: JPEG without metadata, upright; its original is not among them. */
 export interface PreparedPicture {
   type: PictureType;
-  /** JPEG, at most DISPLAY_SIDE on its longer side, no metadata. */
+  /** Every pixel of the original: the archive's copy. */
+  full: Buffer;
+  /** At most DISPLAY_SIDE on its longer side. */
   display: Buffer;
   thumbnail: Buffer;
 }
 
 export type PictureOutcome = { ok: true; picture: PreparedPicture } | { ok: false; status: 413 | 415 | 400; problem: string };
+
+const DAMAGED = { ok: false, status: 400, problem: 'That picture cannot be read: it may be damaged.' } as const;
 
 export async function preparePicture(bytes: Buffer): Promise<PictureOutcome> {
   if (bytes.length > PICTURE_MAX_BYTES) return { ok: false, status: 413, problem: 'A picture is at most 20 MB.' };
@@ -47,56 +54,21 @@ export async function preparePicture(bytes: Buffer): Promise<PictureOutcome> {
     // The header only: no pixel is decoded here.
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    return { ok: false, status: 400, problem: 'That picture cannot be read: it may be damaged.' };
+    return DAMAGED;
   }
-  if (header.format !== type || !header.width || !header.height) return { ok: false, status: 400, problem: 'That picture cannot be read: it may be damaged.' };
+  if (header.format !== type || !header.width || !header.height) return DAMAGED;
   if (header.width * header.height > PICTURE_MAX_PIXELS) {
     return { ok: false, status: 413, problem: `A picture is at most 50 megapixels; this one is ${header.width} × ${header.height}.` };
   }
   try {
-    const display = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate()
-      .resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    // From the display size, already turned and without metadata: the original is decoded once.
+    // The original decoded once, into the archive's copy (mozjpeg's trellis is too slow at 50 megapixels);
+    // the smaller sizes from that JPEG, which libjpeg shrinks while decoding: cheap.
+    const full = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate().jpeg({ quality: 90 }).toBuffer();
+    const display = await sharp(full, { limitInputPixels: PICTURE_MAX_PIXELS }).resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     const thumbnail = await sharp(display).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
-    return { ok: true, picture: { type, display, thumbnail } };
+    return { ok: true, picture: { type, full, display, thumbnail } };
   } catch {
-    return { ok: false, status: 400, problem: 'That picture cannot be read: it may be damaged.' };
-  }
-}
-
-/** Where pictures wait and originals stay: UPLOADS_DIR, never served. Names are ours (a UUID), never the sender's. */
-export class PictureFiles {
-  constructor(private readonly uploadsDir: string, private readonly mediaRoot: string) {}
-
-  /** Kept until a decision: the display and thumbnail waiting, the original apart. Returns the upload's name. */
-  async keep(original: Buffer, picture: PreparedPicture): Promise<string> {
-    const name = randomUUID();
-    await fs.mkdir(path.join(this.uploadsDir, 'pending'), { recursive: true });
-    await fs.mkdir(path.join(this.uploadsDir, 'originals'), { recursive: true });
-    await fs.writeFile(path.join(this.uploadsDir, 'originals', `${name}.${picture.type}`), original, { flag: 'wx' });
-    await fs.writeFile(this.pendingPath(name), picture.display, { flag: 'wx' });
-    await fs.writeFile(this.pendingPath(name, true), picture.thumbnail, { flag: 'wx' });
-    return name;
-  }
-
-  /** A waiting picture's display file, for an editor's review; null for a name that is not one of ours. */
-  pendingPath(name: string, thumbnail = false): string {
-    if (!isUploadName(name)) throw new Error('not an upload name');
-    return path.join(this.uploadsDir, 'pending', `${name}${thumbnail ? '-small' : ''}.jpg`);
-  }
-
-  /** Copied under the media root before the record that shows it is published. */
-  async publish(name: string): Promise<void> {
-    const dir = path.join(this.mediaRoot, 'contributions');
-    await fs.mkdir(dir, { recursive: true });
-    await fs.copyFile(this.pendingPath(name), path.join(dir, `${name}.jpg`));
-    await fs.copyFile(this.pendingPath(name, true), path.join(dir, `${name}-small.jpg`));
-  }
-
-  /** The published copies taken back (a refused approval). */
-  async unpublish(name: string): Promise<void> {
-    const dir = path.join(this.mediaRoot, 'contributions');
-    await Promise.all([fs.rm(path.join(dir, `${name}.jpg`), { force: true }), fs.rm(path.join(dir, `${name}-small.jpg`), { force: true })]);
+    return DAMAGED;
   }
 }
 

@@ -185,10 +185,6 @@ export const SETTINGS = {
     env: 'PRIMARY_URL', flag: serveFlag('--primary-url', '<url>'), default: '', parse: orNone(parseBaseUrl), emptyMeans: 'none: on a replica, the contributors\' pages answer 503',
     help: 'on a read-only PostgreSQL replica: the primary\'s base URL, where every account, contribution and review request is sent (307)',
   },
-  uploadsDir: {
-    env: 'UPLOADS_DIR', flag: serveFlag('--uploads-dir', '<dir>'), default: '', parse: orNone(text), emptyMeans: 'no picture contributions',
-    help: 'with CONTRIBUTIONS and MEDIA_ROOT: where contributed pictures wait for review and their originals are kept (never served; keep it outside MEDIA_ROOT)',
-  },
   trustProxy: onOff('TRUST_PROXY', '0', 'honour X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For', serveFlag('--trust-proxy')),
   logLevel: {
     env: 'LOG_LEVEL', flag: serveFlag('--log-level', '<level>'), default: 'info', parse: oneOf('log level', LOG_LEVELS), choices: LOG_LEVELS,
@@ -232,7 +228,7 @@ export const SETTINGS = {
   },
   ...SITE_TEXTS,
   metrics: onOff('METRICS', '1', 'GET /metrics (Prometheus), for the exempt addresses only'),
-  contributions: onOff('CONTRIBUTIONS', '0', 'the contributors\' pages: accounts (/account/), contributions of pictures (with UPLOADS_DIR), writing and video links, and the editors\' queue', serveFlag('--contributions')),
+  contributions: onOff('CONTRIBUTIONS', '0', 'the contributors\' pages: accounts (/account/), contributions of pictures (kept in the database), writing and video links, and the editors\' queue', serveFlag('--contributions')),
   logFormat: {
     env: 'LOG_FORMAT', flag: serveFlag('--log-format', '<format>'), default: 'json', parse: oneOf('log format', LOG_FORMATS), choices: LOG_FORMATS,
     help: 'json lines, or pretty for a terminal',

@@ -10,11 +10,9 @@ export interface Site {
   readonly country: string | null;
   /** Whether people may contribute (CONTRIBUTIONS): record pages then link to the forms. */
   readonly contributions: boolean;
-  /** Whether pictures are taken too (UPLOADS_DIR and MEDIA_ROOT set). */
-  readonly contributedPictures: boolean;
 }
 
-export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'> & Partial<Pick<Config, 'contributions' | 'uploadsDir' | 'mediaRoot'>>): Site {
+export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'> & Partial<Pick<Config, 'contributions'>>): Site {
   return {
     title: config.siteTitle,
     description: config.siteDescription,
@@ -23,6 +21,5 @@ export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 's
     locality: config.siteLocality,
     country: config.siteCountry,
     contributions: config.contributions === true,
-    contributedPictures: config.contributions === true && typeof config.uploadsDir === 'string' && typeof config.mediaRoot === 'string',
   };
 }

@@ -5,7 +5,7 @@
 // Written once for both stores: SQLite's INTEGER and TEXT are PostgreSQL's bigint and text.
 
 /** Every table here, for the upgrade that rebuilds the catalogue's tables around them. */
-export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes'] as const;
+export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes', 'contribution_pictures'] as const;
 
 /**
  * username_key: the name folded (lower case, NFKC), unique, so that "Ann" and "ann" are one
@@ -61,7 +61,29 @@ export interface ContributorStep {
   sql: (integer: 'INTEGER' | 'bigint', autoId: string) => string;
 }
 
-export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [];
+/** Issue 45: contributed pictures kept in the store (store/picture-plans.ts). */
+export const PICTURES_STEP: ContributorStep = { columns: [], sql: pictureSchema };
+
+export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [PICTURES_STEP];
+
+/**
+ * A contributed picture's re-encodings (issue 45), in the store so that they are written,
+ * published and undone in the catalogue's own transactions, and served alike by every process
+ * and replica: `size` is `full` (the archive: every pixel, no metadata), `display` or
+ * `thumbnail`; `record_id` the image record that shows it once approved. A picture is public
+ * exactly while that record is published and names it (picture-plans.ts), so no flag can
+ * disagree with the catalogue. bytea rather than large objects: a row's bytes go and come
+ * back with its transaction (a large object outlives a rolled-back or deleted row unless
+ * unlinked), stream to replicas with the rest, and are at most a few MB.
+ */
+function pictureSchema(integer: 'INTEGER' | 'bigint'): string {
+  const bytes = integer === 'INTEGER' ? 'BLOB' : 'bytea';
+  return `
+CREATE TABLE IF NOT EXISTS contribution_pictures (
+  upload TEXT NOT NULL, size TEXT NOT NULL, bytes ${bytes} NOT NULL, etag TEXT NOT NULL, created ${integer} NOT NULL,
+  contribution_id ${integer} REFERENCES contributions (id), record_id ${integer}, PRIMARY KEY (upload, size));
+CREATE INDEX IF NOT EXISTS contribution_pictures_by_contribution ON contribution_pictures (contribution_id);`;
+}
 
 /** A step as PostgreSQL's migration SQL. */
 export function postgresStep(step: ContributorStep): string {

@@ -2,9 +2,12 @@
 // for their author and for the editors, corrected, rejected, and published, the last as a
 // change planned inside apply's own transaction (apply-changes.ts PlannedChange), so that
 // the record, its author, the contribution's state and the history are one commit.
+import { createHash } from 'node:crypto';
 import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
 import { emptyChangeSet, type ChangeSet } from '../changes/format.js';
-import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../contributions/kinds.js';
+import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
+import type { PreparedPicture } from '../contributions/pictures.js';
+import { attachPicturePlan, dropPicturePlan, hasPicturePlan, keepPicturePlan } from './picture-plans.js';
 import type { PlannedChange, Stored } from './apply-changes.js';
 import type { Dialect } from './dialect.js';
 import type { Plan } from './read-plans.js';
@@ -66,50 +69,123 @@ export function* contributionPlan(id: number): Plan<ContributionRow | null> {
   return rows[0] === undefined ? null : toContribution(rows[0]);
 }
 
-/** An editor's correction of a pending contribution's fields; false when it is no longer pending. */
-export function* correctPlan(id: number, fields: ContributionFields): Plan<boolean> {
-  const rows = (yield { sql: "UPDATE contributions SET fields = $1 WHERE id = $2 AND state = 'pending' RETURNING id", params: [JSON.stringify(fields), id] }) as Flat[];
-  return rows.length === 1;
+/** A picture's contribution and every size of the picture, in one transaction: neither is ever kept without the other. */
+export function* sendPictureContributionPlan(c: { accountId: number; featureId: number; fields: ImageFields; now: number }, picture: PreparedPicture): Plan<number> {
+  const id = yield* sendContributionPlan({ ...c, kind: 'image' });
+  yield* keepPicturePlan(c.fields.upload, id, picture, c.now);
+  return id;
 }
 
-/** Rejected with the editor's reason; false when it is no longer pending. */
-export function* rejectPlan(id: number, editorId: number, reason: string, now: number): Plan<boolean> {
-  const rows = (yield {
-    sql: "UPDATE contributions SET state = 'rejected', decided = $1, decided_by = $2, reason = $3 WHERE id = $4 AND state = 'pending' RETURNING id",
+/**
+ * What an editor's page was made from: a digest of the fields as they were then, sent back
+ * with the decision, so that a decision taken on fields someone has corrected since is refused
+ * rather than overwriting (or publishing past) that correction unseen.
+ */
+export const fieldsDigest = (fields: ContributionFields) => createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22);
+
+/**
+ * The contribution, its row locked until the transaction ends: every decision (approve, reject,
+ * save, in any process) begins here, so decisions on one contribution are taken one after
+ * another and each sees the one before. An UPDATE that changes nothing takes the row's lock on
+ * both stores (SQLite's write transactions hold the whole file already); PostgreSQL's READ
+ * COMMITTED then reads the row as the decision before it left it.
+ */
+function* lockedContributionPlan(id: number): Plan<ContributionRow | null> {
+  const touched = (yield { sql: 'UPDATE contributions SET state = state WHERE id = $1 RETURNING id', params: [id] }) as Flat[];
+  return touched.length === 0 ? null : yield* contributionPlan(id);
+}
+
+/** Why a decision changed nothing, for the page that says so; null: it was taken. */
+export type Refusal =
+  | { why: 'gone' }
+  /** Decided already (by this editor's other click, or another editor): the contribution as it is now. */
+  | { why: 'decided'; contribution: ContributionRow }
+  /** Corrected by someone else since the page was made. */
+  | { why: 'stale'; contribution: ContributionRow }
+  /** A picture whose sizes are not in the store (sent before issue 45). */
+  | { why: 'no-picture' };
+
+/** What an editor sends with a decision: the fields (corrected or not), and the digest of those the page showed. */
+export interface Seen {
+  fields: ContributionFields;
+  seen: string;
+}
+
+/** The lock, then the checks every decision shares: still there, still pending, not corrected since. */
+function* deciding(id: number, seen: string): Plan<{ refusal: Refusal } | { contribution: ContributionRow }> {
+  const found = yield* lockedContributionPlan(id);
+  if (found === null) return { refusal: { why: 'gone' } };
+  if (found.state !== 'pending') return { refusal: { why: 'decided', contribution: found } };
+  if (fieldsDigest(found.fields) !== seen) return { refusal: { why: 'stale', contribution: found } };
+  return { contribution: found };
+}
+
+/** An editor's correction of a pending contribution's fields ("Save the correction"). */
+export function* correctPlan(id: number, edit: Seen): Plan<Refusal | null> {
+  const checked = yield* deciding(id, edit.seen);
+  if ('refusal' in checked) return checked.refusal;
+  yield { sql: 'UPDATE contributions SET fields = $1 WHERE id = $2', params: [JSON.stringify(edit.fields), id] };
+  return null;
+}
+
+/** Rejected with the editor's reason; a picture's every size removed in the same transaction. */
+export function* rejectPlan(id: number, editorId: number, reason: string, now: number, seen: string): Plan<Refusal | null> {
+  const checked = yield* deciding(id, seen);
+  if ('refusal' in checked) return checked.refusal;
+  yield {
+    sql: "UPDATE contributions SET state = 'rejected', decided = $1, decided_by = $2, reason = $3 WHERE id = $4",
     params: [now, editorId, reason, id],
-  }) as Flat[];
-  return rows.length === 1;
+  };
+  if (checked.contribution.kind === 'image') yield* dropPicturePlan((checked.contribution.fields as ImageFields).upload);
+  return null;
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** An approval as apply's planned change, and, once applied, why it changed nothing (null: published). */
+export interface Publication extends PlannedChange {
+  refusal(): Refusal | null;
+}
+
 /**
- * A pending contribution published by an editor: a new record (an id never used in its list,
- * nor by an earlier change through the site), its author the catalogue author of the
- * contributor's name (made when there is none). An empty change when it is no longer pending
- * (approved twice at once: the second finds it published).
+ * A pending contribution published by an editor, with the fields as the editor sent them: a new
+ * record (an id never used in its list, nor by an earlier change through the site), its author
+ * the catalogue author of the contributor's name (made when there is none), the contribution
+ * marked published, its picture attached to the record (public from this commit), the
+ * history: one transaction. Nothing when another decision came first (`refusal`).
  */
-export function publishChange(id: number, editorId: number, now: number): PlannedChange {
-  let record: { list: ListName; id: number } | null = null;
+export function publishChange(id: number, editorId: number, now: number, edit: Seen): Publication {
+  let record: { list: ListName; id: number; upload: string | null } | null = null;
+  let refusal: Refusal | null = null;
   return {
+    refusal: () => refusal,
     *changes(): Plan<ChangeSet> {
       const changes = emptyChangeSet();
-      const found = yield* contributionPlan(id);
-      if (found === null || found.state !== 'pending') return changes;
+      const checked = yield* deciding(id, edit.seen);
+      if ('refusal' in checked) {
+        refusal = checked.refusal;
+        return changes;
+      }
+      const found = checked.contribution;
+      const upload = found.kind === 'image' ? (found.fields as ImageFields).upload : null;
+      if (upload !== null && !(yield* hasPicturePlan(upload))) {
+        refusal = { why: 'no-picture' };
+        return changes;
+      }
       const list = KIND_LISTS[found.kind];
       const author = yield* authorFor(found.username, changes);
       const recordId = yield* unusedId(list);
-      (changes[list].put as CatalogueRecord[]).push(recordOf(found.kind, found.fields, { id: recordId, feature: found.featureId, author, day: isoDay(now) }));
-      record = { list, id: recordId };
+      (changes[list].put as CatalogueRecord[]).push(recordOf(found.kind, edit.fields, { id: recordId, feature: found.featureId, author, day: isoDay(now) }));
+      record = { list, id: recordId, upload };
       return changes;
     },
     *alongside(dialect, changes, before): Plan<void> {
       if (record === null) return;
-      const rows = (yield {
-        sql: "UPDATE contributions SET state = 'published', decided = $1, decided_by = $2, record_id = $3 WHERE id = $4 AND state = 'pending' RETURNING id",
-        params: [now, editorId, record.id, id],
-      }) as Flat[];
-      if (rows.length !== 1) throw new Error(`contribution ${id} changed while it was being published`);
+      yield {
+        sql: "UPDATE contributions SET state = 'published', fields = $1, decided = $2, decided_by = $3, record_id = $4 WHERE id = $5",
+        params: [JSON.stringify(edit.fields), now, editorId, record.id, id],
+      };
+      if (record.upload !== null) yield* attachPicturePlan(record.upload, record.id);
       yield* historyPlan(dialect, changes, before, { accountId: editorId, now, what: `approved contribution ${id}` });
     },
   };

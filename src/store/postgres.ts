@@ -19,6 +19,8 @@ import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, ope
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
+import type { PictureSize } from '../contributions/pictures.js';
+import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
 import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
@@ -237,6 +239,10 @@ export class PostgresStore implements CatalogueStore {
 
   overview(): Promise<Overview> {
     return this.read(overviewPlan(POSTGRES_DIALECT));
+  }
+
+  async picture(upload: string, size: PictureSize): Promise<PublicPicture> {
+    return this.read(publicPicturePlan(upload, size));
   }
 
   linkedPictures(): Promise<LinkedPictures> {

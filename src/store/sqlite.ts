@@ -15,6 +15,8 @@ import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } fr
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
+import type { PictureSize } from '../contributions/pictures.js';
+import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
 import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from './account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
@@ -276,6 +278,10 @@ export class SqliteStore implements CatalogueStore {
 
   async overview(): Promise<Overview> {
     return this.read(overviewPlan(SQLITE_DIALECT));
+  }
+
+  async picture(upload: string, size: PictureSize): Promise<PublicPicture> {
+    return this.read(publicPicturePlan(upload, size));
   }
 
   async linkedPictures(): Promise<LinkedPictures> {

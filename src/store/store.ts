@@ -1,6 +1,8 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
+import type { PictureSize } from '../contributions/pictures.js';
+import type { PublicPicture } from './picture-plans.js';
 import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
@@ -159,6 +161,8 @@ export interface CatalogueReader {
   itemIds(): Promise<ItemIds>;
   /** Each OGC collection's spatial and temporal extent. */
   extents(): Promise<OgcExtents>;
+  /** A contributed picture's size while it is public (store/picture-plans.ts), from one catalogue version: an index lookup. */
+  picture(upload: string, size: PictureSize): Promise<PublicPicture>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
   tile(z: number, x: number, y: number): Promise<VectorTile>;
   /** The map explorer (store/map-plans.ts): the ids of every feature the filters match. */

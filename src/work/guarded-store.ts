@@ -12,6 +12,8 @@ import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
 import type { SearchCards, YearCounts } from '../store/site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
+import type { PictureSize } from '../contributions/pictures.js';
+import type { PublicPicture } from '../store/picture-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import type { PageRequest } from '../pagination.js';
@@ -62,6 +64,11 @@ export class GuardedStore implements CatalogueReader {
 
   databaseIdentity(): Promise<string> {
     return this.inner.databaseIdentity();
+  }
+
+  /** An index lookup of one row: inline, like a record's detail. */
+  picture(upload: string, size: PictureSize): Promise<PublicPicture> {
+    return this.inner.picture(upload, size);
   }
 
   linkedPictures(): Promise<LinkedPictures> {

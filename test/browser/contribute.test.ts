@@ -74,7 +74,7 @@ describe('contributing in a browser', { skip }, () => {
     fs.mkdirSync(media);
     const catalogue = buildTestCatalogue();
     writeCatalogueMedia(catalogue, media);
-    server = await startTestServer({ catalogue, settings: { contributions: '1', mediaRoot: media, uploadsDir: path.join(dir, 'uploads') } });
+    server = await startTestServer({ catalogue, settings: { contributions: '1', mediaRoot: media } });
     const editor = await runCli(['users', 'add', 'ed-editor', '--role', 'editor', ...server.dbArgs], { input: `${PASSWORD}\n` });
     assert.equal(editor.code, 0, editor.stderr);
     browser = await launchBrowser();

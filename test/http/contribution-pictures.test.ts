@@ -13,8 +13,9 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
-import { FormClient, csrfOf } from '../support/form-client.js';
+import { FormClient, csrfOf, seenOf } from '../support/form-client.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
+import { keptPictures } from '../support/database-rows.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
 
 const PASSWORD = 'a long walk down Brick Lane';
@@ -59,8 +60,6 @@ describe('contributed pictures', () => {
   let contributor: FormClient;
   let editor: FormClient;
   let dir: string;
-  let mediaRoot: string;
-  let uploads: string;
 
   const form = async (fields: Record<string, string>, file: { bytes: Buffer; name: string; type: string } | null, csrf?: string) => {
     const page = await contributor.get(`/contribute/${FEATURE}/image`);
@@ -74,11 +73,8 @@ describe('contributed pictures', () => {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heritage-pictures-'));
-    mediaRoot = path.join(dir, 'media');
-    uploads = path.join(dir, 'uploads');
-    fs.mkdirSync(mediaRoot);
     database = createTestDatabase();
-    app = await startTestApp({ catalogue: buildTestCatalogue(), database: { ...database, drop: async () => undefined }, settings: { contributions: '1', mediaRoot, uploadsDir: uploads } });
+    app = await startTestApp({ catalogue: buildTestCatalogue(), database: { ...database, drop: async () => undefined }, settings: { contributions: '1' } });
     contributor = new FormClient(app);
     assert.equal((await contributor.submit('/account/signup', { username: 'pat-photos', password: PASSWORD })).status, 303);
     assert.equal((await runCli(['users', 'add', 'ed-editor', '--role', 'editor', ...database.args], { input: `${PASSWORD}\n` })).code, 0);
@@ -115,7 +111,8 @@ describe('contributed pictures', () => {
     const good = { bytes: await phoneJpeg(), name: 'ok.jpg', type: 'image/jpeg' };
     assert.equal((await form(fields, good, 'not-the-token')).status, 403);
     assert.equal((await form({ ...fields, created: '2999-01-01' }, good)).status, 400, 'a date in the future');
-    assert.deepEqual(filesUnder(uploads), [], 'nothing kept');
+    assert.equal(await keptPictures(database), 0, 'nothing kept');
+    assert.deepEqual(filesUnder(dir), [], 'no file written');
     assert.deepEqual(await pendingIds(), []);
   });
 
@@ -127,7 +124,8 @@ describe('contributed pictures', () => {
     const sent = await form({ title: 'The front, 1975', description: 'Seen from the corner.', created: '1975-06-01', licence: 'open' }, { bytes: original, name: '../../../../evil.jpg', type: 'text/html' });
     assert.equal(sent.status, 303);
     assert.ok(filesUnder(dir).every((f) => !f.includes('evil')), 'the sender\'s name is not used');
-    assert.deepEqual(filesUnder(mediaRoot), [], 'nothing under the media root while it waits');
+    assert.equal(await keptPictures(database), 3, 'three sizes kept, the original not among them');
+    assert.deepEqual(filesUnder(dir), [], 'no file written');
     assert.equal((await app.request('/api/v1/images/')).json().count, imagesBefore);
     const [id] = await pendingIds();
     const review = await editor.get(`/moderate/${id}`);
@@ -136,7 +134,7 @@ describe('contributed pictures', () => {
     const preview = await editor.get(`/moderate/${id}/picture`);
     assert.equal(preview.status, 200);
     assert.equal(preview.headers['content-type'], 'image/jpeg');
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'The front, 1975', description: 'Seen from the corner.', created: '1975-06-01', licence: 'open', action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'The front, 1975', description: 'Seen from the corner.', created: '1975-06-01', licence: 'open', action: 'approve' });
     assert.equal(approved.status, 303);
     const recordId = Number(/\/pictures\/(\d+)\/$/.exec(String(approved.headers.location))![1]);
     const record = (await app.request(`/api/v1/images/${recordId}/`)).json();

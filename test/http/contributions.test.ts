@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
-import { FormClient, csrfOf } from '../support/form-client.js';
+import { FormClient, csrfOf, seenOf } from '../support/form-client.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { importInto } from '../support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
@@ -122,7 +122,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     const documentsBefore = (await api('/api/v1/documents/')).count;
     const countOf = async () => ((await api(`/api/v1/features/${FEATURE}/`)).properties as { count: number }).count;
     const countBefore = await countOf();
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Memories of the generating station', body: WRITING, action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Memories of the generating station', body: WRITING, action: 'approve' });
     assert.equal(approved.status, 303);
     const recordId = Number(/\/documents\/(\d+)\/$/.exec(String(approved.headers.location))![1]);
     // At once, in this process: no poll waited for.
@@ -140,7 +140,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.ok(mine.text.includes(`href="${app.origin}/documents/${recordId}/"`), 'linked from the author\'s account');
     assert.deepEqual(await pendingIds(), []);
     // Approving again finds it decided.
-    assert.equal((await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Again', body: WRITING, action: 'approve' })).status, 409);
+    assert.equal((await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Again', body: WRITING, action: 'approve' })).status, 409);
     assert.equal((await api('/api/v1/documents/')).count, documentsBefore + 1);
     // The history holds the approval, before (none) and after.
     const history = await editor.get(`/history/documents/${recordId}`);
@@ -165,8 +165,8 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     const [id] = await pendingIds();
     const review = await editor.get(`/moderate/${id}`);
     const mediaBefore = (await api('/api/v1/media/')).count;
-    assert.equal((await editor.post(`/moderate/${id}/reject`, { csrf: csrfOf(review.text), reason: '' })).status, 400, 'a reason is asked for');
-    assert.equal((await editor.post(`/moderate/${id}/reject`, { csrf: csrfOf(review.text), reason: 'The video is <b>private</b>.' })).status, 303);
+    assert.equal((await editor.post(`/moderate/${id}/reject`, { csrf: csrfOf(review.text), seen: seenOf(review.text), reason: '' })).status, 400, 'a reason is asked for');
+    assert.equal((await editor.post(`/moderate/${id}/reject`, { csrf: csrfOf(review.text), seen: seenOf(review.text), reason: 'The video is <b>private</b>.' })).status, 303);
     const mine = await contributor.get('/account/');
     assert.ok(mine.text.includes('not published'));
     assert.ok(mine.text.includes('The video is &lt;b&gt;private&lt;/b&gt;.'));
@@ -177,7 +177,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal((await contributor.submit(`/contribute/${FEATURE}/media`, { title: 'Street walk', url: 'https://vimeo.com/123456' })).status, 303);
     const [id] = await pendingIds();
     const review = await editor.get(`/moderate/${id}`);
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Street walk', url: 'https://vimeo.com/123456', action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Street walk', url: 'https://vimeo.com/123456', action: 'approve' });
     assert.equal(approved.status, 303);
     const recordId = Number(/\/videos\/(\d+)\/$/.exec(String(approved.headers.location))![1]);
     assert.equal((await api(`/api/v1/media/${recordId}/`)).url, 'https://vimeo.com/123456');

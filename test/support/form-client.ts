@@ -31,6 +31,13 @@ export function csrfOf(html: string): string {
   return m[1]!;
 }
 
+/** The value of a review page's hidden `seen` field (the digest of the fields it shows, sent back with a decision). */
+export function seenOf(html: string): string {
+  const m = /<input type="hidden" name="seen" value="([^"]+)">/.exec(html);
+  if (!m) throw new Error('no seen field on the page');
+  return m[1]!;
+}
+
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** One browser: its cookies, kept across requests. */

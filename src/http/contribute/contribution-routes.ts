@@ -4,14 +4,11 @@
 // contributor asking for the queue or another's contribution gets 403, never its data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayModerate } from '../../accounts/roles.js';
-import fs from 'node:fs/promises';
 import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind, type ImageFields } from '../../contributions/kinds.js';
-import { PICTURE_MAX_BYTES, PictureFiles } from '../../contributions/pictures.js';
-import { drainBody } from './drain.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
-import type { Config } from '../../config.js';
-import { Gate } from '../../work/gate.js';
-import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
+import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import { keptPicturePlan } from '../../store/picture-plans.js';
+import { pictureUpload } from './picture-upload.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import {
   htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
@@ -20,17 +17,12 @@ import { featureName } from '../../render/site/record.js';
 import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import {
-  contributionPlan, correctPlan, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan,
-  type ContributionRow,
+  contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan,
+  type ContributionRow, type Refusal,
 } from '../../store/contribution-plans.js';
 import type { FeatureRow } from '../../store/store.js';
 import { pageAt } from '../site/routes.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
-
-/** A picture's whole form at most: the picture and its few fields (routes.ts's multipart limits). */
-const UPLOAD_FORM_MAX_BYTES = PICTURE_MAX_BYTES + 256 * 1024;
-/** A refused upload's rest is read for at most this long (drain.ts). */
-const DRAIN_MS = 10_000;
 
 /** The queue's page shows at most this many, oldest first. */
 const QUEUE_PAGE = 100;
@@ -63,13 +55,14 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return account;
   };
 
-  const pictures = picturesOf(deps.config);
-  /** A kind this site takes: pictures only with UPLOADS_DIR and MEDIA_ROOT. */
   const takenKind = (text: string | undefined): ContributionKind => {
     const kind = kindOf(text);
-    if (kind === null || (kind === 'image' && pictures === null)) throw CONTRIBUTE_ERRORS.noSuchForm();
+    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
     return kind;
   };
+  const preparing = new PictureProcess();
+  scope.addHook('onClose', async () => preparing.close());
+  const receivePicture = pictureUpload(deps, kit, { building: async (featureId) => labelOf(await feature(idOf(featureId))), slots: deps.uploads, preparing });
 
   scope.get(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
     const { featureId, kind: kindText } = request.params as Params;
@@ -83,12 +76,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
     const { featureId, kind: kindText } = request.params as Params;
     const kind = takenKind(kindText);
-    if (kind === 'image') {
-      return uploads!.run(() => receivePicture(request, reply, featureId)).catch(async (error: unknown) => {
-        await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
-        throw error;
-      });
-    }
+    if (kind === 'image') return receivePicture(request, reply, featureId);
     await kit.checkForm(request);
     const account = await signedIn(request, reply);
     if (account === null) return reply;
@@ -103,57 +91,14 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return kit.see(reply, request, CONTRIBUTE_PATHS.account);
   });
 
-  /** At most two uploads received and processed at once (each up to 20 MB in memory), four more waiting, the rest refused (503). */
-  const uploads = pictures === null ? null : new Gate('picture uploads', { running: 2, waiting: 4, waitMs: 30_000 });
-  // Decoded and encoded in a process of their own, at the lowest priority (picture-process.ts).
-  const preparing = pictures === null ? null : new PictureProcess();
-  scope.addHook('onClose', async () => preparing?.close());
-  const receivePicture = async (request: FastifyRequest, reply: FastifyReply, featureId: string | undefined) => {
-    if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
-    const sent: Record<string, string> = {};
-    let bytes: Buffer | null = null;
-    let checked = false;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          // The form's csrf comes before its file (the page puts it first): a forged form is refused before its bytes are taken in.
-          if (!checked) await kit.checkForm(request, sent.csrf ?? '');
-          checked = true;
-          // The sender's file name and type are never read: the bytes alone say what it is.
-          if (part.fieldname === 'file' && bytes === null) bytes = await part.toBuffer();
-          else part.file.resume();
-        } else if (typeof part.value === 'string') sent[part.fieldname] = part.value;
-      }
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
-      throw CONTRIBUTE_ERRORS.badUpload();
-    }
-    if (!checked) await kit.checkForm(request, sent.csrf ?? '');
-    const account = await signedIn(request, reply);
-    if (account === null) return reply;
-    const about = await feature(idOf(featureId));
-    const again = async (status: number, problem: string) =>
-      kit.html(reply, status, htmlContributeForm(pageAt(request), { kind: 'image', feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: { ...sent, upload: '' }, problem }));
-    const { fields, problems } = readFields('image', { ...sent, upload: 'pending' });
-    const problem = Object.values(problems)[0] ?? (bytes === null || bytes.length === 0 ? 'Choose a picture to send.' : null);
-    if (problem !== null) return again(400, problem);
-    const prepared = await preparing!.prepare(bytes!).catch(() => null);
-    if (prepared === null) return again(503, 'The picture could not be prepared just now: try again in a minute, or send a smaller one.');
-    if (!prepared.ok) return again(prepared.status, prepared.problem);
-    const upload = await pictures!.keep(bytes!, prepared.picture);
-    await store.transact(sendContributionPlan({ accountId: account.id, kind: 'image', featureId: about.id, fields: { ...fields, upload }, now: Date.now() }));
-    return kit.see(reply, request, CONTRIBUTE_PATHS.account);
-  };
-
   scope.get(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, async (request, reply) => {
     if ((await editor(request, reply)) === null) return reply;
     const id = idOf((request.params as Params).id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    if (found === null || found.kind !== 'image' || pictures === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    const file = await fs.readFile(pictures.pendingPath((found.fields as ImageFields).upload)).catch(() => null);
-    if (file === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(file);
+    if (found === null || found.kind !== 'image') throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const kept = await store.transact(keptPicturePlan((found.fields as ImageFields).upload, 'display'), 'read');
+    if (kept === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(kept.bytes);
   });
 
   scope.get(CONTRIBUTE_PATHS.queue, async (request, reply) => {
@@ -168,7 +113,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
     const about = await feature(found.featureId).catch(() => null);
-    return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent }));
+    return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields) }));
   };
 
   scope.get(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
@@ -184,28 +129,32 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return { account, found };
   };
 
+  /** A decision that changed nothing: the review as it is now, saying why (409), or 404 when it is gone. */
+  const refused = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
+    if (refusal.why === 'gone') throw CONTRIBUTE_ERRORS.noSuchContribution();
+    return review(request, reply, 409, refusalText(refusal));
+  };
+
   scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
     const decision = await deciding(request, reply);
     if (decision === null) return reply;
     const { account, found } = decision;
-    if (found.state !== 'pending') throw CONTRIBUTE_ERRORS.alreadyDecided();
     const sent = formFields(request.body);
     // The picture is the one sent: an editor corrects its words, never which file it is.
     const { fields, problems } = readFields(found.kind, found.kind === 'image' ? { ...sent, upload: (found.fields as ImageFields).upload } : sent);
     const problem = Object.values(problems)[0] ?? null;
     if (problem !== null) return review(request, reply, 400, problem, sent);
-    if (JSON.stringify(fields) !== JSON.stringify(found.fields) && !(await store.transact(correctPlan(found.id, fields)))) throw CONTRIBUTE_ERRORS.alreadyDecided();
-    if (field(request.body, 'action') === 'save') return kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id));
-    const upload = found.kind === 'image' ? (fields as ImageFields).upload : null;
-    if (upload !== null && pictures === null) return review(request, reply, 409, 'Pictures are not taken on this server now (UPLOADS_DIR and MEDIA_ROOT are not both set): it cannot be published here.');
-    // The files first: once the record is published, its picture must be there to serve.
-    if (upload !== null) await pictures!.publish(upload);
-    const outcome = await store.applyChanges(publishChange(found.id, account.id, Date.now()));
-    if (!outcome.ok || outcome.version === null) {
-      if (upload !== null) await pictures!.unpublish(upload);
-      if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
+    const edit = { fields, seen: field(request.body, 'seen') };
+    if (field(request.body, 'action') === 'save') {
+      const refusal = await store.transact(correctPlan(found.id, edit));
+      return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id)) : refused(request, reply, refusal);
     }
-    if (outcome.ok && outcome.version !== null) deps.published(outcome.version);
+    const publication = publishChange(found.id, account.id, Date.now(), edit);
+    const outcome = await store.applyChanges(publication);
+    if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
+    const refusal = publication.refusal();
+    if (refusal !== null) return refused(request, reply, refusal);
+    if (outcome.version !== null) deps.published(outcome.version);
     const published = await store.transact(contributionPlan(found.id), 'read');
     if (published?.state !== 'published' || published.recordId === null) throw CONTRIBUTE_ERRORS.alreadyDecided();
     return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
@@ -217,8 +166,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     const { account, found } = decision;
     const reason = field(request.body, 'reason').trim();
     if (reason === '' || [...reason].length > REASON_MAX) return review(request, reply, 400, `Say why it is not published, in at most ${REASON_MAX} characters: the contributor reads it.`);
-    if (!(await store.transact(rejectPlan(found.id, account.id, reason, Date.now())))) throw CONTRIBUTE_ERRORS.alreadyDecided();
-    return kit.see(reply, request, CONTRIBUTE_PATHS.queue);
+    const refusal = await store.transact(rejectPlan(found.id, account.id, reason, Date.now(), field(request.body, 'seen')));
+    return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(request, reply, refusal);
   });
 
   const historyTarget = (params: Params): { list: OgcCollection; id: number } => {
@@ -252,9 +201,13 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   });
 }
 
-/** Pictures are taken only where they can wait apart and then be served: UPLOADS_DIR and MEDIA_ROOT. */
-function picturesOf(config: Pick<Config, 'uploadsDir' | 'mediaRoot'>): PictureFiles | null {
-  return config.uploadsDir !== null && config.mediaRoot !== null ? new PictureFiles(config.uploadsDir, config.mediaRoot) : null;
+/** What a decision that changed nothing tells the editor. */
+function refusalText(refusal: Exclude<Refusal, { why: 'gone' }>): string {
+  if (refusal.why === 'no-picture') return 'Its picture is not in the store (it was sent before pictures were kept there): it cannot be published. Reject it, and ask its contributor to send it again.';
+  const { contribution: c } = refusal;
+  if (refusal.why === 'stale') return 'Someone saved a correction while this page was open: nothing was changed. The contribution as it is now is below; read it, then decide again.';
+  const when = c.decided === null ? '' : ` on ${new Date(c.decided).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  return c.state === 'published' ? `This was published already${when}: nothing was changed.` : `This was rejected already${when}: nothing was changed.`;
 }
 
 function labelOf(f: FeatureRow): FeatureLabel {

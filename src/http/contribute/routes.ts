@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Accounts, type AccountStore } from '../../accounts/accounts.js';
+import type { Gate } from '../../work/gate.js';
 import { nameKey } from '../../accounts/names.js';
 import { redisFailures } from '../../accounts/redis-failures.js';
 import { SignInThrottle } from '../../accounts/throttle.js';
@@ -35,6 +36,8 @@ export interface ContributeDeps {
   config: Config;
   /** Told the version an approval published, so that this process serves it at once. */
   published(version: number): void;
+  /** The picture uploads' slots (picture-upload.ts), made by app.ts so that /metrics counts them. */
+  uploads: Gate;
 }
 
 export interface Signed { account: AccountRow | null; token: string | null }

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_PREFIX } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
 
@@ -33,13 +33,16 @@ async function resolveInside(root: string, relative: string): Promise<string | n
   }
 }
 
-export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<void> {
+/** Registers `/media/*` and returns how a path under the root is sent (contributed-pictures.ts's fallback too). */
+export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<(reply: FastifyReply, relative: string) => Promise<FastifyReply>> {
   const root = await fs.realpath(mediaRoot);
   await app.register(fastifyStatic, { root, serve: false, index: false, list: false, dotfiles: 'ignore' });
-  app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
-    const relative = safeMediaPath((request.params as { '*': string })['*']);
+  const send = async (reply: FastifyReply, wildcard: string) => {
+    const relative = safeMediaPath(wildcard);
     const inside = relative === null ? null : await resolveInside(root, relative);
     if (inside === null) throw ERRORS.notFound();
     return reply.header('content-security-policy', MEDIA_CSP).sendFile(inside);
-  });
+  };
+  app.get(`${MEDIA_PREFIX}*`, async (request, reply) => send(reply, (request.params as { '*': string })['*']));
+  return send;
 }

@@ -4,6 +4,7 @@
 // Answers only the exempt addresses (RATE_LIMIT_EXEMPT); METRICS=off removes the route.
 // Under `serve --workers N` one scrape answers for all the workers (cluster-metrics.ts).
 import type { FastifyInstance } from 'fastify';
+import type { Gate } from '../../work/gate.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../../config.js';
 import type { CatalogueReader } from '../../store/store.js';
@@ -32,6 +33,8 @@ export interface MetricSources {
   cache: AnswerCache;
   versions: VersionWatch;
   store: CatalogueReader;
+  /** Gates of the write side (picture uploads), their turns taken and waiting. */
+  gates?: readonly Gate[];
 }
 
 interface RouteCounts {
@@ -100,7 +103,7 @@ export function createMetrics(sources: MetricSources): Metrics {
 }
 
 /** Values read from their owners when scraped. */
-function registerSourceMetrics(registry: Registry, { cache, versions, store }: MetricSources): void {
+function registerSourceMetrics(registry: Registry, { cache, versions, store, gates = [] }: MetricSources): void {
   const registers = [registry];
   new Counter({ name: 'heritage_answer_cache_hits_total', help: 'Answers served from the answer cache.', registers, collect() { this.reset(); this.inc(cache.hits); } });
   new Counter({ name: 'heritage_answer_cache_misses_total', help: 'Answers rendered because the cache did not hold them.', registers, collect() { this.reset(); this.inc(cache.misses); } });
@@ -117,6 +120,15 @@ function registerSourceMetrics(registry: Registry, { cache, versions, store }: M
     if (seenAt === null) this.reset();
     else this.set(seenAt / 1000);
   } });
+  if (gates.length > 0) {
+    new Gauge({ name: 'heritage_gate_turns', help: 'Turns of a write-side gate (picture uploads) running and waiting.', labelNames: ['gate', 'state'], registers, collect() {
+      for (const gate of gates) {
+        const { running, waiting } = gate.load();
+        this.set({ gate: gate.name, state: 'running' }, running);
+        this.set({ gate: gate.name, state: 'waiting' }, waiting);
+      }
+    } });
+  }
   if (store.poolStats) {
     const poolStats = store.poolStats.bind(store);
     new Gauge({ name: 'heritage_store_pool_connections', help: 'PostgreSQL pool: connections open (total), idle, and requests waiting for one.', labelNames: ['state'], registers, collect() {

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { CatalogueReader } from '../../store/store.js';
+import type { Gate } from '../../work/gate.js';
 import type { VersionWatch } from '../../version-watch.js';
 import type { AnswerCache } from '../cache/answer-cache.js';
 import { addressList, type AddressList } from './client-address.js';
@@ -16,6 +17,7 @@ export interface OperationsDeps {
   store: CatalogueReader;
   cache: AnswerCache;
   versions: VersionWatch;
+  gates?: readonly Gate[];
 }
 
 export async function registerOperations(app: FastifyInstance, deps: OperationsDeps): Promise<{ metrics: Metrics | null; exempt: AddressList }> {

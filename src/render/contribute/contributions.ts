@@ -77,6 +77,8 @@ export interface Review {
   problem: string | null;
   /** The fields as an editor sent them back, when they could not be taken. */
   fields?: Record<string, string>;
+  /** The digest of the stored fields this page shows, sent back with a decision (a correction since refuses it). */
+  seen: string;
 }
 
 /** The record's page exactly as it will be published (htmlAttachment), with the editor's panel above. */
@@ -89,7 +91,7 @@ export function htmlReview(at: PageAt, r: Review): string {
   const moderation = {
     heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
     pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
-    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf,
+    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
   const attachment: Attachment = c.kind === 'image' ? { collection: 'images', row: row as unknown as ImageRow }

@@ -62,11 +62,13 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <p>Sent by <strong><%= it.username %></strong> on <%= it.sent %>. Below is the page as it will be published.</p>
 <%~ include('@problem', { problem: it.problem }) %><% if (it.pending) { %><form method="post" action="<%= it.approve %>">
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
+<input type="hidden" name="seen" value="<%= it.seen %>">
 <%~ include('@fields', { kind: it.kind, fields: it.fields, upload: false }) %>
 <p><button type="submit" name="action" value="approve">Approve and publish</button> <button type="submit" name="action" value="save">Save the correction</button></p>
 </form>
 <form method="post" action="<%= it.reject %>">
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
+<input type="hidden" name="seen" value="<%= it.seen %>">
 <p><label for="reason">Why it is not published (the contributor reads this)</label>
 <input id="reason" name="reason" required maxlength="500"></p>
 <p><button type="submit">Reject</button></p>

@@ -119,7 +119,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
       kind: 'record',
     }),
     contribute: at.site.contributions
-      ? [...(at.site.contributedPictures ? [{ label: 'Add a picture', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'image')}` }] : []), { label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
+      ? [{ label: 'Add a picture', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'image')}` }, { label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
       : [],
     f: {
       address: f.address, name: f.b_name || null, categories, year: f.current, site: f.site?.name ?? null, kind,
