@@ -212,3 +212,47 @@ test('on an https site the cookies are Secure and __Host- prefixed', async () =>
     await app.close();
   }
 });
+
+describe('behind a TLS proxy (TRUST_PROXY, X-Forwarded-Proto: https), BASE_URL unset', () => {
+  const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' };
+  const signUp = async (trustProxy: string, username: string) => {
+    const app = await startTestApp({ settings: { contributions: '1', trustProxy } });
+    const browser = new FormClient(app, PROXIED);
+    const answer = await browser.submit('/account/signup', { username, password: PASSWORD });
+    return { app, browser, answer, session: setCookies(answer).find((c) => c.name.endsWith('heritage-session')) };
+  };
+
+  test('trusted: sign-up\'s cookie is Secure and __Host- prefixed, and it signs in', async () => {
+    const { app, browser, answer, session } = await signUp('1', 'pat-proxied');
+    try {
+      assert.equal(answer.status, 303);
+      assert.equal(answer.headers.location, `https://${new URL(app.origin).host}/account/`);
+      assert.equal(session?.name, '__Host-heritage-session');
+      assert.ok(session.attributes.has('secure'));
+      assert.equal(session.attributes.get('path'), '/');
+      assert.ok(!session.attributes.has('domain'));
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>pat-proxied</strong>'));
+      // Signed out, it signs in again through the proxy.
+      const out = await browser.post('/account/signout', { csrf: csrfOf((await browser.get('/account/')).text) });
+      assert.equal(out.status, 303);
+      assert.equal((await browser.get('/account/')).status, 303, 'signed out');
+      assert.equal((await browser.submit('/account/signin', { username: 'pat-proxied', password: PASSWORD })).status, 303);
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>pat-proxied</strong>'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('not trusted (TRUST_PROXY off): the header is ignored, plain cookies', async () => {
+    const { app, browser, answer, session } = await signUp('0', 'una-unproxied');
+    try {
+      assert.equal(answer.status, 303);
+      assert.equal(answer.headers.location, `${app.origin}/account/`);
+      assert.equal(session?.name, COOKIE);
+      assert.ok(!session.attributes.has('secure'));
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>una-unproxied</strong>'));
+    } finally {
+      await app.close();
+    }
+  });
+});
