@@ -35,13 +35,15 @@ export class Accounts {
     private readonly store: AccountStore,
     private readonly hashing = new Gate('password checks', { running: 2, waiting: 16, waitMs: 10_000 }),
     private readonly now: () => number = Date.now,
+    /** The site's words (passwords.siteWords), which no new password may lean on. */
+    private readonly siteWords: readonly string[] = [],
   ) {}
 
   /** A new account (a contributor unless the command line says otherwise), or why not. */
   async create(username: string, password: string, role: Role = 'contributor'): Promise<SignUp> {
     const badName = nameProblem(username);
     if (badName !== null) return { problem: badName, field: 'username' };
-    const badPassword = passwordProblem(password, username);
+    const badPassword = passwordProblem(password, username, this.siteWords);
     if (badPassword !== null) return { problem: badPassword, field: 'password' };
     const passwordHash = await this.hashing.run(() => hashPassword(password));
     const account = await this.store.transact(createAccountPlan({ username, key: nameKey(username), passwordHash, role, now: this.now() }));

@@ -2,8 +2,10 @@
 // A new account's password is read from standard input (its first line), never from an
 // argument, which other users of the machine could read in the process list.
 import { Accounts } from '../accounts/accounts.js';
+import { siteWords } from '../accounts/passwords.js';
 import { ROLES, isRole, type Role } from '../accounts/roles.js';
 import { loadConfig, type RawSettings } from '../config.js';
+import { siteOf } from '../site/site.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import type { CatalogueStore } from '../store/store.js';
 import { CliError } from './io.js';
@@ -12,7 +14,7 @@ async function withAccounts<R>(settings: RawSettings, work: (accounts: Accounts,
   const config = loadConfig(settings);
   const store: CatalogueStore = await openStore(config, { create: true });
   try {
-    return await work(new Accounts(store), describeDatabase(config));
+    return await work(new Accounts(store, undefined, undefined, siteWords(siteOf(config))), describeDatabase(config));
   } finally {
     await store.close();
   }

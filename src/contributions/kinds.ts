@@ -1,9 +1,11 @@
 // What a contributor may send about a building (issue 37), kind by kind: the fields each
 // form takes, the rules they are held to, and the catalogue record each becomes once an
-// editor approves it. The fields are kept as written (store/contribution-plans.ts); the
-// record is made from them at approval, so an editor's correction is an edit of the fields.
+// editor approves it. The fields are kept as read here (store/contribution-plans.ts): trimmed,
+// a video link in its one canonical form (video-links.ts); the record is made from them at
+// approval, so an editor's correction is an edit of the fields, held to the same rules.
 import type { CatalogueRecord } from '../catalogue/lists.js';
 import { textToHtml } from './text.js';
+import { canonicalVideoLink } from './video-links.js';
 
 /** The media-root path a published picture is served from (contributions/pictures.ts writes it there). */
 export const publishedPictureFile = (upload: string) => `contributions/${upload}.jpg`;
@@ -43,9 +45,6 @@ export const TITLE_MAX = 200;
 export const BODY_MAX = 20_000;
 export const DESCRIPTION_MAX = 2_000;
 
-/** Where a video link may point: the hosts whose pages the original site embedded, and nothing else (no open redirect, no tracking host). */
-export const VIDEO_HOSTS: readonly string[] = ['www.youtube.com', 'youtube.com', 'm.youtube.com', 'youtu.be', 'vimeo.com', 'player.vimeo.com'];
-
 export type FieldProblems = Partial<Record<string, string>>;
 
 /** The fields as sent, trimmed, and what is wrong with them (nothing: an empty object). */
@@ -69,10 +68,11 @@ export function readFields<K extends ContributionKind>(kind: K, form: Record<str
     else if ([...body].length > BODY_MAX) problems.body = `Writing is at most ${BODY_MAX.toLocaleString('en-GB')} characters.`;
     return { fields: { title, body } as KindFields[K], problems };
   }
-  const url = (form.url ?? '').trim();
-  const urlProblem = videoUrlProblem(url);
-  if (urlProblem !== null) problems.url = urlProblem;
-  return { fields: { title, url } as KindFields[K], problems };
+  // Kept (so published) in its one canonical form: an editor's correction is read here too.
+  const sent = (form.url ?? '').trim();
+  const link = canonicalVideoLink(sent);
+  if ('problem' in link) problems.url = link.problem;
+  return { fields: { title, url: 'url' in link ? link.url : sent } as KindFields[K], problems };
 }
 
 /** A real calendar day, YYYY-MM-DD, not in the future. */
@@ -80,19 +80,6 @@ function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getTime() <= Date.now();
-}
-
-export function videoUrlProblem(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'Give the address of the video\'s page, starting https://';
-  }
-  if (parsed.protocol !== 'https:') return 'The address must start https://';
-  if (parsed.username !== '' || parsed.password !== '') return 'The address must not hold a name or password.';
-  if (!VIDEO_HOSTS.includes(parsed.hostname.toLowerCase())) return `Videos are linked from ${['YouTube', 'Vimeo'].join(' or ')} only.`;
-  return null;
 }
 
 /** Who and when, as the record carries them. */

@@ -68,16 +68,24 @@ describe('accounts, with CONTRIBUTIONS on', () => {
     assert.ok(again.text.includes('That account name is taken: choose another.'));
   });
 
-  test('a new password: at least 10 characters, not a common one, not the name', async () => {
+  test('a new password: at least 10 characters once composed (NFC), not blank or invisible, not the name, hard to guess with the site\'s words', async () => {
+    const guessable = 'That password would be easy to guess.';
     for (const [password, sentence] of [
       ['short', 'The password must have at least 10 characters.'],
-      ['qwertyuiop', 'That password is among the commonest ones'],
-      ['Password123', 'That password is among the commonest ones'],
+      ['a\u0301e\u0301i\u0301o\u0301u\u0301', 'The password must have at least 10 characters.'],
+      [' '.repeat(10), 'The password must have letters, digits or signs, not only spaces or invisible characters.'],
+      ['\u200b'.repeat(10), 'The password must have letters, digits or signs, not only spaces or invisible characters.'],
+      ['aaaaaaaaaa', guessable],
+      ['P@ssw0rd12', guessable],
+      ['qwertyuiop', `${guessable} This is a frequently used password.`],
+      ['Password123', `${guessable} This is a commonly used password.`],
+      // The site's title (SITE_TITLE, Histories of Whitechapel) is among the words tried first.
+      ['historieswhitechapel', `${guessable} It uses the account name or the site&#39;s own words.`],
       ['bob-builder-2024', 'The password must not contain the account name.'],
     ] as const) {
       const answer = await new FormClient(app).submit('/account/signup', { username: 'bob-builder', password });
       assert.equal(answer.status, 400, password);
-      assert.ok(answer.text.includes(sentence), `${password}: ${sentence}`);
+      assert.ok(answer.text.includes(sentence), `${JSON.stringify(password)}: ${sentence}`);
       assert.equal(setCookies(answer).filter((c) => c.name === COOKIE).length, 0, 'no session');
     }
     const bad = await new FormClient(app).submit('/account/signup', { username: '<script>', password: PASSWORD });
@@ -169,6 +177,9 @@ describe('accounts, with CONTRIBUTIONS on', () => {
     const refused = await runCli(['users', 'add', 'gina', ...database.args], { input: 'short\n' });
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /The password must have at least 10 characters\./);
+    const guessable = await runCli(['users', 'add', 'gina', ...database.args], { input: 'whitechapel1888\n' });
+    assert.equal(guessable.code, 1);
+    assert.match(guessable.stderr, /That password would be easy to guess\. It uses the account name or the site's own words\./);
     assert.match((await runCli(['users', 'role', 'gina', 'king', ...database.args])).stderr, /--role must be one of contributor, editor, admin; got king\./);
   });
 
@@ -200,4 +211,48 @@ test('on an https site the cookies are Secure and __Host- prefixed', async () =>
   } finally {
     await app.close();
   }
+});
+
+describe('behind a TLS proxy (TRUST_PROXY, X-Forwarded-Proto: https), BASE_URL unset', () => {
+  const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' };
+  const signUp = async (trustProxy: string, username: string) => {
+    const app = await startTestApp({ settings: { contributions: '1', trustProxy } });
+    const browser = new FormClient(app, PROXIED);
+    const answer = await browser.submit('/account/signup', { username, password: PASSWORD });
+    return { app, browser, answer, session: setCookies(answer).find((c) => c.name.endsWith('heritage-session')) };
+  };
+
+  test('trusted: sign-up\'s cookie is Secure and __Host- prefixed, and it signs in', async () => {
+    const { app, browser, answer, session } = await signUp('1', 'pat-proxied');
+    try {
+      assert.equal(answer.status, 303);
+      assert.equal(answer.headers.location, `https://${new URL(app.origin).host}/account/`);
+      assert.equal(session?.name, '__Host-heritage-session');
+      assert.ok(session.attributes.has('secure'));
+      assert.equal(session.attributes.get('path'), '/');
+      assert.ok(!session.attributes.has('domain'));
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>pat-proxied</strong>'));
+      // Signed out, it signs in again through the proxy.
+      const out = await browser.post('/account/signout', { csrf: csrfOf((await browser.get('/account/')).text) });
+      assert.equal(out.status, 303);
+      assert.equal((await browser.get('/account/')).status, 303, 'signed out');
+      assert.equal((await browser.submit('/account/signin', { username: 'pat-proxied', password: PASSWORD })).status, 303);
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>pat-proxied</strong>'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('not trusted (TRUST_PROXY off): the header is ignored, plain cookies', async () => {
+    const { app, browser, answer, session } = await signUp('0', 'una-unproxied');
+    try {
+      assert.equal(answer.status, 303);
+      assert.equal(answer.headers.location, `${app.origin}/account/`);
+      assert.equal(session?.name, COOKIE);
+      assert.ok(!session.attributes.has('secure'));
+      assert.ok((await browser.get('/account/')).text.includes('Signed in as <strong>una-unproxied</strong>'));
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -173,6 +173,30 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal((await api('/api/v1/media/')).count, mediaBefore);
   });
 
+  test('a video link is kept in its one form: sent as youtu.be with a time, reviewed and published as www.youtube.com/watch?v=ID; a hostile one refused, from the editor too', async () => {
+    const canonical = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const notYoutube = 'That is not the address of a YouTube video: give one like https://www.youtube.com/watch?v=… or https://youtu.be/…';
+    for (const url of ['https://youtu.be\\@evil.example/', 'https://www.youtube.com/redirect?q=https%3A%2F%2Fevil.example%2F', 'https://www.youtube.com/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ']) {
+      const answer = await contributor.submit(`/contribute/${FEATURE}/media`, { title: 'A walk', url });
+      assert.equal(answer.status, 400, url);
+      assert.ok(answer.text.includes(notYoutube), url);
+    }
+    assert.deepEqual(await pendingIds(), [], 'none kept');
+    assert.equal((await contributor.submit(`/contribute/${FEATURE}/media`, { title: 'Along the street', url: 'https://youtu.be/dQw4w9WgXcQ?t=3' })).status, 303);
+    const [id] = await pendingIds();
+    const review = await editor.get(`/moderate/${id}`);
+    assert.ok(review.text.includes(`value="${canonical}"`), 'stored in its one form');
+    assert.ok(!review.text.includes('youtu.be/dQw4w9WgXcQ'));
+    const hostile = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Along the street', url: 'https://youtu.be\\@evil.example/', action: 'approve' });
+    assert.equal(hostile.status, 400, 'an editor\'s correction is held to the same rule');
+    assert.ok(hostile.text.includes(notYoutube));
+    assert.deepEqual(await pendingIds(), [id]);
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Along the street', url: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&feature=share', action: 'approve' });
+    assert.equal(approved.status, 303);
+    const recordId = Number(/\/videos\/(\d+)\/$/.exec(String(approved.headers.location))![1]);
+    assert.equal((await api(`/api/v1/media/${recordId}/`)).url, canonical);
+  });
+
   test('the latest change of a record can be undone, itself kept in the history', async () => {
     assert.equal((await contributor.submit(`/contribute/${FEATURE}/media`, { title: 'Street walk', url: 'https://vimeo.com/123456' })).status, 303);
     const [id] = await pendingIds();

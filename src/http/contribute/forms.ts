@@ -1,19 +1,21 @@
 // What every contributors' form shares (OWASP ASVS V3 sessions, V4.2.2 CSRF): the session
 // cookie and a browser's form cookie, and the `csrf` field, an HMAC of whichever of the two the
 // browser holds under the site's secret, so that a form made for one browser (or session) is
-// refused from any other. The cookies are HttpOnly, SameSite=Lax, and on https Secure with the
-// __Host- prefix (no Domain, Path=/: no other host or path can set them).
+// refused from any other. The cookies are HttpOnly, SameSite=Lax, and on https (directly or
+// through a trusted proxy) Secure with the __Host- prefix (no Domain, Path=/: no other host or
+// path can set them).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie'; // its request.cookies and reply.setCookie
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import { requestScheme } from '../protocol/host.js';
 
 export interface CookieNames { session: string; form: string }
 
-/** Secure cookies on an https site (BASE_URL, or the request itself behind a trusted proxy). */
-export function isSecure(request: FastifyRequest, config: Pick<Config, 'baseUrl'>): boolean {
-  return config.baseUrl !== null ? config.baseUrl.startsWith('https:') : request.protocol === 'https';
+/** Secure cookies whenever the site or the request is https: BASE_URL, TLS, or a trusted proxy's X-Forwarded-Proto. */
+export function isSecure(request: FastifyRequest, config: Pick<Config, 'baseUrl' | 'trustProxy'>): boolean {
+  return config.baseUrl?.startsWith('https:') === true || requestScheme(request, config) === 'https';
 }
 
 export function cookieNames(secure: boolean): CookieNames {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Accounts, type AccountStore } from '../../accounts/accounts.js';
 import type { Gate } from '../../work/gate.js';
 import { nameKey } from '../../accounts/names.js';
+import { siteWords } from '../../accounts/passwords.js';
 import { redisFailures } from '../../accounts/redis-failures.js';
 import { SignInThrottle } from '../../accounts/throttle.js';
 import { connectRedis } from '../operations/rate-limit.js';
@@ -49,7 +50,7 @@ export const field = (body: unknown, name: string): string => {
 };
 
 export async function registerContributeRoutes(app: FastifyInstance, deps: ContributeDeps): Promise<void> {
-  const accounts = new Accounts(deps.store);
+  const accounts = new Accounts(deps.store, undefined, undefined, siteWords(app.site));
   // With REDIS_URL the failed sign-ins are counted for every process at once (a Redis of its own connection, as the rate limit's).
   const redis = deps.config.redisUrl === null ? null : await connectRedis(deps.config.redisUrl, (message, error) => app.log.warn({ err: error }, message), 'Redis unavailable: failed sign-ins are counted per process until it is back');
   if (redis !== null) app.addHook('onClose', async () => redis.disconnect());

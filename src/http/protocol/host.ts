@@ -66,7 +66,16 @@ function checkHost(request: RequestOrigin, config: Config): string {
 export function requestBaseUrl(request: RequestOrigin, config: Config): string {
   const host = checkHost(request, config);
   if (config.baseUrl !== null) return config.baseUrl;
-  const forwardedProto = config.trustProxy ? firstValue(request.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
-  const scheme = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : request.protocol;
-  return `${scheme}://${host}`;
+  return `${requestScheme(request, config)}://${host}`;
+}
+
+/**
+ * The scheme the client used: behind a trusted proxy its X-Forwarded-Proto, else the socket's.
+ * Read here, not by Fastify's own trustProxy (off in app.ts), which would also make
+ * `request.ip` the client-written first entry of X-Forwarded-For (client-address.ts reads the
+ * proxy's own, the last); without either, `request.protocol` never sees the proxy's https.
+ */
+export function requestScheme(request: RequestOrigin, config: Pick<Config, 'trustProxy'>): 'http' | 'https' {
+  const forwarded = config.trustProxy ? firstValue(request.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  return forwarded === 'https' || forwarded === 'http' ? forwarded : request.protocol;
 }
