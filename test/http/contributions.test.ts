@@ -187,11 +187,11 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     const review = await editor.get(`/moderate/${id}`);
     assert.ok(review.text.includes(`value="${canonical}"`), 'stored in its one form');
     assert.ok(!review.text.includes('youtu.be/dQw4w9WgXcQ'));
-    const hostile = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Along the street', url: 'https://youtu.be\\@evil.example/', action: 'approve' });
+    const hostile = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Along the street', url: 'https://youtu.be\\@evil.example/', action: 'approve' });
     assert.equal(hostile.status, 400, 'an editor\'s correction is held to the same rule');
     assert.ok(hostile.text.includes(notYoutube));
     assert.deepEqual(await pendingIds(), [id]);
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title: 'Along the street', url: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&feature=share', action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Along the street', url: 'https://m.youtube.com/watch?v=dQw4w9WgXcQ&feature=share', action: 'approve' });
     assert.equal(approved.status, 303);
     const recordId = Number(/\/videos\/(\d+)\/$/.exec(String(approved.headers.location))![1]);
     assert.equal((await api(`/api/v1/media/${recordId}/`)).url, canonical);
