@@ -12,7 +12,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
     assert.deepEqual(
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
-        mediaRoot: null, primaryUrl: null, uploadsDir: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
+        mediaRoot: null, primaryUrl: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
         versionPollMs: 1000, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: true,
         downloadCacheDir: path.join(os.tmpdir(), `heritage-api-downloads-${process.getuid!()}`),
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
@@ -41,7 +41,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       CATALOGUE_MAX_STRING_CHARS: '10', CATALOGUE_MAX_POSITIONS: '20', CATALOGUE_MAX_RECORD_BYTES: '30' });
     assert.deepEqual(
       { ...config },
-      { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', primaryUrl: null, uploadsDir: null, trustProxy: true, logLevel: 'warn',
+      { database: 'x.db', port: 9, host: '0.0.0.0', baseUrl: 'https://e.org', allowedHosts: ['a.org', 'e.org'], mediaRoot: 'm', primaryUrl: null, trustProxy: true, logLevel: 'warn',
         databaseSchema: 'cat', poolSize: 3, dbTimeoutMs: 500, versionPollMs: 200, maxReplicaLagMs: 2500, cacheControl: 'no-cache', cacheMaxBytes: 0, compress: false,
         downloadCacheDir: path.join(process.cwd(), 'downloads'),
         corsOrigins: ['https://a.org', 'https://b.org'], basemapUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',

@@ -12,7 +12,7 @@ describe('setting flags', () => {
 
   // Every flag each command had before the table, in the table's order, then the command's own.
   const commands: [string, string[]][] = [
-    ['serve', ['--db <path>', '--schema <name>', '--port <port>', '--host <host>', '--base-url <url>', '--allowed-hosts <list>', '--media-root <dir>', '--primary-url <url>', '--uploads-dir <dir>',
+    ['serve', ['--db <path>', '--schema <name>', '--port <port>', '--host <host>', '--base-url <url>', '--allowed-hosts <list>', '--media-root <dir>', '--primary-url <url>',
       '--trust-proxy', '--log-level <level>', '--compress', '--contributions', '--log-format <format>', '--shutdown-delay-ms <ms>', '--workers <n>', '--init-demo']],
     ['import', ['--db <path>', '--schema <name>', '--max-string-chars <n>', '--max-positions <n>', '--max-record-bytes <n>']],
     ['migrate', ['--db <path>', '--schema <name>']],
