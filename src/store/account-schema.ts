@@ -5,7 +5,7 @@
 // Written once for both stores: SQLite's INTEGER and TEXT are PostgreSQL's bigint and text.
 
 /** Every table here, for the upgrade that rebuilds the catalogue's tables around them. */
-export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes'] as const;
+export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes', 'password_resets'] as const;
 
 /**
  * username_key: the name folded (lower case, NFKC), unique, so that "Ann" and "ann" are one
@@ -61,7 +61,20 @@ export interface ContributorStep {
   sql: (integer: 'INTEGER' | 'bigint', autoId: string) => string;
 }
 
-export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [];
+// Issue 45, accounts people manage. sessions.last_seen: when the session was last used (at most
+// a minute late: accounts.ts), null for sessions made before it. password_resets: an account's
+// one reset link (a newer one replaces it: the account is the key), kept by the SHA-256 of its
+// token like a session; used: when it was used (null: not yet).
+export const MANAGED_ACCOUNTS_STEP: ContributorStep = {
+  columns: [{ table: 'sessions', column: 'last_seen', type: (integer) => integer }],
+  sql: (integer) => `
+CREATE TABLE IF NOT EXISTS password_resets (
+  account_id ${integer} PRIMARY KEY REFERENCES accounts (id), token_hash TEXT NOT NULL UNIQUE,
+  created ${integer} NOT NULL, expires ${integer} NOT NULL, used ${integer});
+`,
+};
+
+export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP];
 
 /** A step as PostgreSQL's migration SQL. */
 export function postgresStep(step: ContributorStep): string {
