@@ -171,6 +171,8 @@ export const CONTRIBUTE_ERRORS = {
   alreadyDecided: entry(409, 'An approval, correction or rejection of a contribution already published or rejected (by another editor meanwhile).', () => 'This contribution has been decided already: reload the queue.'),
   noSuchRecord: entry(404, 'The history of a collection there is none of, or a change that is not of this record.', () => 'There is no such record or change.'),
   cannotUndo: entry(409, 'An undo that cannot be made: the record changed since, or the catalogue would break (a reference).', (why: string) => `This change cannot be undone: ${why}.`, 'the record has changed since'),
+  noSuchResetLink: entry(404, 'A password reset link that is not one, or was used, has expired (after an hour) or was replaced by a newer one.', () => 'This link cannot be used: it has been used already, has expired (a link lasts an hour) or was replaced by a newer one. Ask an editor for a new one.'),
+  mayNotIssueReset: entry(403, 'The page that issues password reset links (/moderate/accounts/reset) asked by an account that is not an editor\'s or an admin\'s.', () => 'Only editors and admins may issue password reset links.'),
   offReplica: entry(503, 'A contribution or an account page asked of a read-only replica without PRIMARY_URL to send it to.', () => 'This server is a read-only copy: accounts and contributions are not served here.'),
 } satisfies Record<string, ErrorEntry>;
 

@@ -5,8 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CatalogueStore } from '../store/store.js';
 import {
-  accountsPlan, createAccountPlan, createSessionPlan, credentialsPlan, disablePlan, endSessionPlan, secretPlan, sessionAccountPlan, setRolePlan,
-  type AccountRow,
+  accountsPlan, changePasswordPlan, createAccountPlan, createSessionPlan, credentialsPlan, disablePlan, endOtherSessionsPlan, endSessionPlan, issueResetPlan,
+  resetAccountPlan, secretPlan, sessionAccountPlan, sessionsOfPlan, setRolePlan, touchSessionPlan, useResetPlan,
+  type AccountRow, type ResetIssue, type SessionRow,
 } from '../store/account-plans.js';
 import { Gate } from '../work/gate.js';
 import { nameKey, nameProblem } from './names.js';
@@ -15,6 +16,14 @@ import type { Role } from './roles.js';
 
 /** How long a session lasts from its sign-in (ASVS 3.3: a limit, whatever the activity). */
 export const SESSION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** How long a reset link may be used, from when it was issued. */
+export const RESET_LIFETIME_MS = 3600 * 1000;
+/**
+ * A session's last use is written at most this often: reading a page then writes nothing
+ * (or one row a minute per session), so "last seen" on the account page is at most a minute early.
+ */
+export const SEEN_EVERY_MS = 60 * 1000;
 
 export type AccountStore = Pick<CatalogueStore, 'transact'>;
 
@@ -26,6 +35,12 @@ export interface Session {
   expires: number;
 }
 
+export type PasswordChange = { session: Session } | { refused: 'current' | 'signedOut' } | { refused: 'policy'; problem: string };
+export type ResetOutcome = { done: AccountRow } | { refused: 'gone' } | { refused: 'policy'; problem: string; account: AccountRow };
+
+/** A session's or reset link's token: 32 random bytes, base64url (43 characters). */
+const newToken = () => randomBytes(32).toString('base64url');
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export class Accounts {
@@ -64,16 +79,54 @@ export class Accounts {
 
   /** A new session of the account: a new token at every sign-in (no fixation). */
   async startSession(accountId: number): Promise<Session> {
-    const token = randomBytes(32).toString('base64url');
-    const now = this.now();
-    const expires = now + SESSION_LIFETIME_MS;
-    await this.store.transact(createSessionPlan({ tokenHash: hashToken(token), accountId, now, expires }));
-    return { token, expires };
+    const session = this.newSession();
+    await this.store.transact(createSessionPlan({ ...session.row, accountId }));
+    return session.cookie;
   }
 
-  /** The account a cookie's token signs in, while the session lives and the account is enabled. */
-  sessionAccount(token: string): Promise<AccountRow | null> {
-    return this.store.transact(sessionAccountPlan(hashToken(token), this.now()), 'read');
+  private newSession(): { cookie: Session; row: { tokenHash: string; now: number; expires: number } } {
+    const token = newToken();
+    const now = this.now();
+    const expires = now + SESSION_LIFETIME_MS;
+    return { cookie: { token, expires }, row: { tokenHash: hashToken(token), now, expires } };
+  }
+
+  /** The account a cookie's token signs in, while the session lives and the account is enabled; its use noted. */
+  async sessionAccount(token: string): Promise<AccountRow | null> {
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    const live = await this.store.transact(sessionAccountPlan(tokenHash, now), 'read');
+    if (live === null) return null;
+    if (live.lastSeen === null || now - live.lastSeen >= SEEN_EVERY_MS) {
+      // Only a note for the account page: a write that fails (a store busy with an import) refuses nothing.
+      await this.store.transact(touchSessionPlan(tokenHash, now, now - SEEN_EVERY_MS)).catch(() => undefined);
+    }
+    return live.account;
+  }
+
+  /** The account's live sessions, the one of `token` marked. */
+  sessions(accountId: number, token: string): Promise<SessionRow[]> {
+    return this.store.transact(sessionsOfPlan(accountId, hashToken(token), this.now()), 'read');
+  }
+
+  /** Signed out everywhere but with `token` (ASVS 3.3.4). */
+  endOtherSessions(accountId: number, token: string): Promise<void> {
+    return this.store.transact(endOtherSessionsPlan(accountId, hashToken(token)));
+  }
+
+  /**
+   * A new password for the account signed in with `token`: the current one checked first (as a
+   * sign-in checks it: the same gate), then the policy; every session ends, this browser's
+   * with a new token (ASVS 3.3.3). `signedOut`: the session ended meanwhile, nothing changed.
+   */
+  async changePassword(account: AccountRow, token: string, current: string, password: string): Promise<PasswordChange> {
+    if ((await this.check(account.username, current)) === null) return { refused: 'current' };
+    const problem = passwordProblem(password, account.username);
+    if (problem !== null) return { refused: 'policy', problem };
+    const passwordHash = await this.hashing.run(() => hashPassword(password));
+    const session = this.newSession();
+    const changed = await this.store.transact(changePasswordPlan({ accountId: account.id, passwordHash, fromHash: hashToken(token), session: session.row }));
+    return changed ? { session: session.cookie } : { refused: 'signedOut' };
   }
 
   endSession(token: string): Promise<void> {
@@ -91,6 +144,38 @@ export class Accounts {
   /** Disabled, and signed out everywhere at once. */
   disable(username: string): Promise<boolean> {
     return this.store.transact(disablePlan(nameKey(username)));
+  }
+
+  /**
+   * A single-use link's token for the account, valid RESET_LIFETIME_MS, replacing any earlier
+   * one, when `allowed` takes the account's role; only its SHA-256 is kept.
+   */
+  async issueReset(username: string, allowed: (target: Role) => boolean = () => true): Promise<ResetIssue & { token: string; expires: number }> {
+    const token = newToken();
+    const now = this.now();
+    const expires = now + RESET_LIFETIME_MS;
+    const issue = await this.store.transact(issueResetPlan({ key: nameKey(username), tokenHash: hashToken(token), now, expires }, allowed));
+    return { ...issue, token, expires };
+  }
+
+  /** The account a reset link's token is for, while it may be used; null for any other text. */
+  resetAccount(token: string): Promise<AccountRow | null> {
+    if (!TOKEN.test(token)) return Promise.resolve(null);
+    return this.store.transact(resetAccountPlan(hashToken(token), this.now()), 'read');
+  }
+
+  /**
+   * The link used: the new password (the sign-up policy) set, every session of the account
+   * ended, the link marked used, in one transaction; `gone` when it cannot be used (any more).
+   */
+  async reset(token: string, password: string): Promise<ResetOutcome> {
+    const account = await this.resetAccount(token);
+    if (account === null) return { refused: 'gone' };
+    const problem = passwordProblem(password, account.username);
+    if (problem !== null) return { refused: 'policy', problem, account };
+    const passwordHash = await this.hashing.run(() => hashPassword(password));
+    const used = await this.store.transact(useResetPlan({ tokenHash: hashToken(token), now: this.now(), passwordHash }));
+    return used ? { done: account } : { refused: 'gone' };
   }
 
   /** The site's key for its forms' tokens: made once, kept in the store, shared by every process. */

@@ -67,7 +67,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('-o, --out <file>', 'output file (default: standard output)')
     .action((oldFile, newFile, o) => done(import('./diff.js').then(({ runDiff }) => runDiff(oldFile, newFile, o.out, givenSettings('diff', o)))));
 
-  const users = program.command('users').description('the contributors\' accounts (CONTRIBUTIONS): add, change the role of, disable and list them');
+  const users = program.command('users').description('the contributors\' accounts (CONTRIBUTIONS): add, change the role of, disable, reset the password of and list them');
   const roles = `contributor, editor or admin`;
   addSettingFlags(users.command('add').description('add an account; its password is the first line of standard input')
     .argument('<name>', 'the account name').option('--role <role>', roles, 'contributor'), 'users')
@@ -76,6 +76,9 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .action((name, role, o) => done(import('./users.js').then(({ runUsersRole }) => runUsersRole(name, role, givenSettings('users', o)))));
   addSettingFlags(users.command('disable').description('disable an account and end its sessions at once').argument('<name>', 'the account name'), 'users')
     .action((name, o) => done(import('./users.js').then(({ runUsersDisable }) => runUsersDisable(name, givenSettings('users', o)))));
+  addSettingFlags(users.command('reset').description('print a link (one line) that sets the account\'s password once, within an hour; it replaces the account\'s earlier link. Absolute from BASE_URL, else from HOST and PORT')
+    .argument('<name>', 'the account name'), 'users')
+    .action((name, o) => done(import('./users.js').then(({ runUsersReset }) => runUsersReset(name, givenSettings('users', o)))));
   addSettingFlags(users.command('list').description('every account: name, role, state and when it was made, tab-separated'), 'users')
     .action((o) => done(import('./users.js').then(({ runUsersList }) => runUsersList(givenSettings('users', o)))));
 

@@ -4,17 +4,18 @@
 import { Accounts } from '../accounts/accounts.js';
 import { siteWords } from '../accounts/passwords.js';
 import { ROLES, isRole, type Role } from '../accounts/roles.js';
-import { loadConfig, type RawSettings } from '../config.js';
+import { loadConfig, type Config, type RawSettings } from '../config.js';
+import { CONTRIBUTE_PATHS } from '../site/paths.js';
 import { siteOf } from '../site/site.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import type { CatalogueStore } from '../store/store.js';
 import { CliError } from './io.js';
 
-async function withAccounts<R>(settings: RawSettings, work: (accounts: Accounts, where: string) => Promise<R>): Promise<R> {
+async function withAccounts<R>(settings: RawSettings, work: (accounts: Accounts, where: string, config: Config) => Promise<R>): Promise<R> {
   const config = loadConfig(settings);
   const store: CatalogueStore = await openStore(config, { create: true });
   try {
-    return await work(new Accounts(store, undefined, undefined, siteWords(siteOf(config))), describeDatabase(config));
+    return await work(new Accounts(store, undefined, undefined, siteWords(siteOf(config))), describeDatabase(config), config);
   } finally {
     await store.close();
   }
@@ -75,3 +76,24 @@ export async function runUsersList(settings: RawSettings): Promise<number> {
     return 0;
   });
 }
+
+/**
+ * A password reset link for the account (single use, an hour), its only line on standard
+ * output; an earlier link of the account no longer works. Absolute from BASE_URL, or from
+ * HOST and PORT (said on standard error: the link may then not be the public address).
+ */
+export async function runUsersReset(name: string, settings: RawSettings): Promise<number> {
+  return withAccounts(settings, async (accounts, _where, config) => {
+    const issue = await accounts.issueReset(name);
+    if (!('issued' in issue)) {
+      throw new CliError(issue.refused === 'disabled' ? `${name} is disabled: a new password would not sign it in.` : `There is no account ${name}.`);
+    }
+    if (config.baseUrl === null) process.stderr.write(`BASE_URL is unset: the link is made from HOST and PORT (${serverOrigin(config)}).\n`);
+    process.stdout.write(`${config.baseUrl ?? serverOrigin(config)}${CONTRIBUTE_PATHS.reset(issue.token)}\n`);
+    process.stderr.write(`The link sets ${issue.issued.username}'s password once, until ${new Date(issue.expires).toISOString()}.\n`);
+    return 0;
+  });
+}
+
+/** http://HOST:PORT, an IPv6 address in brackets. */
+const serverOrigin = (config: Pick<Config, 'host' | 'port'>) => `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

@@ -30,6 +30,13 @@ export const CONTRIBUTE_PATHS = {
   signUp: '/account/signup',
   signIn: '/account/signin',
   signOut: '/account/signout',
+  password: '/account/password',
+  endOtherSessions: '/account/sessions/end-others',
+  /** A password reset link (a token of 43 characters), single use, valid an hour. */
+  reset: (token: string) => `/account/reset/${token}`,
+  resetRoute: '/account/reset/:token',
+  /** Where an editor issues a reset link. */
+  issueReset: '/moderate/accounts/reset',
   /** A building's form of one kind (contributions/kinds.ts). */
   contribute: (featureId: number, kind: string) => `/contribute/${featureId}/${kind}`,
   contributeRoute: '/contribute/:featureId/:kind',

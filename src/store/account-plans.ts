@@ -63,13 +63,20 @@ export function* createSessionPlan(session: { tokenHash: string; accountId: numb
   yield { sql: 'INSERT INTO sessions (token_hash, account_id, created, expires) VALUES ($1, $2, $3, $4)', params: [session.tokenHash, session.accountId, session.now, session.expires] };
 }
 
+/** A live session: its account, and when it was last seen (null: not since it was made). */
+export interface LiveSession {
+  account: AccountRow;
+  lastSeen: number | null;
+}
+
 /** The account a live session is of; none once it has expired or its account is disabled. */
-export function* sessionAccountPlan(tokenHash: string, now: number): Plan<AccountRow | null> {
+export function* sessionAccountPlan(tokenHash: string, now: number): Plan<LiveSession | null> {
   const rows = (yield {
-    sql: `SELECT ${COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires > $2 AND a.disabled = 0`,
+    sql: `SELECT ${COLUMNS}, s.last_seen FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires > $2 AND a.disabled = 0`,
     params: [tokenHash, now],
-  }) as Flat[];
-  return rows[0] === undefined ? null : toAccount(rows[0]);
+  }) as (Flat & { last_seen: number | string | null })[];
+  const r = rows[0];
+  return r === undefined ? null : { account: toAccount(r), lastSeen: r.last_seen === null ? null : Number(r.last_seen) };
 }
 
 export function* endSessionPlan(tokenHash: string): Plan<void> {
@@ -81,4 +88,102 @@ export function* secretPlan(name: string, candidate: string): Plan<string> {
   yield { sql: 'INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', params: [name, candidate] };
   const rows = (yield { sql: 'SELECT value FROM site_secrets WHERE name = $1', params: [name] }) as { value: string }[];
   return rows[0]!.value;
+}
+
+/** Marks a session seen at `now`, unless it was seen since `since` (another request's mark counts). */
+export function* touchSessionPlan(tokenHash: string, now: number, since: number): Plan<void> {
+  yield { sql: 'UPDATE sessions SET last_seen = $1 WHERE token_hash = $2 AND (last_seen IS NULL OR last_seen < $3)', params: [now, tokenHash, since] };
+}
+
+/** A session as its account's page lists it; `current`: the one the page was asked with. */
+export interface SessionRow {
+  created: number;
+  lastSeen: number;
+  expires: number;
+  current: boolean;
+}
+
+/** The account's live sessions, the most recently seen first (one never seen since it began: seen then). */
+export function* sessionsOfPlan(accountId: number, currentHash: string, now: number): Plan<SessionRow[]> {
+  const rows = (yield {
+    sql: `SELECT token_hash, created, COALESCE(last_seen, created) AS seen, expires FROM sessions
+      WHERE account_id = $1 AND expires > $2 ORDER BY seen DESC, created DESC`,
+    params: [accountId, now],
+  }) as { token_hash: string; created: number | string; seen: number | string; expires: number | string }[];
+  return rows.map((r) => ({ created: Number(r.created), lastSeen: Number(r.seen), expires: Number(r.expires), current: r.token_hash === currentHash }));
+}
+
+/** Every session of the account but `keepHash` ended (ASVS 3.3.4). */
+export function* endOtherSessionsPlan(accountId: number, keepHash: string): Plan<void> {
+  yield { sql: 'DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2', params: [accountId, keepHash] };
+}
+
+/**
+ * A new password, while the session it is changed from still lives: every session of the
+ * account ended and its reset link with them (ASVS 3.3.3), then this browser's new one, in
+ * one transaction. False (nothing changed) when that session ended meanwhile.
+ */
+export function* changePasswordPlan(change: { accountId: number; passwordHash: string; fromHash: string; session: { tokenHash: string; now: number; expires: number } }): Plan<boolean> {
+  const { accountId, session } = change;
+  const changed = (yield {
+    sql: `UPDATE accounts SET password_hash = $1 WHERE disabled = 0
+      AND id = (SELECT account_id FROM sessions WHERE token_hash = $2 AND account_id = $3 AND expires > $4) RETURNING id`,
+    params: [change.passwordHash, change.fromHash, accountId, session.now],
+  }) as unknown[];
+  if (changed.length === 0) return false;
+  yield* endEverywherePlan(accountId);
+  yield* createSessionPlan({ ...session, accountId });
+  return true;
+}
+
+function* endEverywherePlan(accountId: number): Plan<void> {
+  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [accountId] };
+  yield { sql: 'DELETE FROM password_resets WHERE account_id = $1', params: [accountId] };
+}
+
+export type ResetIssue = { issued: AccountRow } | { refused: 'unknown' | 'disabled' | 'role'; account: AccountRow | null };
+
+/**
+ * A reset link for the account named by `key`, when `allowed` takes its role: the account's
+ * earlier link replaced by this one (one row per account), in one transaction with the check.
+ */
+export function* issueResetPlan(reset: { key: string; tokenHash: string; now: number; expires: number }, allowed: (target: Role) => boolean): Plan<ResetIssue> {
+  const rows = (yield { sql: `SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1`, params: [reset.key] }) as Flat[];
+  const account = rows[0] === undefined ? null : toAccount(rows[0]);
+  if (account === null) return { refused: 'unknown', account };
+  if (account.disabled) return { refused: 'disabled', account };
+  if (!allowed(account.role)) return { refused: 'role', account };
+  yield {
+    sql: `INSERT INTO password_resets (account_id, token_hash, created, expires, used) VALUES ($1, $2, $3, $4, NULL)
+      ON CONFLICT (account_id) DO UPDATE SET token_hash = excluded.token_hash, created = excluded.created, expires = excluded.expires, used = NULL`,
+    params: [account.id, reset.tokenHash, reset.now, reset.expires],
+  };
+  return { issued: account };
+}
+
+/** The account a reset link is for, while the link is unused, unexpired and its account enabled. */
+export function* resetAccountPlan(tokenHash: string, now: number): Plan<AccountRow | null> {
+  const rows = (yield {
+    sql: `SELECT ${COLUMNS} FROM password_resets r JOIN accounts a ON a.id = r.account_id
+      WHERE r.token_hash = $1 AND r.used IS NULL AND r.expires > $2 AND a.disabled = 0`,
+    params: [tokenHash, now],
+  }) as Flat[];
+  return rows[0] === undefined ? null : toAccount(rows[0]);
+}
+
+/**
+ * A reset link used: marked used first (so that of two at once only one finds it unused: the
+ * other waits for the row and then sees it used), the password set, every session of the
+ * account ended, in one transaction. False when the link was no longer usable.
+ */
+export function* useResetPlan(reset: { tokenHash: string; now: number; passwordHash: string }): Plan<boolean> {
+  const rows = (yield {
+    sql: 'UPDATE password_resets SET used = $1 WHERE token_hash = $2 AND used IS NULL AND expires > $3 RETURNING account_id',
+    params: [reset.now, reset.tokenHash, reset.now],
+  }) as { account_id: number | string }[];
+  if (rows[0] === undefined) return false;
+  const accountId = Number(rows[0].account_id);
+  yield { sql: 'UPDATE accounts SET password_hash = $1 WHERE id = $2', params: [reset.passwordHash, accountId] };
+  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [accountId] };
+  return true;
 }

@@ -5,7 +5,7 @@
 // Written once for both stores: SQLite's INTEGER and TEXT are PostgreSQL's bigint and text.
 
 /** Every table here, for the upgrade that rebuilds the catalogue's tables around them. */
-export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes', 'contribution_pictures'] as const;
+export const ACCOUNT_TABLES = ['accounts', 'sessions', 'site_secrets', 'contributions', 'record_changes', 'password_resets', 'contribution_pictures'] as const;
 
 /**
  * username_key: the name folded (lower case, NFKC), unique, so that "Ann" and "ann" are one
@@ -61,10 +61,22 @@ export interface ContributorStep {
   sql: (integer: 'INTEGER' | 'bigint', autoId: string) => string;
 }
 
+// Issue 45, accounts people manage. sessions.last_seen: when the session was last used (at most
+// a minute late: accounts.ts), null for sessions made before it. password_resets: an account's
+// one reset link (a newer one replaces it: the account is the key), kept by the SHA-256 of its
+// token like a session; used: when it was used (null: not yet).
+export const MANAGED_ACCOUNTS_STEP: ContributorStep = {
+  columns: [{ table: 'sessions', column: 'last_seen', type: (integer) => integer }],
+  sql: (integer) => `
+CREATE TABLE IF NOT EXISTS password_resets (
+  account_id ${integer} PRIMARY KEY REFERENCES accounts (id), token_hash TEXT NOT NULL UNIQUE,
+  created ${integer} NOT NULL, expires ${integer} NOT NULL, used ${integer});
+`,
+};
+
+
 /** Issue 45: contributed pictures kept in the store (store/picture-plans.ts). */
 export const PICTURES_STEP: ContributorStep = { columns: [], sql: pictureSchema };
-
-export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [PICTURES_STEP];
 
 /**
  * A contributed picture's re-encodings (issue 45), in the store so that they are written,
@@ -84,6 +96,9 @@ CREATE TABLE IF NOT EXISTS contribution_pictures (
   contribution_id ${integer} REFERENCES contributions (id), record_id ${integer}, PRIMARY KEY (upload, size));
 CREATE INDEX IF NOT EXISTS contribution_pictures_by_contribution ON contribution_pictures (contribution_id);`;
 }
+
+/** In the order they were added: each step may use the tables of those before it. */
+export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP, PICTURES_STEP];
 
 /** A step as PostgreSQL's migration SQL. */
 export function postgresStep(step: ContributorStep): string {

@@ -22,6 +22,7 @@ import type { AccountRow } from '../../store/account-plans.js';
 import { contributionsOfPlan } from '../../store/contribution-plans.js';
 import type { CatalogueReader, CatalogueStore } from '../../store/store.js';
 import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
+import { registerManageRoutes } from './manage-routes.js';
 
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
 import { clientAddress } from '../operations/client-address.js';
@@ -163,10 +164,12 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   });
 
   scope.get(CONTRIBUTE_PATHS.account, async (request, reply) => {
-    const { account } = await signedIn(request);
-    if (account === null) return see(reply, request, CONTRIBUTE_PATHS.signIn);
+    const { account, token } = await signedIn(request);
+    if (account === null || token === null) return see(reply, request, CONTRIBUTE_PATHS.signIn);
     const csrf = await formCsrf(request, reply);
     const mine = await deps.store.transact(contributionsOfPlan(account.id), 'read');
-    return html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine)));
+    return html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine), await accounts.sessions(account.id, token)));
   });
+
+  registerManageRoutes(scope, deps, accounts, throttle, kit);
 }

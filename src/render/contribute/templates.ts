@@ -22,13 +22,53 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
 <button type="submit">Sign out</button>
 </form>
+<p><a href="<%= it.password %>">Change your password</a></p>
 <h2>Your contributions</h2>
 <% if (it.contributions.length === 0) { %><p>You have sent no contributions yet. Open a building's page to add a picture, some writing or a video link.</p>
 <% } else { %><ul class="contributions">
 <% for (const c of it.contributions) { %><li><% if (c.href) { %><a href="<%= c.href %>"><%= c.title %></a><% } else { %><%= c.title %><% } %>
 <span class="muted"><%= c.kind %> about <a href="<%= c.featureHref %>"><%= c.featureLabel %></a>, sent <%= c.sent %>:</span> <strong class="state state-<%= c.state %>"><%= c.stateText %></strong><% if (c.reason) { %> <span class="reason">(<%= c.reason %>)</span><% } %></li>
 <% } %></ul><% } %>
-<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a></p><% } %>
+<h2 id="sessions-heading">Where you are signed in</h2>
+<table class="sessions" aria-labelledby="sessions-heading">
+<thead><tr><th scope="col">Signed in</th><th scope="col">Last seen</th><th scope="col">Browser</th></tr></thead>
+<tbody>
+<% for (const s of it.sessions) { %><tr<% if (s.current) { %> class="current"<% } %>><td><time datetime="<%= s.started.iso %>"><%= s.started.text %></time></td><td><time datetime="<%= s.seen.iso %>"><%= s.seen.text %></time></td><td><% if (s.current) { %><strong>This browser</strong><% } else { %>Another<% } %></td></tr>
+<% } %></tbody>
+</table>
+<% if (it.endOthers) { %><form method="post" action="<%= it.endOthers %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<button type="submit">Sign out everywhere else</button>
+</form><% } %>
+<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a> · <a href="<%= it.issueReset %>">Issue a password reset link</a></p><% } %>
+<%~ include('@foot', it) %>`,
+  'password-form': `<%~ include('@head', it) %>
+<p><%= it.intro %></p>
+<%~ include('@problem', { problem: it.problem }) %><form class="account" method="post" action="<%= it.action %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<% if (it.current) { %><p><label for="current">Current password</label>
+<input id="current" name="current" type="password" autocomplete="current-password" required maxlength="200"<% if (it.problemField === 'current') { %> aria-describedby="problem"<% } %>></p>
+<% } %><p><label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required maxlength="200" aria-describedby="password-hint<% if (it.problemField === 'password') { %> problem<% } %>">
+<span class="muted" id="password-hint"><%= it.passwordHint %></span></p>
+<p><button type="submit"><%= it.submit %></button></p>
+</form>
+<%~ include('@foot', it) %>`,
+  'reset-issue': `<%~ include('@head', it) %>
+<p><%= it.rule %></p>
+<p>A link can be used once, for an hour; a new link for the same account replaces the one before. It signs nobody in, but whoever holds it can set the account's password: give it to the account's owner yourself.</p>
+<% if (it.issued) { %><section class="issued" aria-labelledby="issued-heading">
+<h2 id="issued-heading">A link for <%= it.issued.username %></h2>
+<div class="account"><p><label for="link">Copy this link and give it to them</label>
+<input id="link" readonly size="60" value="<%= it.issued.url %>"></p></div>
+<p class="muted">It can be used until <time datetime="<%= it.issued.expires.iso %>"><%= it.issued.expires.text %></time>.</p>
+</section>
+<% } %><%~ include('@problem', { problem: it.problem }) %><form class="account" method="post" action="<%= it.action %>">
+<input type="hidden" name="csrf" value="<%= it.csrf %>">
+<p><label for="username">Account name</label>
+<input id="username" name="username" required maxlength="40" autocomplete="off" value="<%= it.username %>"<% if (it.problem) { %> aria-describedby="problem"<% } %>></p>
+<p><button type="submit">Issue a reset link</button></p>
+</form>
 <%~ include('@foot', it) %>`,
   '@fields': `<p><label for="title">Title</label>
 <input id="title" name="title" required maxlength="200" value="<%= it.fields.title %>"></p>

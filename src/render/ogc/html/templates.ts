@@ -303,7 +303,7 @@ function compiledTemplates(): Eta {
   return eta;
 }
 
-export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error' | 'account-form' | 'account' | 'contribute-form' | 'moderate' | 'history';
+export type PageName = 'landing' | 'conformance' | 'collections' | 'collection' | 'items' | 'feature' | 'attachment' | 'about' | 'search' | 'error' | 'account-form' | 'account' | 'password-form' | 'reset-issue' | 'contribute-form' | 'moderate' | 'history';
 
 export function renderPage(name: PageName, data: object): string {
   return compiledTemplates().render(`@${name}`, data);
