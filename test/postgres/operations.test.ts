@@ -55,7 +55,7 @@ await onPostgres(async () => {
           (await c.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [schema])).rows.map((r) => r.table_name),
         );
         assert.deepEqual(tables, [
-          'accounts', 'authors', 'categories', 'contributions', 'documents', 'documents_search', 'feature_categories', 'feature_category_names', 'feature_tags', 'features',
+          'accounts', 'authors', 'categories', 'contribution_pictures', 'contributions', 'documents', 'documents_search', 'feature_categories', 'feature_category_names', 'feature_tags', 'features',
           'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'password_resets', 'record_changes', 'schema_migrations', 'sessions', 'site_secrets', 'sites', 'tile_levels', 'tiles',
         ]);
       } finally {
