@@ -63,7 +63,13 @@ export async function preparePicture(bytes: Buffer): Promise<PictureOutcome> {
   try {
     // The original decoded once, into the archive's copy (mozjpeg's trellis is too slow at 50 megapixels);
     // the smaller sizes from that JPEG, which libjpeg shrinks while decoding: cheap.
-    const full = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate().jpeg({ quality: 90 }).toBuffer();
+    // Streamed through libvips a strip at a time: turned only when the header says so (turning
+    // holds the whole image, 147 MB at 49 megapixels), and without optimised Huffman tables
+    // (their two passes hold every coefficient: +190 MB measured at 49 megapixels; the file is
+    // about twice as large, once, for the archive).
+    const decoded = sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
+    const upright = header.orientation !== undefined && header.orientation > 1 ? decoded.rotate() : decoded;
+    const full = await upright.jpeg({ quality: 90, optimiseCoding: false }).toBuffer();
     const display = await sharp(full, { limitInputPixels: PICTURE_MAX_PIXELS }).resize(DISPLAY_SIDE, DISPLAY_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     const thumbnail = await sharp(display).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
     return { ok: true, picture: { type, full, display, thumbnail } };
