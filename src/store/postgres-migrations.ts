@@ -5,7 +5,7 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
-import { POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA } from './account-schema.js';
+import { CONTRIBUTOR_STEPS, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from './account-schema.js';
 
 export interface Migration {
   version: number;
@@ -196,6 +196,11 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
     name: 'positions unique when a statement ends, not at each row: an apply shifts them in one pass (it moved each row twice: 340 of its 600 ms for one document removed of 10,600)',
     sql: ['features', 'images', 'documents', 'media'].map((list) => `ALTER TABLE ${list} DROP CONSTRAINT ${list}_position_key,
   ADD CONSTRAINT ${list}_position_key UNIQUE (position) DEFERRABLE INITIALLY IMMEDIATE;`).join('\n'),
+  },
+  {
+    version: 14,
+    name: 'account names unique by their look (a TR39 skeleton) and accounts linked to the catalogue author they are credited as (store/account-schema.ts)',
+    sql: postgresStep(CONTRIBUTOR_STEPS[0]!),
   },
 ];
 
