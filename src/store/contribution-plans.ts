@@ -146,8 +146,8 @@ function* madeForAccountPlan(authorId: number, accountId: number): Plan<boolean>
   const rows = (yield {
     sql: `SELECT r.id FROM record_changes r JOIN contributions c ON r.what = 'approved contribution ' || c.id
       WHERE r.list = 'authors' AND r.record_id = $1 AND r.before_json IS NULL AND c.account_id = $2
-        AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.author_id = $1) LIMIT 1`,
-    params: [authorId, accountId],
+        AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.author_id = $3) LIMIT 1`,
+    params: [authorId, accountId, authorId],
   }) as Flat[];
   return rows.length === 1;
 }
