@@ -128,3 +128,18 @@ test('a crowd signing up from many addresses waits in its own line: a sign-in me
     await app.close();
   }
 });
+
+test('on an https site the device cookie is Secure and __Host- prefixed, like the others', async () => {
+  const app = await startTestApp({ settings: { contributions: '1', baseUrl: 'https://heritage.example.org', allowedHosts: '127.0.0.1' } });
+  try {
+    const made = await new FormClient(app).submit('/account/signup', { username: 'tess-secure', password: PASSWORD });
+    assert.equal(made.status, 303);
+    const device = setCookies(made).find((c) => c.name === '__Host-heritage-device');
+    assert.ok(device !== undefined, setCookies(made).map((c) => c.name).join(', '));
+    assert.ok(device.attributes.has('secure') && device.attributes.has('httponly'));
+    assert.equal(device.attributes.get('path'), '/');
+    assert.ok(!device.attributes.has('domain'));
+  } finally {
+    await app.close();
+  }
+});
