@@ -6,13 +6,14 @@
 // is credited to a catalogue author only through the account linked to it. The look-alikes
 // are written out here as code points, not taken from the code's table.
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { after, before, describe, test } from 'node:test';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
 import { FormClient, csrfOf } from '../support/form-client.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { importInto } from '../support/server.js';
-import { createTestDatabase, type TestDatabase } from '../support/stores.js';
+import { createTestDatabase, testStoreKind, withPgClient, type TestDatabase } from '../support/stores.js';
 
 const PASSWORD = 'a long walk down Brick Lane';
 const FEATURE = 1;
@@ -48,6 +49,20 @@ describe('account names, with CONTRIBUTIONS on', () => {
     const record = await app.request(`/api/v1/documents/${recordId}/`);
     assert.equal(record.status, 200);
     return (record.json() as { author: { id: number; username: string } }).author;
+  };
+
+  /** SQL run on the database behind the app's back: rows as a heritage-api from before issue 45 left them. */
+  const asBefore = async (sql: string) => {
+    if (testStoreKind() === 'sqlite') {
+      const db = new Database(String(database.settings.database));
+      db.exec(sql);
+      db.close();
+    } else {
+      await withPgClient(async (client) => {
+        await client.query(`SET search_path = ${database.settings.databaseSchema}, public`);
+        await client.query(sql);
+      });
+    }
   };
 
   before(async () => {
@@ -128,5 +143,18 @@ describe('account names, with CONTRIBUTIONS on', () => {
     assert.deepEqual(await publishedAuthor(browser, 'Ann remembers again'), first, 'the same author each time');
     const fresh = await publishedAuthor(await signIn('demo-editor'), 'A first contribution');
     assert.equal(fresh.username, 'demo-editor', 'an account of a name no author has is credited under its own name');
+  });
+
+  test('an account made before names had a look, and credited before accounts were linked: its look filled at the next sign-up, its author still its own', async () => {
+    for (const name of ['legacy-lou', 'legacy-max']) assert.equal((await signUp(name)).status, 303);
+    const browser = await signIn('legacy-lou');
+    const author = await publishedAuthor(browser, 'Lou remembers');
+    assert.equal(author.username, 'legacy-lou');
+    await asBefore("UPDATE accounts SET name_skeleton = NULL, author_id = NULL WHERE username IN ('legacy-lou', 'legacy-max')");
+    // "lеgacy-max" with a Cyrillic e (U+0435).
+    const lookalike = await signUp('l\u0435gacy-max');
+    assert.equal(lookalike.status, 400);
+    assert.ok(lookalike.text.includes(LOOK_ALIKE_REFUSAL), lookalike.text);
+    assert.deepEqual(await publishedAuthor(browser, 'Lou remembers again'), author, 'the author its first contribution made');
   });
 });
