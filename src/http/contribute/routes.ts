@@ -138,9 +138,8 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   const begin = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) => {
     if (old !== null) await accounts.endSession(old);
     const session = await accounts.startSession(account.id);
-    const now = Date.now();
     setSessionCookie(reply, kit.secure(request), session.token, session.expires);
-    setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), now + DEVICE_LIFETIME_MS);
+    setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), Date.now() + DEVICE_LIFETIME_MS);
     return see(reply, request, CONTRIBUTE_PATHS.account);
   };
   const client = (request: FastifyRequest) => clientAddress(request, deps.config.trustProxy);
