@@ -155,9 +155,15 @@ export const CONTRIBUTE_ERRORS = {
   badForm: entry(403, 'A POST whose csrf field is missing or is not the one this browser\'s form was given (another site\'s form, another session\'s, an expired one).', () => 'This form did not come from this site, or has expired: go back, reload it and send it again.'),
   signInThrottled: entry(
     429,
-    'Too many failed sign-ins for the account name or from the client address in the last 15 minutes: the wait in whole seconds, as in Retry-After.',
+    'Too many failed sign-ins for the account name or from the client address in the last 15 minutes (a browser that signed in to the account before counts its own failures instead): the wait in whole seconds, as in Retry-After.',
     (seconds: number) => `Too many failed sign-ins: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     600,
+  ),
+  signUpThrottled: entry(
+    429,
+    'Too many new accounts from the client address in the last hour (5), or from everyone in the last minute (30): the wait in whole seconds, as in Retry-After.',
+    (seconds: number) => `Too many new accounts have been asked for from here or from everyone just now: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    60,
   ),
   formTooLarge: entry(413, 'A form past its bound: 8 KiB for the account forms, 192 KiB for the contribution and review forms (pictures have their own bound).', () => 'The form is too large.'),
   pictureTooLarge: entry(413, 'A picture of more than 20 MB.', () => 'A picture is at most 20 MB.'),

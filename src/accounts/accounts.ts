@@ -1,16 +1,17 @@
 // The contributors' accounts and sessions over the store (store/account-plans.ts): sign-up,
 // sign-in, sessions, and what the command line does (`users`). Password hashing takes a turn
-// of its own gate (two at once, a short line), so a crowd signing in is refused with a 503
-// rather than holding libuv's threads and 32 MiB each.
+// of a gate (two at once, a short line), so a crowd signing in is refused with a 503 rather
+// than holding libuv's threads and 32 MiB each; new passwords have a gate of their own (one
+// at once), so that sign-ups, however many, never take sign-in's turns.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CatalogueStore } from '../store/store.js';
 import {
   accountsPlan, changePasswordPlan, createAccountPlan, createSessionPlan, credentialsPlan, disablePlan, endOtherSessionsPlan, endSessionPlan, issueResetPlan,
   resetAccountPlan, secretPlan, sessionAccountPlan, sessionsOfPlan, setRolePlan, touchSessionPlan, useResetPlan,
-  type AccountRow, type ResetIssue, type SessionRow,
+  type AccountRow, type NameRefusal, type ResetIssue, type SessionRow,
 } from '../store/account-plans.js';
 import { Gate } from '../work/gate.js';
-import { nameKey, nameProblem } from './names.js';
+import { AUTHOR_NAME_PROBLEM, nameKey, nameLooks, nameProblem, nameSkeleton } from './names.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import type { Role } from './roles.js';
 
@@ -28,6 +29,20 @@ export const SEEN_EVERY_MS = 60 * 1000;
 export type AccountStore = Pick<CatalogueStore, 'transact'>;
 
 export type SignUp = { account: AccountRow } | { problem: string; field: 'username' | 'password' };
+
+export interface NewAccountOptions {
+  role?: Role;
+  author?: boolean;
+  admit?: () => Promise<void>;
+}
+
+const NAME_REFUSALS: Record<NameRefusal, (username: string) => string> = {
+  taken: () => 'That account name is taken: choose another.',
+  looksLike: () => 'That account name looks like one that is taken: choose another.',
+  author: () => AUTHOR_NAME_PROBLEM,
+  noAuthor: (username) => `There is no catalogue author named ${username}: --author links the account to the author of exactly that name.`,
+  authorLinked: (username) => `The catalogue author ${username} is linked to another account already.`,
+};
 
 export interface Session {
   /** What the cookie holds: 32 random bytes, base64url. */
@@ -52,17 +67,26 @@ export class Accounts {
     private readonly now: () => number = Date.now,
     /** The site's words (passwords.siteWords), which no new password may lean on. */
     private readonly siteWords: readonly string[] = [],
+    private readonly signUpHashing = new Gate('new passwords', { running: 1, waiting: 4, waitMs: 10_000 }),
   ) {}
 
-  /** A new account (a contributor unless the command line says otherwise), or why not. */
-  async create(username: string, password: string, role: Role = 'contributor'): Promise<SignUp> {
+  /**
+   * A new account (a contributor unless the command line says otherwise, linked to the
+   * catalogue author of its name with `author`), or why not. `admit` is asked once the form is
+   * found right, before the hash is made: it throws to refuse (the sign-up throttle).
+   */
+  async create(username: string, password: string, options: NewAccountOptions = {}): Promise<SignUp> {
     const badName = nameProblem(username);
     if (badName !== null) return { problem: badName, field: 'username' };
     const badPassword = passwordProblem(password, username, this.siteWords);
     if (badPassword !== null) return { problem: badPassword, field: 'password' };
-    const passwordHash = await this.hashing.run(() => hashPassword(password));
-    const account = await this.store.transact(createAccountPlan({ username, key: nameKey(username), passwordHash, role, now: this.now() }));
-    return account === null ? { problem: 'That account name is taken: choose another.', field: 'username' } : { account };
+    await options.admit?.();
+    // A gate of its own: a crowd signing up waits in its own line, never in sign-in's.
+    const passwordHash = await this.signUpHashing.run(() => hashPassword(password));
+    const made = await this.store.transact(createAccountPlan({
+      username, key: nameKey(username), looks: nameLooks(username), passwordHash, role: options.role ?? 'contributor', now: this.now(), author: options.author ?? false,
+    }, nameSkeleton));
+    return 'account' in made ? made : { problem: NAME_REFUSALS[made.refused](username), field: 'username' };
   }
 
   /**

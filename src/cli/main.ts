@@ -70,8 +70,9 @@ export function buildProgram(setExit: (code: number) => void): Command {
   const users = program.command('users').description('the contributors\' accounts (CONTRIBUTIONS): add, change the role of, disable, reset the password of and list them');
   const roles = `contributor, editor or admin`;
   addSettingFlags(users.command('add').description('add an account; its password is the first line of standard input')
-    .argument('<name>', 'the account name').option('--role <role>', roles, 'contributor'), 'users')
-    .action((name, o) => done(import('./users.js').then(({ runUsersAdd }) => runUsersAdd(name, o.role, givenSettings('users', o)))));
+    .argument('<name>', 'the account name').option('--role <role>', roles, 'contributor')
+    .option('--author', 'link the account to the catalogue author of exactly this name: the one account credited as that author'), 'users')
+    .action((name, o) => done(import('./users.js').then(({ runUsersAdd }) => runUsersAdd(name, o.role, o.author === true, givenSettings('users', o)))));
   addSettingFlags(users.command('role').description('change an account\'s role').argument('<name>', 'the account name').argument('<role>', roles), 'users')
     .action((name, role, o) => done(import('./users.js').then(({ runUsersRole }) => runUsersRole(name, role, givenSettings('users', o)))));
   addSettingFlags(users.command('disable').description('disable an account and end its sessions at once').argument('<name>', 'the account name'), 'users')

@@ -73,7 +73,7 @@ function demoSettings(given: Config, settings: RawSettings, demoMedia: string, c
 async function demoEditor(store: Pick<CatalogueStore, 'transact'>, file: string, address: string): Promise<string> {
   if (!fs.existsSync(file)) {
     const password = randomBytes(12).toString('base64url');
-    const made = await new Accounts(store).create(DEMO_EDITOR, password, 'editor');
+    const made = await new Accounts(store).create(DEMO_EDITOR, password, { role: 'editor' });
     if ('problem' in made) return `heritage-api: the demo editor could not be made: ${made.problem}`;
     fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
   }

@@ -39,13 +39,15 @@ async function passwordFromStdin(): Promise<string> {
   return line;
 }
 
-export async function runUsersAdd(name: string, role: string, settings: RawSettings): Promise<number> {
+/** `author`: linked to the catalogue author of exactly this name, the one account that may be credited as it. */
+export async function runUsersAdd(name: string, role: string, author: boolean, settings: RawSettings): Promise<number> {
   const checked = checkedRole(role);
   const password = await passwordFromStdin();
   return withAccounts(settings, async (accounts, where) => {
-    const made = await accounts.create(name, password, checked);
+    const made = await accounts.create(name, password, { role: checked, author });
     if ('problem' in made) throw new CliError(made.problem);
-    process.stderr.write(`Added ${made.account.username} (${checked}) to ${where}.\n`);
+    const linked = author ? `, linked to the catalogue author ${made.account.username}` : '';
+    process.stderr.write(`Added ${made.account.username} (${checked}${linked}) to ${where}.\n`);
     return 0;
   });
 }

@@ -24,14 +24,70 @@ function toAccount(r: Flat): AccountRow {
   return { id: Number(r.id), username: r.username, role: r.role as Role, disabled: Number(r.disabled) === 1 || r.disabled === true, created: Number(r.created) };
 }
 
-/** The new account's row, or null when the (folded) name is taken. */
-export function* createAccountPlan(account: { username: string; key: string; passwordHash: string; role: Role; now: number }): Plan<AccountRow | null> {
+export interface NewAccount {
+  username: string;
+  /** nameKey: one account a key. */
+  key: string;
+  /** nameLooks: its own skeleton first (the unique column), then any other it reads as. */
+  looks: readonly string[];
+  passwordHash: string;
+  role: Role;
+  now: number;
+  /** Linked to the catalogue author of exactly this name (an operator's `users add --author`). */
+  author: boolean;
+}
+
+/** Why a name is not given: taken (its key), looks like a taken one, a catalogue author's, or (linking) no such author / one linked already. */
+export type NameRefusal = 'taken' | 'looksLike' | 'author' | 'noAuthor' | 'authorLinked';
+
+/**
+ * The new account's row, or why not. The unique key and skeleton decide a race (ON CONFLICT:
+ * of two look-alikes at once, one is made); the reads before it only name the reason.
+ * `skeletonOf` (accounts/names.ts) is the code's: SQL cannot compute it.
+ */
+export function* createAccountPlan(account: NewAccount, skeletonOf: (name: string) => string): Plan<{ account: AccountRow } | { refused: NameRefusal }> {
+  yield* fillSkeletonsPlan(skeletonOf);
+  const author = yield* authorOfNewPlan(account, skeletonOf);
+  if (typeof author === 'string') return { refused: author };
+  const [own = account.key, other = own] = account.looks;
+  const clashes = (yield {
+    sql: 'SELECT username_key FROM accounts WHERE username_key = $1 OR name_skeleton = $2 OR name_skeleton = $3 OR author_id = $4',
+    params: [account.key, own, other, author],
+  }) as { username_key: string }[];
+  if (clashes.length > 0) return { refused: clashes.some((c) => c.username_key === account.key) ? 'taken' : author === null ? 'looksLike' : 'authorLinked' };
   const rows = (yield {
-    sql: `INSERT INTO accounts (username, username_key, password_hash, role, disabled, created) VALUES ($1, $2, $3, $4, 0, $5)
-      ON CONFLICT (username_key) DO NOTHING RETURNING id, username, role, disabled, created`,
-    params: [account.username, account.key, account.passwordHash, account.role, account.now],
+    sql: `INSERT INTO accounts (username, username_key, name_skeleton, author_id, password_hash, role, disabled, created) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)
+      ON CONFLICT DO NOTHING RETURNING id, username, role, disabled, created`,
+    params: [account.username, account.key, own, author, account.passwordHash, account.role, account.now],
   }) as Flat[];
-  return rows[0] === undefined ? null : toAccount(rows[0]);
+  return rows[0] === undefined ? { refused: 'taken' } : { account: toAccount(rows[0]) };
+}
+
+/**
+ * The author a new account is linked to (null: none), or why the name cannot be had: every
+ * catalogue author's name, and its look-alikes, is kept for the account linked to it.
+ */
+function* authorOfNewPlan(account: NewAccount, skeletonOf: (name: string) => string): Plan<number | null | NameRefusal> {
+  if (account.author) {
+    const rows = (yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [account.username] }) as { id: number | string }[];
+    return rows[0] === undefined ? 'noAuthor' : Number(rows[0].id);
+  }
+  const authors = (yield { sql: 'SELECT username FROM authors', params: [] }) as { username: string }[];
+  return authors.some((a) => account.looks.includes(skeletonOf(a.username))) ? 'author' : null;
+}
+
+/**
+ * Skeletons for the accounts made before names had one (or by an older process meanwhile), in
+ * the order they were made: of two look-alikes made then, the later keeps its name but not the
+ * look (its skeleton marked with its id), so that neither is lost and no new one imitates them.
+ */
+function* fillSkeletonsPlan(skeletonOf: (name: string) => string): Plan<void> {
+  const missing = (yield { sql: 'SELECT id, username FROM accounts WHERE name_skeleton IS NULL ORDER BY id', params: [] }) as { id: number | string; username: string }[];
+  for (const row of missing) {
+    const look = skeletonOf(row.username);
+    const taken = ((yield { sql: 'SELECT id FROM accounts WHERE name_skeleton = $1', params: [look] }) as unknown[]).length > 0;
+    yield { sql: 'UPDATE accounts SET name_skeleton = $1 WHERE id = $2', params: [taken ? `${look}#${row.id}` : look, Number(row.id)] };
+  }
 }
 
 export function* credentialsPlan(key: string): Plan<AccountCredentials | null> {

@@ -97,8 +97,28 @@ CREATE TABLE IF NOT EXISTS contribution_pictures (
 CREATE INDEX IF NOT EXISTS contribution_pictures_by_contribution ON contribution_pictures (contribution_id);`;
 }
 
+/**
+ * name_skeleton: what the name looks like (accounts/names.ts nameSkeleton), unique, so that
+ * of two look-alike sign-ups at once one alone is made. It is written by the code, not SQL:
+ * a row made before this step has none until the next account is made, which fills them
+ * first in its own transaction (account-plans.ts), alike on both stores. author_id: the
+ * catalogue author the account is credited as (linked by an operator, or made at its first
+ * publication), one account an author; no foreign key, as an import replaces the authors.
+ */
+export const NAMES_STEP: ContributorStep = {
+  columns: [
+    { table: 'accounts', column: 'name_skeleton', type: () => 'TEXT' },
+    { table: 'accounts', column: 'author_id', type: (integer) => integer },
+  ],
+  sql: () => `
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_skeleton ON accounts (name_skeleton);
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_author ON accounts (author_id);
+`,
+};
+
+
 /** In the order they were added: each step may use the tables of those before it. */
-export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP, PICTURES_STEP];
+export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP];
 
 /** A step as PostgreSQL's migration SQL. */
 export function postgresStep(step: ContributorStep): string {

@@ -173,7 +173,7 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
         return changes;
       }
       const list = KIND_LISTS[found.kind];
-      const author = yield* authorFor(found.username, changes);
+      const author = yield* authorFor(found.accountId, found.username, changes);
       const recordId = yield* unusedId(list);
       (changes[list].put as CatalogueRecord[]).push(recordOf(found.kind, edit.fields, { id: recordId, feature: found.featureId, author, day: isoDay(now) }));
       record = { list, id: recordId, upload };
@@ -191,13 +191,41 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
   };
 }
 
-/** The catalogue author of this name, by id; put into the change set when there is none yet. */
-function* authorFor(username: string, changes: ChangeSet): Plan<number> {
-  const rows = (yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [username] }) as Flat[];
-  if (rows[0] !== undefined) return Number(rows[0].id);
-  const id = yield* unusedId('authors');
-  changes.authors.put.push({ id, username });
+/**
+ * The catalogue author an account's contribution is credited as: the one linked to the account
+ * (by an operator, `users add --author`, or at its first publication); else one made now and
+ * linked, under the account's name, or, when an author of that name exists and is not the
+ * account's (an account made before authors' names were kept for them), under a name of its
+ * own, "NAME (account N)": a new author, never that author's credit. The account's row is
+ * locked first, so that two publications of its contributions at once make one author.
+ */
+function* authorFor(accountId: number, username: string, changes: ChangeSet): Plan<number> {
+  const linked = (yield { sql: 'UPDATE accounts SET author_id = author_id WHERE id = $1 RETURNING author_id', params: [accountId] }) as Flat[];
+  const linkedId = orNull(linked[0]?.author_id);
+  if (linkedId !== null && ((yield { sql: 'SELECT id FROM authors WHERE id = $1', params: [linkedId] }) as Flat[]).length === 1) return linkedId;
+  const named = ((yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [username] }) as Flat[])[0];
+  let id = named === undefined ? null : Number(named.id);
+  if (id === null || !(yield* madeForAccountPlan(id, accountId))) {
+    id = yield* unusedId('authors');
+    changes.authors.put.push({ id, username: named === undefined ? username : `${username} (account ${accountId})` });
+  }
+  yield { sql: 'UPDATE accounts SET author_id = $1 WHERE id = $2', params: [id, accountId] };
   return id;
+}
+
+/**
+ * Whether this author was made by publishing a contribution of this account (the history says
+ * so) and is linked to no account: how an account credited before accounts were linked is
+ * found to be its author.
+ */
+function* madeForAccountPlan(authorId: number, accountId: number): Plan<boolean> {
+  const rows = (yield {
+    sql: `SELECT r.id FROM record_changes r JOIN contributions c ON r.what = 'approved contribution ' || c.id
+      WHERE r.list = 'authors' AND r.record_id = $1 AND r.before_json IS NULL AND c.account_id = $2
+        AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.author_id = $3) LIMIT 1`,
+    params: [authorId, accountId, authorId],
+  }) as Flat[];
+  return rows.length === 1;
 }
 
 function* unusedId(list: ListName): Plan<number> {

@@ -5,7 +5,7 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
-import { MANAGED_ACCOUNTS_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from './account-schema.js';
+import { MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from './account-schema.js';
 
 export interface Migration {
   version: number;
@@ -199,8 +199,13 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
   },
   {
     version: 13,
-    name: 'accounts people manage: when each session was last seen, and password reset links (store/account-schema.ts CONTRIBUTOR_STEPS[0])',
+    name: 'accounts people manage: when each session was last seen, and password reset links (store/account-schema.ts MANAGED_ACCOUNTS_STEP)',
     sql: postgresStep(MANAGED_ACCOUNTS_STEP),
+  },
+  {
+    version: 14,
+    name: 'account names unique by their look (a TR39 skeleton) and accounts linked to the catalogue author they are credited as (store/account-schema.ts)',
+    sql: postgresStep(NAMES_STEP),
   },
   {
     version: 15,

@@ -1,9 +1,9 @@
 // What every contributors' form shares (OWASP ASVS V3 sessions, V4.2.2 CSRF): the session
 // cookie and a browser's form cookie, and the `csrf` field, an HMAC of whichever of the two the
 // browser holds under the site's secret, so that a form made for one browser (or session) is
-// refused from any other. The cookies are HttpOnly, SameSite=Lax, and on https (directly or
-// through a trusted proxy) Secure with the __Host- prefix (no Domain, Path=/: no other host or
-// path can set them).
+// refused from any other; and the device cookie a sign-in leaves (accounts/devices.ts). The
+// cookies are HttpOnly, SameSite=Lax, and on https (directly or through a trusted proxy) Secure
+// with the __Host- prefix (no Domain, Path=/: no other host or path can set them).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie'; // its request.cookies and reply.setCookie
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { requestScheme } from '../protocol/host.js';
 
-export interface CookieNames { session: string; form: string }
+export interface CookieNames { session: string; form: string; device: string }
 
 /** Secure cookies whenever the site or the request is https: BASE_URL, TLS, or a trusted proxy's X-Forwarded-Proto. */
 export function isSecure(request: FastifyRequest, config: Pick<Config, 'baseUrl' | 'trustProxy'>): boolean {
@@ -19,13 +19,20 @@ export function isSecure(request: FastifyRequest, config: Pick<Config, 'baseUrl'
 }
 
 export function cookieNames(secure: boolean): CookieNames {
-  return secure ? { session: '__Host-heritage-session', form: '__Host-heritage-form' } : { session: 'heritage-session', form: 'heritage-form' };
+  return secure
+    ? { session: '__Host-heritage-session', form: '__Host-heritage-form', device: '__Host-heritage-device' }
+    : { session: 'heritage-session', form: 'heritage-form', device: 'heritage-device' };
 }
 
 const cookieOptions = (secure: boolean, expires?: Date) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/', ...(expires ? { expires } : {}) });
 
 export function setSessionCookie(reply: FastifyReply, secure: boolean, token: string, expires: number): void {
   reply.setCookie(cookieNames(secure).session, token, cookieOptions(secure, new Date(expires)));
+}
+
+/** The browser's device cookie (accounts/devices.ts), kept past sign-out: it says the browser, not the session. */
+export function setDeviceCookie(reply: FastifyReply, secure: boolean, value: string, expires: number): void {
+  reply.setCookie(cookieNames(secure).device, value, cookieOptions(secure, new Date(expires)));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {

@@ -4,6 +4,7 @@
 // reset`). Each write is one store transaction (accounts.ts); the pages are the account pages'.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from '../../accounts/accounts.js';
+import { deviceNonce } from '../../accounts/devices.js';
 import { nameKey } from '../../accounts/names.js';
 import { mayIssueReset, mayModerate, type Role } from '../../accounts/roles.js';
 import type { SignInThrottle } from '../../accounts/throttle.js';
@@ -13,7 +14,7 @@ import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import { clientAddress } from '../operations/client-address.js';
 import { pageAt } from '../site/routes.js';
-import { clearSessionCookie, setSessionCookie } from './forms.js';
+import { clearSessionCookie, cookieNames, setSessionCookie } from './forms.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 type Params = Record<string, string | undefined>;
@@ -52,10 +53,11 @@ function registerPasswordChange(scope: FastifyInstance, deps: ContributeDeps, ac
     // The current password is guessed against the sign-in's own throttle: a stolen session gets no more tries than a stranger.
     const key = nameKey(account.username);
     const client = clientAddress(request, deps.config.trustProxy);
-    const wait = await throttle.waitSeconds(key, client);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw CONTRIBUTE_ERRORS.signInThrottled(wait);
+    const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], key);
+    const verdict = await throttle.check({ accountKey: key, client, device });
+    if (verdict.waitSeconds > 0) {
+      reply.header('retry-after', String(verdict.waitSeconds));
+      throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
     }
     const changed = await accounts.changePassword(account, token, field(request.body, 'current'), field(request.body, 'password'));
     const again = (problem: string, problemField: PasswordForm['problemField']) =>
@@ -65,7 +67,7 @@ function registerPasswordChange(scope: FastifyInstance, deps: ContributeDeps, ac
       return kit.see(reply, request, CONTRIBUTE_PATHS.account);
     }
     if (changed.refused === 'current') {
-      await throttle.failed(key, client);
+      await verdict.failed();
       return again('The current password is wrong.', 'current');
     }
     if (changed.refused === 'policy') return again(changed.problem, 'password');

@@ -9,10 +9,11 @@ import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Accounts, type AccountStore } from '../../accounts/accounts.js';
 import type { Gate } from '../../work/gate.js';
+import { DEVICE_LIFETIME_MS, deviceCookie, deviceNonce } from '../../accounts/devices.js';
 import { nameKey } from '../../accounts/names.js';
 import { siteWords } from '../../accounts/passwords.js';
-import { redisFailures } from '../../accounts/redis-failures.js';
-import { SignInThrottle } from '../../accounts/throttle.js';
+import { redisCounts } from '../../accounts/redis-counts.js';
+import { SIGN_UPS_PER_CLIENT, SIGN_UPS_PER_SITE, SignInThrottle, SignUpThrottle, THROTTLE_WINDOW_MS } from '../../accounts/throttle.js';
 import { connectRedis } from '../operations/rate-limit.js';
 import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
@@ -25,9 +26,9 @@ import { registerContributionRoutes, withFeatures } from './contribution-routes.
 import { registerManageRoutes } from './manage-routes.js';
 
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
-import { clientAddress } from '../operations/client-address.js';
+import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
 import { pageAt } from '../site/routes.js';
-import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setSessionCookie } from './forms.js';
+import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
 
 export const FORM_BYTES = 8 * 1024;
 /** Writing of 20,000 characters, percent-encoded (up to 9 bytes a character), with its title. */
@@ -52,10 +53,18 @@ export const field = (body: unknown, name: string): string => {
 
 export async function registerContributeRoutes(app: FastifyInstance, deps: ContributeDeps): Promise<void> {
   const accounts = new Accounts(deps.store, undefined, undefined, siteWords(app.site));
-  // With REDIS_URL the failed sign-ins are counted for every process at once (a Redis of its own connection, as the rate limit's).
-  const redis = deps.config.redisUrl === null ? null : await connectRedis(deps.config.redisUrl, (message, error) => app.log.warn({ err: error }, message), 'Redis unavailable: failed sign-ins are counted per process until it is back');
+  // With REDIS_URL failed sign-ins and sign-ups are counted for every process at once (a Redis of its own connection, as the rate limit's).
+  const redis = deps.config.redisUrl === null ? null : await connectRedis(deps.config.redisUrl, (message, error) => app.log.warn({ err: error }, message), 'Redis unavailable: failed sign-ins and sign-ups are counted per process until it is back');
   if (redis !== null) app.addHook('onClose', async () => redis.disconnect());
-  const throttle = new SignInThrottle(redis === null ? null : redisFailures(redis, `${deps.config.redisKeyPrefix}sign-in:`));
+  const prefix = deps.config.redisKeyPrefix;
+  const throttles: Throttles = {
+    signIn: new SignInThrottle(redis === null ? null : redisCounts(redis, `${prefix}sign-in:`, THROTTLE_WINDOW_MS)),
+    signUp: new SignUpThrottle(redis === null ? null : {
+      client: redisCounts(redis, `${prefix}sign-up:client:`, SIGN_UPS_PER_CLIENT.windowMs),
+      site: redisCounts(redis, `${prefix}sign-up:site:`, SIGN_UPS_PER_SITE.windowMs),
+    }),
+    exempt: addressList(deps.config.rateLimitExempt),
+  };
   await app.register(async (scope) => {
     await scope.register(cookie);
     // On a read-only replica nothing here can be written: sent to the primary, or refused with why.
@@ -75,7 +84,7 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
     // Each face its own bound of a form's bytes: an account form is a name and a password.
     await scope.register(async (forms) => {
       await forms.register(formBody, { bodyLimit: FORM_BYTES });
-      registerAccountRoutes(forms, deps, accounts, throttle, kit);
+      registerAccountRoutes(forms, deps, accounts, throttles, kit);
     });
     await scope.register(async (forms) => {
       await forms.register(formBody, { bodyLimit: CONTRIBUTION_FORM_BYTES });
@@ -114,25 +123,45 @@ function formKit(deps: ContributeDeps, accounts: Accounts): FormKit {
   };
 }
 
-function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttle: SignInThrottle, kit: FormKit): void {
+interface Throttles {
+  signIn: SignInThrottle;
+  signUp: SignUpThrottle;
+  /** RATE_LIMIT_EXEMPT: the operator's addresses, not counted per address (throttle.ts). */
+  exempt: AddressList;
+}
+
+function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttles: Throttles, kit: FormKit): void {
   const { signedIn, formCsrf, checkForm, html, see } = kit;
   const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values = { username: '', problem: null as string | null }) => {
     const csrf = await formCsrf(request, reply);
     return html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
   };
-  /** Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a new one begins. */
+  /**
+   * Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a
+   * new one begins, and the browser is known as the account's from now on (a new device cookie).
+   */
   const begin = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) => {
     if (old !== null) await accounts.endSession(old);
     const session = await accounts.startSession(account.id);
     setSessionCookie(reply, kit.secure(request), session.token, session.expires);
+    setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), Date.now() + DEVICE_LIFETIME_MS);
     return see(reply, request, CONTRIBUTE_PATHS.account);
+  };
+  const client = (request: FastifyRequest) => clientAddress(request, deps.config.trustProxy);
+  /** Refuses (429) a sign-up past its allowance, counted once the form is found right. */
+  const admit = (request: FastifyRequest, reply: FastifyReply) => async () => {
+    const address = client(request);
+    const wait = await throttles.signUp.admit(address, throttles.exempt.has(address));
+    if (wait === 0) return;
+    reply.header('retry-after', String(wait));
+    throw CONTRIBUTE_ERRORS.signUpThrottled(wait);
   };
 
   scope.get(CONTRIBUTE_PATHS.signUp, (request, reply) => form(request, reply, 'signup'));
   scope.post(CONTRIBUTE_PATHS.signUp, async (request, reply) => {
     await checkForm(request);
     const username = field(request.body, 'username').trim();
-    const made = await accounts.create(username, field(request.body, 'password'));
+    const made = await accounts.create(username, field(request.body, 'password'), { admit: admit(request, reply) });
     if ('problem' in made) return form(request, reply, 'signup', 400, { username, problem: made.problem });
     return begin(request, reply, made.account, (await signedIn(request)).token);
   });
@@ -141,15 +170,16 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   scope.post(CONTRIBUTE_PATHS.signIn, async (request, reply) => {
     await checkForm(request);
     const username = field(request.body, 'username').trim();
-    const client = clientAddress(request, deps.config.trustProxy);
-    const wait = await throttle.waitSeconds(nameKey(username), client);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw CONTRIBUTE_ERRORS.signInThrottled(wait);
+    const accountKey = nameKey(username);
+    const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], accountKey);
+    const verdict = await throttles.signIn.check({ accountKey, client: client(request), device });
+    if (verdict.waitSeconds > 0) {
+      reply.header('retry-after', String(verdict.waitSeconds));
+      throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
     }
     const account = await accounts.check(username, field(request.body, 'password'));
     if (account === null) {
-      await throttle.failed(nameKey(username), client);
+      await verdict.failed();
       return form(request, reply, 'signin', 401, { username, problem: 'The account name or the password is wrong.' });
     }
     return begin(request, reply, account, (await signedIn(request)).token);
@@ -171,5 +201,5 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
     return html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine), await accounts.sessions(account.id, token)));
   });
 
-  registerManageRoutes(scope, deps, accounts, throttle, kit);
+  registerManageRoutes(scope, deps, accounts, throttles.signIn, kit);
 }
