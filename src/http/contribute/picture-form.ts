@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
+import { StoreUnavailableError } from '../../store/store.js';
 
 /** The longest a picture's bytes may pause once its slot is taken (the whole body is bounded by REQUEST_TIMEOUT_MS). */
 export const UPLOAD_IDLE_MS = 10_000;
@@ -47,7 +48,8 @@ export async function readPictureForm(request: FastifyRequest, admit: Admit, idl
     return { fields, bytes, release };
   } catch (error) {
     release();
-    if (error instanceof ApiError) throw error;
+    // A refusal of admit's (403, or the slots full: StoreBusyError, a 503) is said as it is, not as a broken form.
+    if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
     throw CONTRIBUTE_ERRORS.badUpload();
   } finally {
