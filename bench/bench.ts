@@ -5,6 +5,8 @@
 // npm run bench -- --tiles [--store …] [--scale …] [--layout L]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …] [--layout L]: `apply` end to end, bench/apply.ts
 // npm run bench -- --approve [--store …] [--scale …] [--rounds N]: a contribution approved to visible on two servers, bench/approve.ts
+// npm run bench -- --pictures [--store …] [--seconds …] [--rounds N]: a contributed picture served from the store, cached and
+// uncached (CACHE_MAX_MB=0), and the same bytes as a file under MEDIA_ROOT, loaded by wrk (bench/pictures.ts)
 // --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
 // (test/support/tile-catalogues.ts), imported afresh each run; default demo
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
@@ -51,6 +53,7 @@ import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
 import { timeApproval } from './approve.js';
+import { timePictures } from './pictures.js';
 import { ensurePeerTools, runPeers } from './peers.js';
 import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
@@ -83,6 +86,7 @@ const { values } = parseOptions({
     layout: { type: 'string', default: 'demo' },
     contributions: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
+    pictures: { type: 'boolean', default: false },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -110,8 +114,8 @@ const layout = values.layout as Layout;
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
-// Never for --apply or --approve: they change the catalogue, which the kept one must not be.
-const keep = !values.apply && !values.approve && layout === 'demo' && (values.keep || scale >= 10);
+// Never for --apply, --approve or --pictures: they change the catalogue, which the kept one must not be.
+const keep = !values.apply && !values.approve && !values.pictures && layout === 'demo' && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -355,6 +359,7 @@ async function main() {
       await dropDatabase(settings);
     }
   }
+  if (values.pictures) return await pictures(entry, settings, catalogue, dir);
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, values.contributions ? { CONTRIBUTIONS: 'on' } : {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
@@ -446,6 +451,26 @@ async function main() {
   } finally {
     server.child.kill('SIGTERM');
     limit?.child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(settings);
+  }
+}
+
+/** --pictures: bench/pictures.ts, its servers stopped and the catalogue dropped after. */
+async function pictures(entry: string, settings: { database: string; databaseSchema?: string }, catalogue: ReturnType<typeof generateDemoCatalogue>, dir: string) {
+  const servers: Started[] = [];
+  try {
+    ensureWrk(log);
+    if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
+    const start = async (env: Record<string, string>) => {
+      const server = await startServer(entry, settings, env);
+      servers.push(server);
+      return server;
+    };
+    const featureId = catalogue.features[Math.floor(catalogue.features.length / 2)]!.id;
+    await timePictures({ entry, settings, dir, featureId, start, seconds, connections, rounds: Number(values.rounds), core: hasTaskset ? 1 : null, log });
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
     await dropDatabase(settings);
   }

@@ -39,7 +39,7 @@ const LONGEST = [
  * and axe (issue 36: Chromium busy for minutes): each in a pass of its own, one at a time,
  * last, so they measure the server and not the files beside them, and do not slow those.
  */
-const ISOLATED = ['postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'browser/site-quality.test', 'postgres/site-quality.test'];
+const ISOLATED = ['postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test'];
 const CONCURRENCY = 4;
 const ALONE_CONCURRENCY = 4;
 

@@ -1,0 +1,3 @@
+import { uploadSiegeSuite } from './support/upload-siege.js';
+
+uploadSiegeSuite('sqlite');
