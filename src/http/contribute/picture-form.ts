@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
-import { StoreBusyError } from '../../store/store.js';
+import { StoreUnavailableError } from '../../store/store.js';
 
 /** The longest a picture's bytes may pause once its slot is taken (the whole body is bounded by REQUEST_TIMEOUT_MS). */
 export const UPLOAD_IDLE_MS = 10_000;
@@ -48,8 +48,8 @@ export async function readPictureForm(request: FastifyRequest, admit: Admit, idl
     return { fields, bytes, release };
   } catch (error) {
     release();
-    // A refusal of ours (a stale form, no slot: 503) is said as itself; only the parser's failures are "cannot be read".
-    if (error instanceof ApiError || error instanceof StoreBusyError) throw error;
+    // A refusal of ours (a stale form; no slot, or no store: 503) is said as itself; only the parser's failures are "cannot be read".
+    if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
     throw CONTRIBUTE_ERRORS.badUpload();
   } finally {
