@@ -26,21 +26,35 @@ export class Gate {
     private readonly limits: GateLimits,
   ) {}
 
-  /** Resolves with the function that gives the turn back (call it once); rejects with StoreBusyError. */
-  enter(): Promise<() => void> {
+  /**
+   * Resolves with the function that gives the turn back (call it once); rejects with
+   * StoreBusyError, or with `signal`'s reason once it aborts while waiting (its place in line
+   * freed at once: a client that has gone holds none).
+   */
+  enter(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.active < this.limits.running) {
       this.active += 1;
       return Promise.resolve(this.releaser());
     }
     if (this.line.length >= this.limits.waiting) return Promise.reject(new StoreBusyError(this.name));
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => {
-          this.line.splice(this.line.indexOf(waiter), 1);
-          reject(new StoreBusyError(this.name));
-        }, this.limits.waitMs),
+      const leave = (why: unknown) => {
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener('abort', onAbort);
+        const at = this.line.indexOf(waiter);
+        if (at !== -1) this.line.splice(at, 1);
+        reject(why);
       };
+      const onAbort = () => leave(signal?.reason);
+      const waiter: Waiter = {
+        resolve: (release) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+        timer: setTimeout(() => leave(new StoreBusyError(this.name)), this.limits.waitMs),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.line.push(waiter);
     });
   }

@@ -65,10 +65,10 @@ export function uploadCrowdSuite(kind: StoreKind): void {
   before(async () => {
     database = createTestDatabase(kind);
     dir = temporaryDir();
-    const [uploads, media] = [path.join(dir, 'uploads'), path.join(dir, 'media')];
+    const media = path.join(dir, 'media');
     fs.mkdirSync(media);
     await importInto(database.settings, isolationCatalogue());
-    server = await spawnServer(database.args, path.join(dir, 'downloads'), { CONTRIBUTIONS: 'on', UPLOADS_DIR: uploads, MEDIA_ROOT: media });
+    server = await spawnServer(database.args, path.join(dir, 'downloads'), { CONTRIBUTIONS: 'on', MEDIA_ROOT: media });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (const url of [...CACHED, ...CACHED]) assert.equal((await timedGet(server.origin, agent, url)).outcome, 200, url);
     agent.destroy();

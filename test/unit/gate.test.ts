@@ -40,3 +40,22 @@ test('run gives its turn back when the work fails', async () => {
   assert.equal(await gate.run(async () => 7), 7);
   assert.deepEqual(gate.load(), { running: 0, waiting: 0 });
 });
+
+test('a waiter whose client has gone (its signal aborted) leaves the line at once; the next one gets the turn', async () => {
+  const gate = new Gate('picture uploads', { running: 1, waiting: 2, waitMs: 60_000 });
+  const held = await gate.enter();
+  const gone = new AbortController();
+  const leaving = gate.enter(gone.signal);
+  const staying = gate.enter(new AbortController().signal);
+  assert.deepEqual(gate.load(), { running: 1, waiting: 2 });
+  gone.abort(new Error('closed early'));
+  await assert.rejects(leaving, /closed early/);
+  assert.deepEqual(gate.load(), { running: 1, waiting: 1 }, 'its place is free');
+  held();
+  const release = await staying;
+  assert.deepEqual(gate.load(), { running: 1, waiting: 0 });
+  release();
+  assert.deepEqual(gate.load(), { running: 0, waiting: 0 });
+  await assert.rejects(gate.enter(gone.signal), /closed early/, 'a signal aborted already takes nothing');
+  assert.deepEqual(gate.load(), { running: 0, waiting: 0 });
+});

@@ -21,8 +21,8 @@ export interface PictureForm {
   release: () => void;
 }
 
-/** Checks the fields sent before the file and takes a slot, or throws (403, 503). */
-export type Admit = (fields: Record<string, string>) => Promise<() => void>;
+/** Checks the fields sent before the file and takes a slot, or throws (403, 503); `gone` aborts when the connection closes early (a place in line is then given up). */
+export type Admit = (fields: Record<string, string>, gone: AbortSignal) => Promise<() => void>;
 
 export async function readPictureForm(request: FastifyRequest, admit: Admit, idleMs = UPLOAD_IDLE_MS): Promise<PictureForm> {
   const fields: Record<string, string> = {};
@@ -41,7 +41,7 @@ export async function readPictureForm(request: FastifyRequest, admit: Admit, idl
         part.file.resume();
         continue;
       }
-      release = await admitted(admit(fields), closed.promise);
+      release = await admitted(admit(fields, closed.signal), closed.promise);
       // The sender's file name and type are never read: the bytes alone say what it is.
       bytes = await readFile(part.file, closed.promise, idleMs);
     }
@@ -67,18 +67,22 @@ async function admitted(entering: Promise<() => void>, closed: Promise<never>): 
   }
 }
 
-/** Rejects (400) when the request's connection closes before its body has ended. */
-function closedEarly(raw: IncomingMessage): { promise: Promise<never>; stop(): void } {
+/** Rejects (400), and aborts its signal, when the request's connection closes before its body has ended. */
+function closedEarly(raw: IncomingMessage): { promise: Promise<never>; signal: AbortSignal; stop(): void } {
+  const gone = new AbortController();
   let onClose = () => undefined as void;
   const promise = new Promise<never>((_, reject) => {
     onClose = () => {
-      if (!raw.complete) reject(CONTRIBUTE_ERRORS.badUpload());
+      if (raw.complete) return;
+      const why = CONTRIBUTE_ERRORS.badUpload();
+      gone.abort(why);
+      reject(why);
     };
     raw.once('close', onClose);
     if (raw.destroyed && !raw.complete) onClose();
   });
   promise.catch(() => undefined);
-  return { promise, stop: () => raw.off('close', onClose) };
+  return { promise, signal: gone.signal, stop: () => raw.off('close', onClose) };
 }
 
 /** The file's bytes, or a rejection when they pause past `idleMs`, the connection closes, or the limit is passed. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFields } from '../../contributions/kinds.js';
 import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
-import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlContributeForm, type FeatureLabel } from '../../render/contribute/contributions.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
@@ -40,9 +40,9 @@ export function pictureUpload(deps: ContributeDeps, kit: FormKit, pictures: Pict
   const receive = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, featureId: string | undefined) => {
     if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
     const about = await pictures.building(featureId);
-    const form = await readPictureForm(request, async (fields) => {
+    const form = await readPictureForm(request, async (fields, gone) => {
       await kit.checkForm(request, fields.csrf ?? '');
-      return pictures.slots.enter();
+      return pictures.slots.enter(gone);
     });
     try {
       if (form.bytes === null) await kit.checkForm(request, form.fields.csrf ?? '');
@@ -71,7 +71,8 @@ export function pictureUpload(deps: ContributeDeps, kit: FormKit, pictures: Pict
       }
       return await receive(request, reply, account, featureId);
     } catch (error) {
-      await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
+      // A stalled body is not waited for again: its refusal (408) goes at once.
+      if (!(error instanceof ApiError && error.status === 408)) await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
       throw error;
     }
   };
