@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { after, before, describe, test } from 'node:test';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
-import { FormClient, csrfOf } from '../support/form-client.js';
+import { FormClient, csrfOf, seenOf } from '../support/form-client.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { importInto } from '../support/server.js';
 import { createTestDatabase, testStoreKind, withPgClient, type TestDatabase } from '../support/stores.js';
@@ -43,7 +43,7 @@ describe('account names, with CONTRIBUTIONS on', () => {
     const queue = await editor.get('/moderate/');
     const id = Math.max(...[...queue.text.matchAll(/href="[^"]*\/moderate\/(\d+)"/g)].map((m) => Number(m[1])));
     const review = await editor.get(`/moderate/${id}`);
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), title, body: 'Remembered on the street.', action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title, body: 'Remembered on the street.', action: 'approve' });
     assert.equal(approved.status, 303, approved.text);
     const recordId = Number(/\/documents\/(\d+)\/$/.exec(String(approved.headers.location))?.[1]);
     const record = await app.request(`/api/v1/documents/${recordId}/`);

@@ -4,7 +4,6 @@
 // reset`). Each write is one store transaction (accounts.ts); the pages are the account pages'.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from '../../accounts/accounts.js';
-import { deviceNonce } from '../../accounts/devices.js';
 import { nameKey } from '../../accounts/names.js';
 import { mayIssueReset, mayModerate, type Role } from '../../accounts/roles.js';
 import type { SignInThrottle } from '../../accounts/throttle.js';
@@ -14,7 +13,7 @@ import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import { clientAddress } from '../operations/client-address.js';
 import { pageAt } from '../site/routes.js';
-import { clearSessionCookie, cookieNames, setSessionCookie } from './forms.js';
+import { clearSessionCookie, setSessionCookie } from './forms.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 type Params = Record<string, string | undefined>;
@@ -53,8 +52,8 @@ function registerPasswordChange(scope: FastifyInstance, deps: ContributeDeps, ac
     // The current password is guessed against the sign-in's own throttle: a stolen session gets no more tries than a stranger.
     const key = nameKey(account.username);
     const client = clientAddress(request, deps.config.trustProxy);
-    const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], key);
-    const verdict = await throttle.check({ accountKey: key, client, device });
+    // Counted against the name, never a device's own allowance: a stolen session's browser may hold the device cookie too.
+    const verdict = await throttle.check({ accountKey: key, client, device: null });
     if (verdict.waitSeconds > 0) {
       reply.header('retry-after', String(verdict.waitSeconds));
       throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
