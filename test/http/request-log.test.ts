@@ -105,6 +105,15 @@ describe('one JSON line per request', () => {
     });
   }
 
+  test('a password reset link\'s token is never written (it is the link\'s secret for an hour)', async () => {
+    const before = (await t.requestLines(0)).length;
+    const token = 'k9Qe3vX2mA7pL0sT5yW8nB1cD4fG6hJ9kM2oR5uV8xZ';
+    await request(t.origin, `/account/reset/${token}?from=mail`);
+    const lines = await t.requestLines(before + 1);
+    assert.equal(lines.at(-1)!.url, '/account/reset/…?from=mail');
+    assert.ok(!JSON.stringify(t.lines).includes(token));
+  });
+
   test('a refused Host header still gets a request id and a line', async () => {
     const before = (await t.requestLines(0)).length;
     const answer = await request(t.origin, '/api/v1/', { headers: { host: 'evil.example' } });

@@ -64,9 +64,12 @@ export function logsRequests(config: Pick<Config, 'logLevel'>): boolean {
   return !QUIET_LEVELS.has(config.logLevel);
 }
 
-/** The fields of a request's log line (besides its request id), for Fastify's path and the fast path. */
+/** A password reset link's token, which is its secret for an hour (site/paths.ts CONTRIBUTE_PATHS.reset). */
+const RESET_TOKEN = /^(\/account\/reset\/)[^/?#]+/;
+
+/** The fields of a request's log line (besides its request id), for Fastify's path and the fast path; a reset link's token is never written. */
 export function requestLine(method: string, url: string, status: number, elapsedMs: number, bytes: number, client: string) {
-  return { method, url, status, duration_ms: Math.round(elapsedMs * 100) / 100, bytes, client };
+  return { method, url: url.replace(RESET_TOKEN, '$1…'), status, duration_ms: Math.round(elapsedMs * 100) / 100, bytes, client };
 }
 
 /** Writes one request's line: the request id, elapsed time and client vary; the rest is fixed. */
