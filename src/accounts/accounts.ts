@@ -67,7 +67,7 @@ export class Accounts {
     private readonly now: () => number = Date.now,
     /** The site's words (passwords.siteWords), which no new password may lean on. */
     private readonly siteWords: readonly string[] = [],
-    private readonly signUpHashing = new Gate('new passwords', { running: 1, waiting: 4, waitMs: 10_000 }),
+    private readonly signUpHashing = new Gate('new passwords', { running: 1, waiting: 16, waitMs: 10_000 }),
   ) {}
 
   /**

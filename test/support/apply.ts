@@ -1,11 +1,10 @@
 // What the apply tests share: a change file applied to a database in process, a store's
 // catalogue read back, and the expected catalogue computed by editing the old one's JSON.
+import { sqlOn } from './sql-on.js';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { VectorTile } from '@mapbox/vector-tile';
-import Database from 'better-sqlite3';
 import { PbfReader } from 'pbf';
-import pg from 'pg';
 import type { Catalogue } from '../../src/catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
 import { ChangeValidator } from '../../src/changes/validate.js';
@@ -90,7 +89,7 @@ export function assertSameCatalogue(actual: Catalogue, expected: Catalogue): voi
  */
 export async function storedTiles(settings: RawSettings): Promise<string[]> {
   const sql = 'SELECT z, x, y, mvt, level FROM tiles ORDER BY z, x, y';
-  const rows = settings.databaseSchema === undefined ? sqliteRows(String(settings.database), sql) : await postgresRows(settings, sql);
+  const rows = await sqlOn(settings, sql);
   return rows.map((r) => {
     const bytes = r['mvt'] === null ? null : Buffer.from(r['mvt'] as Uint8Array);
     const digest = bytes === null ? 'empty' : createHash('sha256').update(bytes).digest('hex');
@@ -107,21 +106,3 @@ function decodeTile(bytes: Buffer | null): Record<string, unknown[]> {
   }));
 }
 
-function sqliteRows(file: string, sql: string): Record<string, unknown>[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
-
-async function postgresRows(settings: RawSettings, sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: String(settings.database), options: `-c search_path=${settings.databaseSchema}` });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}

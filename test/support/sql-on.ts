@@ -4,13 +4,13 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { RawSettings } from '../../src/config.js';
 
-/** The statement's rows (none for a write), on the SQLite file or the PostgreSQL schema of `settings`. */
-export async function sqlOn(settings: RawSettings, sql: string): Promise<Record<string, unknown>[]> {
+/** The statement's rows (none for a write), on the SQLite file or the PostgreSQL schema of `settings`; `$n` placeholders (`?` on SQLite is made from them). */
+export async function sqlOn(settings: RawSettings, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   if (settings.databaseSchema === undefined) {
     const db = new Database(String(settings.database));
     try {
-      const statement = db.prepare(sql);
-      return statement.reader ? (statement.all() as Record<string, unknown>[]) : (statement.run(), []);
+      const statement = db.prepare(sql.replace(/\$\d+/g, '?'));
+      return statement.reader ? (statement.all(...params) as Record<string, unknown>[]) : (statement.run(...params), []);
     } finally {
       db.close();
     }
@@ -18,7 +18,7 @@ export async function sqlOn(settings: RawSettings, sql: string): Promise<Record<
   const client = new pg.Client({ connectionString: String(settings.database), options: `-c search_path=${settings.databaseSchema}` });
   await client.connect();
   try {
-    return (await client.query(sql)).rows;
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
