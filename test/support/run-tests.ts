@@ -25,7 +25,8 @@ const EXTENSION = path.extname(import.meta.filename);
  * Files run alone, after the rest, the longest first (paths below test/, without the
  * extension).
  */
-const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test'];
+const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test',
+  'http/picture-crashes.test', 'postgres/picture-crashes.test', 'http/picture-races.test', 'postgres/picture-races.test', 'http/picture-hosts.test', 'postgres/picture-hosts.test', 'postgres/picture-replica.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, tile-budget's three catalogues on two stores some 90 s, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
