@@ -4,7 +4,8 @@
 // several files to a process (test-groups.ts: a process costs more to start than many
 // files' own work; 43 s of CPU less over the HTTP suites and unit tests). The few whose
 // tests race signals, timeouts and bursts of connections against a server process
-// (shutdown, workers, connection limits, live updates, the replica) run afterwards, four at
+// (shutdown, workers, connection limits, live updates, the replica, issue 45's picture races
+// and crashes) run afterwards, four at
 // a time, the longest first: beside the busy first pass on two cores they measured the
 // machine, not the code; together they mostly wait (on signals, polls and timeouts), which
 // one at a time wasted. shutdown.test is two files (its bursts apart) so that neither
@@ -25,7 +26,8 @@ const EXTENSION = path.extname(import.meta.filename);
  * Files run alone, after the rest, the longest first (paths below test/, without the
  * extension).
  */
-const ALONE = ['postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'limits.test'];
+const ALONE = ['postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test',
+  'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'postgres/picture-races.test', 'http/picture-races.test', 'limits.test'];
 /**
  * Started first, in this order: the files that take longest alone (large-catalogue some
  * 45 s, large-diff about as long, tile-budget's three catalogues on two stores some 90 s, cli 30 s, down to 7 s); the rest follow in name order, most of them under 3 s.
@@ -35,11 +37,14 @@ const LONGEST = [
   'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test',
 ];
 /**
- * Files that measure latency under attack (issue 33; issue 37's upload crowd), and the site's pages under Lighthouse
+ * Files that measure latency under attack (issue 33; issue 37's upload crowd), a picture's time to another server (issue 45), and the site's pages under Lighthouse
  * and axe (issue 36: Chromium busy for minutes): each in a pass of its own, one at a time,
  * last, so they measure the server and not the files beside them, and do not slow those.
  */
-const ISOLATED = ['postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test'];
+const ISOLATED = [
+  'postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test',
+  'http/picture-hosts.test', 'postgres/picture-hosts.test', 'postgres/picture-replica.test',
+];
 const CONCURRENCY = 4;
 const ALONE_CONCURRENCY = 4;
 
