@@ -159,7 +159,8 @@ export const SETTINGS = {
     help: 'the longest a read may take before the answer is a 503 (PostgreSQL: the statement is cancelled; a costly read\'s worker thread: ended after this much of its CPU time), and a fifth of the longest a costly request waits for its turn',
   },
   versionPollMs: {
-    env: 'VERSION_POLL_MS', default: '1000', parse: wholeNumber(50, 60_000),
+    // 500: a change made through one process (an approval) is served by every other within a second (issue 45); a poll is one indexed row.
+    env: 'VERSION_POLL_MS', default: '500', parse: wholeNumber(50, 60_000),
     help: 'how often a server checks whether a new catalogue was imported',
   },
   maxReplicaLagMs: {

@@ -4,7 +4,7 @@
 // has replayed the approval: within 1 s of the approval's answer, the same bytes and
 // validator, though it had answered 404 for it (cached) while it waited; undone on the
 // primary, it is 404 on the replica's server within 1 s too. The times are printed. Both
-// servers poll the catalogue version every 500 ms (see test/http/picture-hosts.test.ts why).
+// servers poll the catalogue version as by default (see test/http/picture-hosts.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { request } from '../support/http.js';
@@ -17,7 +17,6 @@ import { createTestDatabase, type TestDatabase } from '../support/stores.js';
 
 const PICTURES = 3;
 const WITHIN_MS = 1000;
-const VERSION_POLL_MS = '500';
 
 await onReplica((replica) => {
   let database: TestDatabase;
@@ -31,8 +30,8 @@ await onReplica((replica) => {
     database = createTestDatabase('postgres');
     await deskDatabase(database);
     await caughtUp(replica);
-    primary = await startServe(database.args, { VERSION_POLL_MS });
-    reading = await startServe(['--db', replica.url, '--schema', String(database.settings.databaseSchema)], { VERSION_POLL_MS, CONTRIBUTIONS: '0' });
+    primary = await startServe(database.args);
+    reading = await startServe(['--db', replica.url, '--schema', String(database.settings.databaseSchema)], { CONTRIBUTIONS: '0' });
     contributor = await signedIn(new Door(primary.origin), 'pat-photos');
     editor = await signedIn(new Door(primary.origin), 'ed-one');
   });

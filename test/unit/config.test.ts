@@ -13,7 +13,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       { ...config },
       { database: './data/catalogue.db', port: 8000, host: '127.0.0.1', baseUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
         mediaRoot: null, primaryUrl: null, trustProxy: false, logLevel: 'info', databaseSchema: 'heritage', poolSize: 10, dbTimeoutMs: 800,
-        versionPollMs: 1000, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: true,
+        versionPollMs: 500, maxReplicaLagMs: null, cacheControl: 'public, max-age=60', cacheMaxBytes: 16 * 1024 * 1024, compress: true,
         downloadCacheDir: path.join(os.tmpdir(), `heritage-api-downloads-${process.getuid!()}`),
         corsOrigins: '*', basemapUrl: null, rateLimit: { max: 1000, windowMs: 86_400_000 }, rateLimitExempt: ['127.0.0.0/8', '::1'],
         redisUrl: null, redisKeyPrefix: 'heritage-api:',
