@@ -3,8 +3,9 @@
 // building's page, send a phone's JPEG (EXIF GPS, turned), see it waiting on the account
 // page; an editor signs in, opens the queue and the review, approves; the picture is then on
 // the building's page, in /api/v1/images/, in the building's count, in the OGC items and the
-// GeoPackage download, and the file served carries no EXIF; axe finds no violation on any
-// page of the walk. Screenshots of each page go to
+// GeoPackage download, and the file served carries no EXIF. Then an account's own management:
+// its sessions listed, its password changed (the other session ends), an editor's reset link
+// used once (every session ends). axe finds no violation on any page of either walk. Screenshots of each page go to
 // CONTRIBUTE_SCREENS_DIR (default /tmp/contribute-screens/, outside git; docs/screens/ holds a set).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -153,6 +154,51 @@ describe('contributing in a browser', { skip }, () => {
     assert.equal(served.status, 200);
     assert.ok(!served.bytes.includes(EXIF_HEADER), 'no EXIF in the file served');
     assert.deepEqual([(await sharp(served.bytes).metadata()).width, (await sharp(served.bytes).metadata()).height], [600, 900]);
+    assert.deepEqual(violations, [], 'axe on every page of the walk');
+  });
+
+  test('accounts people manage: sessions, a password changed, a reset link from an editor used once', async () => {
+    violations.length = 0;
+    const signIn = async (name: string, password: string) => {
+      const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      await page.setViewportSize({ width: 1100, height: 900 });
+      await page.goto(`${server.origin}/account/signin`);
+      await page.fill('#username', name);
+      await page.fill('#password', password);
+      await Promise.all([page.waitForURL(`${server.origin}/account/`), page.click('button[type=submit]')]);
+      return page;
+    };
+    const pia = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await pia.goto(`${server.origin}/account/signup`);
+    await pia.fill('#username', 'pia-walker');
+    await pia.fill('#password', PASSWORD);
+    await Promise.all([pia.waitForURL(`${server.origin}/account/`), pia.click('button[type=submit]')]);
+    const elsewhere = await signIn('pia-walker', PASSWORD);
+    await pia.reload();
+    await shot(pia, 'account-sessions');
+    await Promise.all([pia.waitForURL(`${server.origin}/account/password`), pia.click('text=Change your password')]);
+    await pia.fill('#current', PASSWORD);
+    await pia.fill('#password', 'a quieter walk along Fieldgate Street');
+    await shot(pia, 'account-password');
+    await Promise.all([pia.waitForURL(`${server.origin}/account/`), pia.click('button[type=submit]')]);
+    await elsewhere.reload();
+    assert.equal(new URL(elsewhere.url()).pathname, '/account/signin', 'the other session ended');
+
+    const editor = await signIn('ed-editor', PASSWORD);
+    await editor.goto(`${server.origin}/moderate/accounts/reset`);
+    await editor.fill('#username', 'pia-walker');
+    await editor.click('text=Issue a reset link');
+    const link = await editor.inputValue('#link');
+    await shot(editor, 'account-reset-issued');
+    const owner = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await owner.goto(link);
+    await owner.fill('#password', 'the third walk, down Old Montague Street');
+    await shot(owner, 'account-reset');
+    await Promise.all([owner.waitForURL(`${server.origin}/account/signin`), owner.click('button[type=submit]')]);
+    await pia.reload();
+    assert.equal(new URL(pia.url()).pathname, '/account/signin', 'every session ended by the reset');
+    assert.equal((await owner.goto(link))?.status(), 404, 'the link is used');
+    await signIn('pia-walker', 'the third walk, down Old Montague Street');
     assert.deepEqual(violations, [], 'axe on every page of the walk');
   });
 });
