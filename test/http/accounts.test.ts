@@ -183,7 +183,8 @@ describe('accounts, with CONTRIBUTIONS on', () => {
     assert.match((await runCli(['users', 'role', 'gina', 'king', ...database.args])).stderr, /--role must be one of contributor, editor, admin; got king\./);
   });
 
-  test('accounts outlive a schema upgrade, which rebuilds every table of the catalogue (SQLite)', { skip: testStoreKind() !== 'sqlite' && 'PostgreSQL\'s migrations drop nothing' }, async () => {
+  // SQLite's alone: PostgreSQL's migrations drop nothing, so its twin has no such test (rather than one skipped).
+  if (testStoreKind() === 'sqlite') test('accounts outlive a schema upgrade, which rebuilds every table of the catalogue (SQLite)', async () => {
     const file = String(database.settings.database);
     const db = new Database(file);
     db.prepare("UPDATE meta SET value = '8' WHERE key = 'schema_version'").run();
