@@ -13,7 +13,8 @@ import type { Dialect } from './dialect.js';
 import type { Plan } from './read-plans.js';
 import { recordColumnList, recordFromRow } from './record-columns.js';
 
-export type ContributionState = 'pending' | 'published' | 'rejected';
+/** withdrawn: published, then its record taken back by an undo (an undo of that undo publishes it again). */
+export type ContributionState = 'pending' | 'published' | 'rejected' | 'withdrawn';
 
 export interface ContributionRow {
   id: number;
@@ -308,6 +309,22 @@ export function revertChange(change: RecordChange, editorId: number, now: number
     },
     *alongside(dialect, applied, before) {
       yield* historyPlan(dialect, applied, before, { accountId: editorId, now, what: `undid change ${change.id}` });
+      yield* followRecordPlan(change.list, change.recordId);
     },
+  };
+}
+
+/**
+ * The contribution a record was published from, if any, told in the same transaction whether
+ * its record is still published: withdrawn when an undo took it back, published again when
+ * an undo of that undo put it back (so its author's page never links a record that is gone).
+ */
+function* followRecordPlan(list: ListName, recordId: number): Plan<void> {
+  const kind = (Object.keys(KIND_LISTS) as ContributionKind[]).find((k) => KIND_LISTS[k] === list);
+  if (kind === undefined) return;
+  yield {
+    sql: `UPDATE contributions SET state = CASE WHEN EXISTS (SELECT 1 FROM ${list} r WHERE r.id = $1 AND r.published) THEN 'published' ELSE 'withdrawn' END
+      WHERE record_id = $2 AND kind = $3 AND state IN ('published', 'withdrawn')`,
+    params: [recordId, recordId, kind],
   };
 }

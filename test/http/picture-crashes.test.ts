@@ -97,10 +97,10 @@ describe(`${testStoreKind()}: kill -9 during a picture's upload, approval, rejec
     assert.ok(found, `the contribution ${title}`);
     if (kind === 'approve') return found.state === 'published';
     if (kind === 'reject') return found.state === 'rejected';
-    assert.equal(found.state, 'published');
     const records = await databaseRows(database, 'SELECT id FROM images WHERE id = $1', [found.recordId]);
     const undone = await databaseRows(database, "SELECT id FROM record_changes WHERE list = 'images' AND record_id = $1 AND what LIKE 'undid change %'", [found.recordId]);
     assert.equal(records.length + undone.length, 1, 'either the record or its undo');
+    assert.equal(found.state, undone.length === 1 ? 'withdrawn' : 'published', 'the contribution follows its record, in the same transaction');
     return undone.length === 1;
   };
 

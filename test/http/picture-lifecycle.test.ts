@@ -1,9 +1,10 @@
 // A contributed picture's life in the store (issue 45), black-box over HTTP on either store
 // (PostgreSQL: the twin in test/postgres/), with no media folder at all: waiting, it is not
 // public; approved, its display size and thumbnail are served from the store with a digest
-// ETag and long caching, its archive copy never; undone, 404 at once (and back when the undo
-// is undone); rejected, nothing of it is kept. A decision taken twice, or on fields someone
-// corrected since, or racing another, changes nothing and says so. Expected values (the
+// ETag and long caching, its archive copy never; undone, 404 at once and withdrawn on its
+// author's page (and back when the undo is undone); rejected, nothing of it is kept. A
+// decision taken twice, or on fields someone corrected since, or racing another, changes
+// nothing and says so. Expected values (the
 // digests, the sentences) are computed or written out here, not taken from the code.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -107,10 +108,16 @@ describe('a contributed picture in the store', () => {
       const target = /action="[^"]*(\/history\/images\/\d+\/revert\/\d+)"/.exec(history.text)![1]!;
       assert.equal((await editor.post(target, { csrf: csrfOf(history.text) })).status, 303);
     };
+    const recordLink = `href="${app.origin}/pictures/${recordId}/"`;
+    const listed = async () => (await contributor.get('/account/')).text;
+    assert.ok((await listed()).includes(recordLink), 'the author\'s page links the record');
     await undo();
     assert.deepEqual([await status(display), await status(`/media/contributions/${upload}-small.jpg`), await status(`/api/v1/images/${recordId}/`)], [404, 404, 404]);
+    const withdrawn = await listed();
+    assert.ok(withdrawn.includes('published, then withdrawn by an editor') && !withdrawn.includes(recordLink), 'withdrawn, and no link to a record that is gone');
     await undo();
     assert.deepEqual([await status(display), await status(`/api/v1/images/${recordId}/`)], [200, 200]);
+    assert.ok((await listed()).includes(recordLink), 'published again');
   });
 
   test('rejected: every size gone with the decision, nothing of it kept or shown', async () => {

@@ -207,7 +207,8 @@ function refusalText(refusal: Exclude<Refusal, { why: 'gone' }>): string {
   const { contribution: c } = refusal;
   if (refusal.why === 'stale') return 'Someone saved a correction while this page was open: nothing was changed. The contribution as it is now is below; read it, then decide again.';
   const when = c.decided === null ? '' : ` on ${new Date(c.decided).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-  return c.state === 'published' ? `This was published already${when}: nothing was changed.` : `This was rejected already${when}: nothing was changed.`;
+  if (c.state === 'rejected') return `This was rejected already${when}: nothing was changed.`;
+  return `This was published already${when}${c.state === 'withdrawn' ? ', and has been withdrawn since' : ''}: nothing was changed.`;
 }
 
 function labelOf(f: FeatureRow): FeatureLabel {

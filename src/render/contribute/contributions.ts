@@ -22,7 +22,7 @@ export interface ContributionItem {
 }
 
 export const KIND_NAMES: Readonly<Record<ContributionKind, string>> = { image: 'Picture', document: 'Writing', media: 'Video link' };
-const STATE_TEXT: Readonly<Record<ContributionState, string>> = { pending: 'waiting for an editor', published: 'published', rejected: 'not published' };
+const STATE_TEXT: Readonly<Record<ContributionState, string>> = { pending: 'waiting for an editor', published: 'published', rejected: 'not published', withdrawn: 'published, then withdrawn by an editor' };
 
 const FORM_TITLES: Readonly<Record<ContributionKind, (label: string) => string>> = {
   image: (label) => `Add a picture of ${label}`,
