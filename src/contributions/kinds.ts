@@ -10,6 +10,10 @@ import { canonicalVideoLink } from './video-links.js';
 /** The media-root path a published picture is served from (contributions/pictures.ts writes it there). */
 export const publishedPictureFile = (upload: string) => `contributions/${upload}.jpg`;
 
+/** The sizes each picture is kept at (pictures.ts makes them; sharp is not loaded here, so the store may name them). */
+export const PICTURE_SIZES = ['full', 'display', 'thumbnail'] as const;
+export type PictureSize = (typeof PICTURE_SIZES)[number];
+
 export const CONTRIBUTION_KINDS = ['image', 'document', 'media'] as const;
 export type ContributionKind = (typeof CONTRIBUTION_KINDS)[number];
 

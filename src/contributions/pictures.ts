@@ -27,10 +27,6 @@ export function pictureTypeOf(bytes: Uint8Array): PictureType | null {
   return null;
 }
 
-/** The sizes each picture is kept at, by name; what `/media/contributions/` serves of each (picture-plans.ts). */
-export const PICTURE_SIZES = ['full', 'display', 'thumbnail'] as const;
-export type PictureSize = (typeof PICTURE_SIZES)[number];
-
 /** The re-encodings kept of a picture: JPEG without metadata, upright; its original is not among them. */
 export interface PreparedPicture {
   type: PictureType;
@@ -77,5 +73,3 @@ export async function preparePicture(bytes: Buffer): Promise<PictureOutcome> {
     return DAMAGED;
   }
 }
-
-export const isUploadName = (name: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(name);

@@ -109,8 +109,13 @@ export function* setRolePlan(key: string, role: Role): Plan<boolean> {
 export function* disablePlan(key: string): Plan<boolean> {
   const rows = (yield { sql: 'UPDATE accounts SET disabled = 1 WHERE username_key = $1 RETURNING id', params: [key] }) as { id: number | string }[];
   if (rows[0] === undefined) return false;
-  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [Number(rows[0].id)] };
+  yield* endSessionsPlan(Number(rows[0].id));
   return true;
+}
+
+/** Every session of the account ended: it is signed in nowhere. */
+function* endSessionsPlan(accountId: number): Plan<void> {
+  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [accountId] };
 }
 
 export function* createSessionPlan(session: { tokenHash: string; accountId: number; now: number; expires: number }): Plan<void> {
@@ -193,7 +198,7 @@ export function* changePasswordPlan(change: { accountId: number; passwordHash: s
 }
 
 function* endEverywherePlan(accountId: number): Plan<void> {
-  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [accountId] };
+  yield* endSessionsPlan(accountId);
   yield { sql: 'DELETE FROM password_resets WHERE account_id = $1', params: [accountId] };
 }
 
@@ -240,6 +245,6 @@ export function* useResetPlan(reset: { tokenHash: string; now: number; passwordH
   if (rows[0] === undefined) return false;
   const accountId = Number(rows[0].account_id);
   yield { sql: 'UPDATE accounts SET password_hash = $1 WHERE id = $2', params: [reset.passwordHash, accountId] };
-  yield { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [accountId] };
+  yield* endSessionsPlan(accountId);
   return true;
 }

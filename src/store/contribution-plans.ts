@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
 import { emptyChangeSet, type ChangeSet } from '../changes/format.js';
-import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
+import { CONTRIBUTION_KINDS, KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
 import type { PreparedPicture } from '../contributions/pictures.js';
 import { attachPicturePlan, dropPicturePlan, hasPicturePlan, keepPicturePlan } from './picture-plans.js';
 import type { PlannedChange, Stored } from './apply-changes.js';
@@ -45,6 +45,11 @@ function toContribution(r: Flat): ContributionRow {
     state: r.state as ContributionState, fields: JSON.parse(String(r.fields)) as ContributionFields, created: Number(r.created),
     decided: orNull(r.decided), reason: r.reason === null || r.reason === undefined ? null : String(r.reason), recordId: orNull(r.record_id),
   };
+}
+
+/** The upload a picture's contribution names (its sizes in contribution_pictures); null for the other kinds. */
+export function uploadOf(c: Pick<ContributionRow, 'kind' | 'fields'>): string | null {
+  return c.kind === 'image' ? (c.fields as ImageFields).upload : null;
 }
 
 export function* sendContributionPlan(c: { accountId: number; kind: ContributionKind; featureId: number; fields: ContributionFields; now: number }): Plan<number> {
@@ -137,7 +142,8 @@ export function* rejectPlan(id: number, editorId: number, reason: string, now: n
     sql: "UPDATE contributions SET state = 'rejected', decided = $1, decided_by = $2, reason = $3 WHERE id = $4",
     params: [now, editorId, reason, id],
   };
-  if (checked.contribution.kind === 'image') yield* dropPicturePlan((checked.contribution.fields as ImageFields).upload);
+  const upload = uploadOf(checked.contribution);
+  if (upload !== null) yield* dropPicturePlan(upload);
   return null;
 }
 
@@ -168,7 +174,7 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
         return changes;
       }
       const found = checked.contribution;
-      const upload = found.kind === 'image' ? (found.fields as ImageFields).upload : null;
+      const upload = uploadOf(found);
       if (upload !== null && !(yield* hasPicturePlan(upload))) {
         refusal = { why: 'no-picture' };
         return changes;
@@ -320,7 +326,7 @@ export function revertChange(change: RecordChange, editorId: number, now: number
  * an undo of that undo put it back (so its author's page never links a record that is gone).
  */
 function* followRecordPlan(list: ListName, recordId: number): Plan<void> {
-  const kind = (Object.keys(KIND_LISTS) as ContributionKind[]).find((k) => KIND_LISTS[k] === list);
+  const kind = CONTRIBUTION_KINDS.find((k) => KIND_LISTS[k] === list);
   if (kind === undefined) return;
   yield {
     sql: `UPDATE contributions SET state = CASE WHEN EXISTS (SELECT 1 FROM ${list} r WHERE r.id = $1 AND r.published) THEN 'published' ELSE 'withdrawn' END

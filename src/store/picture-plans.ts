@@ -4,8 +4,8 @@
 // approval, a rejection, an undo, an apply or an import changes what is served in its own
 // transaction, and nothing can disagree with it), read by the editors before that.
 import { createHash } from 'node:crypto';
-import { publishedPictureFile } from '../contributions/kinds.js';
-import type { PictureSize, PreparedPicture } from '../contributions/pictures.js';
+import { PICTURE_SIZES, publishedPictureFile, type PictureSize } from '../contributions/kinds.js';
+import type { PreparedPicture } from '../contributions/pictures.js';
 import { versionPlan, type Plan } from './read-plans.js';
 
 export interface StoredPicture {
@@ -31,7 +31,7 @@ function toPicture(row: Flat | undefined): StoredPicture | null {
 
 /** Every size of a prepared picture, kept for its contribution (the original is not among them). */
 export function* keepPicturePlan(upload: string, contributionId: number, picture: PreparedPicture, now: number): Plan<void> {
-  for (const size of ['full', 'display', 'thumbnail'] as const) {
+  for (const size of PICTURE_SIZES) {
     yield {
       sql: 'INSERT INTO contribution_pictures (upload, size, bytes, etag, created, contribution_id) VALUES ($1, $2, $3, $4, $5, $6)',
       params: [upload, size, picture[size], etagOf(picture[size]), now, contributionId],

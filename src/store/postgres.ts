@@ -19,7 +19,7 @@ import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, ope
 import type { OgcCollection } from '../ogc/properties.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
-import type { PictureSize } from '../contributions/pictures.js';
+import type { PictureSize } from '../contributions/kinds.js';
 import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';

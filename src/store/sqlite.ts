@@ -15,7 +15,7 @@ import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } fr
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
 import { toSqlite } from './sql.js';
 import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
-import type { PictureSize } from '../contributions/pictures.js';
+import type { PictureSize } from '../contributions/kinds.js';
 import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
 import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from './account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
@@ -88,7 +88,7 @@ function applyContributorStep(db: Database.Database, step: ContributorStep): voi
     const has = db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM pragma_table_info(?) WHERE name = ?').get(table, column);
     if (has?.n === 0) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type('INTEGER')}`);
   }
-  db.exec(step.sql('INTEGER', 'INTEGER PRIMARY KEY'));
+  db.exec(step.sql('INTEGER'));
 }
 
 function setSchemaVersion(db: Database.Database): void {

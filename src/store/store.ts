@@ -1,7 +1,7 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
-import type { PictureSize } from '../contributions/pictures.js';
+import type { PictureSize } from '../contributions/kinds.js';
 import type { PublicPicture } from './picture-plans.js';
 import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';

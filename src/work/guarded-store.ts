@@ -12,7 +12,7 @@ import type { Filters } from '../store/filters.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map-plans.js';
 import type { SearchCards, YearCounts } from '../store/site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc-plans.js';
-import type { PictureSize } from '../contributions/pictures.js';
+import type { PictureSize } from '../contributions/kinds.js';
 import type { PublicPicture } from '../store/picture-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
 import type { OgcCollection } from '../ogc/properties.js';

@@ -34,10 +34,10 @@ export interface Replay {
   logLine: ((id: string, elapsedMs: number, client: string) => void) | null;
 }
 
-export function makeAnswer(version: number, pooledBody: Buffer, contentType = CONTENT_TYPE_JSON): Answer {
+/** `etag`: a validator the bytes already have (a stored picture's digest, the same on every version); else one made of version and bytes. */
+export function makeAnswer(version: number, pooledBody: Buffer, contentType = CONTENT_TYPE_JSON, etag?: string): Answer {
   const body = ownMemory(pooledBody);
-  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 20);
-  return { version, body, etag: `"${version}-${hash}"`, encoded: {}, contentType, replays: new Map() };
+  return { version, body, etag: etag ?? `"${version}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, encoded: {}, contentType, replays: new Map() };
 }
 
 /**

@@ -62,13 +62,13 @@ export async function seenVersion(deps: AnswerDeps & { store: CatalogueReader })
 }
 
 /** The same for answers that are not JSON; empty bytes are sent as 204 No Content. */
-export async function cachedBytes(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; bytes: Buffer; contentType: string }>): Promise<Answer> {
+export async function cachedBytes(deps: AnswerDeps, key: string, render: () => Promise<{ version: number; bytes: Buffer; contentType: string; etag?: string }>): Promise<Answer> {
   const version = deps.versions.current();
   const cached = version === null ? undefined : deps.cache.get(version, key);
   if (cached) return cached;
   const rendered = await render();
   // Stored under the version its rows were read from, never the one polled.
-  const answer = makeAnswer(rendered.version, rendered.bytes, rendered.contentType);
+  const answer = makeAnswer(rendered.version, rendered.bytes, rendered.contentType, rendered.etag);
   deps.cache.set(key, answer);
   return answer;
 }

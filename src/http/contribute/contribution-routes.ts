@@ -4,7 +4,7 @@
 // contributor asking for the queue or another's contribution gets 403, never its data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayModerate } from '../../accounts/roles.js';
-import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind, type ImageFields } from '../../contributions/kinds.js';
+import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind } from '../../contributions/kinds.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/picture-plans.js';
@@ -17,7 +17,7 @@ import { featureName } from '../../render/site/record.js';
 import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import {
-  contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan,
+  contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
 } from '../../store/contribution-plans.js';
 import type { FeatureRow } from '../../store/store.js';
@@ -95,8 +95,9 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     if ((await editor(request, reply)) === null) return reply;
     const id = idOf((request.params as Params).id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    if (found === null || found.kind !== 'image') throw CONTRIBUTE_ERRORS.noSuchContribution();
-    const kept = await store.transact(keptPicturePlan((found.fields as ImageFields).upload, 'display'), 'read');
+    const upload = found === null ? null : uploadOf(found);
+    if (upload === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+    const kept = await store.transact(keptPicturePlan(upload, 'display'), 'read');
     if (kept === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
     return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(kept.bytes);
   });
@@ -141,7 +142,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     const { account, found } = decision;
     const sent = formFields(request.body);
     // The picture is the one sent: an editor corrects its words, never which file it is.
-    const { fields, problems } = readFields(found.kind, found.kind === 'image' ? { ...sent, upload: (found.fields as ImageFields).upload } : sent);
+    const upload = uploadOf(found);
+    const { fields, problems } = readFields(found.kind, upload === null ? sent : { ...sent, upload });
     const problem = Object.values(problems)[0] ?? null;
     if (problem !== null) return review(request, reply, 400, problem, sent);
     const edit = { fields, seen: field(request.body, 'seen') };

@@ -89,7 +89,7 @@ function closedEarly(raw: IncomingMessage): { promise: Promise<never>; signal: A
 function readFile(file: Readable & { truncated?: boolean }, closed: Promise<never>, idleMs: number): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let timer = setTimeout(() => undefined, 0);
+    let timer: NodeJS.Timeout | undefined;
     const finish = (error: unknown, value?: Buffer) => {
       clearTimeout(timer);
       file.off('data', onData).off('end', onEnd).off('error', finish);

@@ -6,11 +6,11 @@
 // reused (a UUID) and a digest for its ETag, so browsers and proxies may keep it long.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_PREFIX } from '../../constants.js';
-import type { PictureSize } from '../../contributions/pictures.js';
+import type { PictureSize } from '../../contributions/kinds.js';
 import { ERRORS } from '../../errors.js';
 import type { CatalogueReader } from '../../store/store.js';
-import { makeAnswer, type Answer } from '../cache/answer-cache.js';
-import { matchesEtag, type AnswerDeps } from '../cache/answers.js';
+import type { Answer } from '../cache/answer-cache.js';
+import { cachedBytes, matchesEtag, type AnswerDeps } from '../cache/answers.js';
 import { MEDIA_CSP } from './media.js';
 
 /** The folder of /media/ the store answers for (a media root's own `contributions/` is not read there, but for pictures sent before issue 45). */
@@ -26,8 +26,8 @@ const NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-s
 
 /** The upload and size a public file name is, or null. */
 export function contributedPicture(file: string): { upload: string; size: PictureSize } | null {
-  const m = NAME.exec(file);
-  return m === null ? null : { upload: m[1]!, size: m[2] === undefined ? 'display' : 'thumbnail' };
+  const [, upload, small] = NAME.exec(file) ?? [];
+  return upload === undefined ? null : { upload, size: small === undefined ? 'display' : 'thumbnail' };
 }
 
 export interface PictureDeps extends AnswerDeps {
@@ -51,15 +51,10 @@ export function registerContributedPictures(app: FastifyInstance, deps: PictureD
   });
 }
 
-/** The picture at the current version from the cache, else read (empty bytes: not public then). */
-async function cachedPicture(deps: PictureDeps, upload: string, size: PictureSize): Promise<Answer> {
-  const key = `picture\n${upload}\n${size}`;
-  const version = deps.versions.current();
-  const cached = version === null ? undefined : deps.cache.get(version, key);
-  if (cached) return cached;
-  const { version: readAt, picture } = await deps.store.picture(upload, size);
-  // Kept under the version it was read at; the tag is the bytes' digest, the same on every process and version.
-  const answer: Answer = picture === null ? makeAnswer(readAt, Buffer.alloc(0), 'image/jpeg') : { ...makeAnswer(readAt, picture.bytes, 'image/jpeg'), etag: picture.etag };
-  deps.cache.set(key, answer);
-  return answer;
+/** The picture at the current version from the cache, else read (empty bytes: not public then); its tag is its bytes' digest, the same on every process and version. */
+function cachedPicture(deps: PictureDeps, upload: string, size: PictureSize): Promise<Answer> {
+  return cachedBytes(deps, `picture\n${upload}\n${size}`, async () => {
+    const { version, picture } = await deps.store.picture(upload, size);
+    return { version, bytes: picture?.bytes ?? Buffer.alloc(0), contentType: 'image/jpeg', etag: picture?.etag };
+  });
 }
