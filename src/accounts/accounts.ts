@@ -78,7 +78,7 @@ export class Accounts {
   async create(username: string, password: string, options: NewAccountOptions = {}): Promise<SignUp> {
     const badName = nameProblem(username);
     if (badName !== null) return { problem: badName, field: 'username' };
-    const badPassword = passwordProblem(password, username, this.siteWords);
+    const badPassword = this.passwordProblem(password, username);
     if (badPassword !== null) return { problem: badPassword, field: 'password' };
     await options.admit?.();
     // A gate of its own: a crowd signing up waits in its own line, never in sign-in's.
@@ -145,7 +145,7 @@ export class Accounts {
    */
   async changePassword(account: AccountRow, token: string, current: string, password: string): Promise<PasswordChange> {
     if ((await this.check(account.username, current)) === null) return { refused: 'current' };
-    const problem = passwordProblem(password, account.username);
+    const problem = this.passwordProblem(password, account.username);
     if (problem !== null) return { refused: 'policy', problem };
     const passwordHash = await this.hashing.run(() => hashPassword(password));
     const session = this.newSession();
@@ -195,11 +195,16 @@ export class Accounts {
   async reset(token: string, password: string): Promise<ResetOutcome> {
     const account = await this.resetAccount(token);
     if (account === null) return { refused: 'gone' };
-    const problem = passwordProblem(password, account.username);
+    const problem = this.passwordProblem(password, account.username);
     if (problem !== null) return { refused: 'policy', problem, account };
     const passwordHash = await this.hashing.run(() => hashPassword(password));
     const used = await this.store.transact(useResetPlan({ tokenHash: hashToken(token), now: this.now(), passwordHash }));
     return used ? { done: account } : { refused: 'gone' };
+  }
+
+  /** Why a new password is refused, at sign-up, a change and a reset alike: the policy with this site's words. */
+  private passwordProblem(password: string, username: string): string | null {
+    return passwordProblem(password, username, this.siteWords);
   }
 
   /** The site's key for its forms' tokens: made once, kept in the store, shared by every process. */
