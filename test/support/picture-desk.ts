@@ -212,6 +212,27 @@ export async function eventually(origin: string, url: string, status: 200 | 404,
 }
 
 /** Sizes of `upload` the store keeps, and the record they are attached to. */
+/**
+ * A pending picture approved through `here` and then undone: how long `there` took to serve it
+ * (the same bytes and validator as `here`), and then to answer 404 again (as `here` does).
+ */
+export async function approvedThenUndone(editor: FormClient, picture: Sent, here: string, there: string): Promise<{ approvedMs: number; undoneMs: number }> {
+  const urls = pictureUrls(picture.upload);
+  const recordId = approvedRecord(await decide.approve(editor, picture.id, await reviewOf(editor, picture.id), picture.title));
+  const approvedMs = (await eventually(there, urls[0]!, 200, { ms: 10_000 })).ms;
+  for (const url of urls) {
+    const [mine, theirs] = await Promise.all([request(here, url), request(there, url)]);
+    assert.deepEqual([mine.status, theirs.status], [200, 200], url);
+    assert.ok(mine.bytes.equals(theirs.bytes), 'the same bytes');
+    assert.equal(mine.headers.etag, theirs.headers.etag, 'the same validator');
+  }
+  const undo = await undoForm(editor, recordId);
+  assert.equal((await editor.post(undo.action, { csrf: undo.csrf })).status, 303);
+  const undoneMs = (await eventually(there, urls[0]!, 404, { ms: 10_000 })).ms;
+  for (const url of urls) assert.deepEqual([(await request(here, url)).status, (await request(there, url)).status], [404, 404], url);
+  return { approvedMs, undoneMs };
+}
+
 export async function keptSizes(database: TestDatabase, upload: string): Promise<{ sizes: string[]; recordIds: (number | null)[] }> {
   const rows = await databaseRows(database, 'SELECT size, record_id FROM contribution_pictures WHERE upload = $1 ORDER BY size', [upload]);
   return { sizes: rows.map((r) => String(r.size)), recordIds: [...new Set(rows.map((r) => (r.record_id === null ? null : Number(r.record_id))))] };
