@@ -3,6 +3,7 @@
 // reason, unless HERITAGE_TEST_POSTGRES=required (CI), where that is a failure.
 import { after, before, test } from 'node:test';
 import type { Catalogue } from '../../src/catalogue/format.js';
+import type { RawSettings } from '../../src/config.js';
 import { startTestApp, type TestApp } from './in-process.js';
 import { createTestDatabase, postgresUnavailableReason } from './stores.js';
 
@@ -13,7 +14,7 @@ export interface StorePair {
 }
 
 /** Registers `tests` over the pair of apps (started before them, closed after), or the skip. */
-export async function onBothStores(what: string, catalogue: () => Catalogue, tests: (apps: StorePair) => void): Promise<void> {
+export async function onBothStores(what: string, catalogue: () => Catalogue, tests: (apps: StorePair) => void, settings: RawSettings = {}): Promise<void> {
   const reason = await postgresUnavailableReason();
   if (reason !== null && process.env.HERITAGE_TEST_POSTGRES !== 'required') {
     test(`${what}: ${reason}`, { skip: reason }, () => undefined);
@@ -23,8 +24,8 @@ export async function onBothStores(what: string, catalogue: () => Catalogue, tes
   before(async () => {
     if (reason !== null) throw new Error(reason);
     const loaded = catalogue();
-    apps.sqlite = await startTestApp({ catalogue: loaded, database: createTestDatabase('sqlite') });
-    apps.postgres = await startTestApp({ catalogue: loaded, database: createTestDatabase('postgres') });
+    apps.sqlite = await startTestApp({ catalogue: loaded, database: createTestDatabase('sqlite'), settings });
+    apps.postgres = await startTestApp({ catalogue: loaded, database: createTestDatabase('postgres'), settings });
   });
   after(async () => {
     await apps.sqlite?.close();
