@@ -45,8 +45,13 @@ export function digestOf(answer: Answer): AnswerDigest {
     const value = answer.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  // A catalogue's validators name its database (made afresh for each run) after the version.
+  // A catalogue's validators name its database (made afresh for each run) after the version;
+  // a built file's (the map's script and styles) are its size and the time it was built.
   if (headers.etag !== undefined) headers.etag = headers.etag.replace(/^((?:W\/)?"\d+-)[^"]*"$/, '$1"');
+  if (headers['last-modified'] !== undefined) {
+    headers['last-modified'] = 'when built';
+    if (headers.etag !== undefined) headers.etag = headers.etag.replace(/-[0-9a-f]+"$/, '-"');
+  }
   const type = headers['content-type'] ?? '';
   // A GeoPackage holds the time it was written (gpkg_contents.last_change): its size and headers are compared, not its bytes.
   if (type.includes('geopackage')) return { status: answer.status, headers, body: 'a GeoPackage' };
