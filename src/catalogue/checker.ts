@@ -41,7 +41,7 @@ export type CatalogueCounts = Record<ListName, number> & { published: Record<'im
 
 /** A plain GeoJSON FeatureCollection is the likeliest wrong file: say what it is and what to do. */
 export const NOT_A_CATALOGUE_GEOJSON =
-  'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in README.md, and `heritage-api demo --out example.json` for a whole example.';
+  'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in docs/site.md, and `heritage-api demo --out example.json` for a whole example.';
 
 /** Warnings: what a file may hold but GIS tools call invalid (invalid footprints), listed like problems; they refuse nothing. */
 export interface CheckWarnings {

@@ -112,7 +112,7 @@ const MEETS: Readonly<Record<Contact, string>> = { cross: 'crosses', touch: 'tou
 
 /**
  * The warnings of a footprint that GIS tools call invalid (footprint.ts), each at the path of
- * its ring or position: the file is still accepted (README, "The catalogue file").
+ * its ring or position: the file is still accepted (docs/site.md, "The catalogue file").
  */
 export const FOOTPRINT_WARNINGS = {
   repeated: (position: readonly number[]) => `repeats the position before it (${JSON.stringify(position)}); GIS tools drop it or call the footprint invalid`,

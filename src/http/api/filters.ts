@@ -117,7 +117,7 @@ const PARAMETERS: readonly Parameter[] = [
   { name: 'feature', parse: (value) => ({ feature: id('feature', value) }) },
 ];
 
-/** The names, for documentation (OPTIONS, README). */
+/** The names, for documentation (OPTIONS, docs/api.md). */
 export const FILTER_PARAMETERS: readonly string[] = PARAMETERS.map((p) => p.name);
 
 export { filterParametersOf } from '../../store/filters.js';
