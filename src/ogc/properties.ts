@@ -2,9 +2,8 @@
 // so GDAL and QGIS make real columns of them. Queryables, the item schema, the items
 // parameters, sorting, the OpenAPI 3.0 document and the renderer all read this table; the
 // store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
-
-export const OGC_COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
-export type OgcCollection = (typeof OGC_COLLECTIONS)[number];
+// The collections are the catalogue's (catalogue/collections.ts).
+import type { CatalogueCollection } from '../catalogue/collections.js';
 
 export type PropertyType = 'string' | 'integer' | 'boolean' | 'date';
 
@@ -29,8 +28,6 @@ export interface OgcProperty {
   readonly list: boolean;
 }
 
-/** Between the items of a list property. */
-export const LIST_SEPARATOR = '; ';
 
 type Flag = 'q' | 's' | 'n' | 'l';
 
@@ -53,7 +50,7 @@ const RECORD_ATTRIBUTION: readonly [string, PropertyType, string, string][] = [
 const API_URL: [string, string, boolean] = ['api_url', 'The same record in /api/v1/', false];
 const PAGE_URL: [string, string, boolean] = ['page_url', 'Its page for people (HTML)', false];
 
-export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty[]>> = {
+export const OGC_PROPERTIES: Readonly<Record<CatalogueCollection, readonly OgcProperty[]>> = {
   features: declare(
     [
       ['id', 'integer', 'Catalogue id', 'qs'],
@@ -109,28 +106,24 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
 };
 
 /** What `datetime` filters on, per collection (media have no date: every media item matches any `datetime`). */
-export const TEMPORAL_PROPERTY: Readonly<Record<OgcCollection, string | null>> = {
+export const TEMPORAL_PROPERTY: Readonly<Record<CatalogueCollection, string | null>> = {
   features: 'current',
   images: 'created',
   documents: 'created',
   media: null,
 };
 
-export const COLLECTION_TITLES: Readonly<Record<OgcCollection, { title: string; description: string }>> = {
+export const COLLECTION_TITLES: Readonly<Record<CatalogueCollection, { title: string; description: string }>> = {
   features: { title: 'Buildings and places', description: 'Every mapped building, area and place: footprints with address, name, year, site and categories.' },
   images: { title: 'Images', description: "Published pictures, each placed at its building's footprint." },
   documents: { title: 'Documents', description: "Published articles, each placed at its building's footprint." },
   media: { title: 'Media', description: "Published video links, each placed at its building's footprint." },
 };
 
-export function propertiesOf(collection: OgcCollection): readonly OgcProperty[] {
+export function propertiesOf(collection: CatalogueCollection): readonly OgcProperty[] {
   return OGC_PROPERTIES[collection];
 }
 
-export function propertyOf(collection: OgcCollection, name: string): OgcProperty | undefined {
+export function propertyOf(collection: CatalogueCollection, name: string): OgcProperty | undefined {
   return OGC_PROPERTIES[collection].find((p) => p.name === name);
-}
-
-export function isOgcCollection(name: string): name is OgcCollection {
-  return (OGC_COLLECTIONS as readonly string[]).includes(name);
 }

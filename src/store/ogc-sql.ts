@@ -5,7 +5,8 @@
 import { fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
 import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
-import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
+import { OGC_PROPERTIES } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
 /** `alias.column` of a declared field. */
@@ -35,7 +36,7 @@ function featureSql(d: Dialect): Record<string, string> {
   };
 }
 
-function recordSql(list: Exclude<OgcCollection, 'features'>): Record<string, string> {
+function recordSql(list: Exclude<CatalogueCollection, 'features'>): Record<string, string> {
   const x = (key: string) => col(list, key, 'x');
   const own: Record<string, string> = { id: x('id'), title: x('title') };
   if (list === 'images') Object.assign(own, { description: x('description'), copyright: x('copyright'), created: x('created') });
@@ -45,7 +46,7 @@ function recordSql(list: Exclude<OgcCollection, 'features'>): Record<string, str
 }
 
 /** Values the renderer needs beyond the stored properties (for the URL properties). */
-const EXTRA_SQL: Readonly<Record<OgcCollection, Readonly<Record<string, string>>>> = {
+const EXTRA_SQL: Readonly<Record<CatalogueCollection, Readonly<Record<string, string>>>> = {
   features: { first_image: 'f.first_image' },
   images: { file: col('images', 'file', 'x') },
   documents: {},
@@ -62,7 +63,7 @@ export interface OgcSql {
   readonly queryables: Queryables;
 }
 
-export function ogcSql(collection: OgcCollection, dialect: Dialect): OgcSql {
+export function ogcSql(collection: CatalogueCollection, dialect: Dialect): OgcSql {
   const properties = collection === 'features' ? featureSql(dialect) : recordSql(collection);
   const declared = OGC_PROPERTIES[collection].filter((p) => p.source === 'stored');
   const missing = declared.filter((p) => properties[p.name] === undefined);

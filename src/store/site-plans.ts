@@ -1,5 +1,5 @@
 // The visitors' site's own reads (src/http/site/), written once for both stores.
-import { LIST_SEPARATOR } from '../ogc/properties.js';
+import { LIST_SEPARATOR } from '../catalogue/collections.js';
 import { paginate, type PagePosition, type PageRequest } from '../pagination.js';
 import { binder, type Dialect } from './dialect.js';
 import { hasFilters, type Filters } from './filters.js';

@@ -9,7 +9,7 @@ import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import {
   htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
 } from '../../render/contribute/contributions.js';
@@ -21,7 +21,7 @@ import {
   type ContributionRow, type Refusal,
 } from '../../store/contribution-plans.js';
 import type { FeatureRow } from '../../store/store.js';
-import { pageAt } from '../site/routes.js';
+import { pageAt } from '../../pages/request.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
@@ -172,7 +172,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(request, reply, refusal);
   });
 
-  const historyTarget = (params: Params): { list: OgcCollection; id: number } => {
+  const historyTarget = (params: Params): { list: CatalogueCollection; id: number } => {
     const list = SITE_COLLECTIONS.find((c) => c === params.list);
     const id = idOf(params.id);
     if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
@@ -217,7 +217,7 @@ function labelOf(f: FeatureRow): FeatureLabel {
   return { id: f.id, label: featureName(f) };
 }
 
-function recordLabel(list: OgcCollection, row: object): string {
+function recordLabel(list: CatalogueCollection, row: object): string {
   if (list === 'features') return featureName(row as FeatureRow);
   return (row as { title: string }).title;
 }

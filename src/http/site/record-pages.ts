@@ -4,14 +4,13 @@
 // OGC items' pages (f=html) are made here.
 import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTEXT_BYTES, CONTEXT_MARGINS, CONTEXT_NEIGHBOURS, contextFrame, type Box, type Neighbour } from '../../render/site/context-map.js';
 import { featureName, footprintOf, htmlAttachment, htmlFeature, type Attachment } from '../../render/site/record.js';
-import type { PageAt } from '../../render/site/shell.js';
-import { polygonsOf } from '../../render/ogc/html/footprint.js';
+import { polygonsOf } from '../../pages/footprint.js';
+import type { PageAt } from '../../pages/shell.js';
 import type { CatalogueReader, DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
-import type { ItemsPage } from '../../store/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 
 export interface RecordPageDeps {
@@ -20,7 +19,7 @@ export interface RecordPageDeps {
 }
 
 /** The page and the oldest catalogue version it was read from (`itemVersion`: a read made before, or Infinity). */
-export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, collection: OgcCollection, id: number, itemVersion = Number.POSITIVE_INFINITY): Promise<{ version: number; html: string }> {
+export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, collection: CatalogueCollection, id: number, itemVersion = Number.POSITIVE_INFINITY): Promise<{ version: number; html: string }> {
   const { store } = deps;
   if (collection === 'features') {
     const attached = { page: 1, pageSize: MAX_PAGE_SIZE };
@@ -60,7 +59,7 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   const footprint = footprintOf(feature);
   const frames = footprint === null ? [] : CONTEXT_MARGINS.map((margin) => contextFrame(footprint, margin)).filter((f) => f !== null);
   const last = frames.length - 1;
-  let page: ItemsPage | null = null;
+  let page: Awaited<ReturnType<CatalogueReader['items']>> | null = null;
   let i = 0;
   for (; i <= last; i++) {
     // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.

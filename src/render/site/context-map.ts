@@ -3,7 +3,7 @@
 // and the nearest buildings listed. The frame is chosen first (`contextFrame`), the store
 // asked for the footprints in it, then `drawContext` draws them.
 import type { StreetLabel } from '../map-labels.js';
-import { bboxOf, pathOf, projection, type Polygons } from '../ogc/html/footprint.js';
+import { bboxOf, pathOf, projection, type Polygons } from '../../pages/footprint.js';
 
 const METRE = 1 / 111_320;
 /** At least this much ground on each side of the building, so its street shows. */

@@ -1,9 +1,9 @@
 // The record pages' structured data (schema.org, as JSON-LD): a building or a place with its
 // address in parts, a picture, a piece of writing or a video, each with its licence, and the
 // page's breadcrumbs as a BreadcrumbList.
-import type { Site } from '../../site/site.js';
+import type { Site } from '../../pages/site.js';
 import type { NestedFeatureRow } from '../../store/store.js';
-import type { Crumb } from './shell.js';
+import type { Crumb } from '../../pages/shell.js';
 
 /** Buildings are historic buildings; areas, places and open spaces are places. */
 const FEATURE_TYPES: Readonly<Record<string, string>> = {

@@ -4,19 +4,20 @@
 // licences, writing, video links, how to cite it and when it last changed; a picture's,
 // a document's and a video's own page. Each with its description and structured data.
 import { API_PREFIX, CONTENT_TYPE_JSON } from '../../constants.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import { LINKED_PATHS } from '../../pages/paths.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../map-labels.js';
 import { mediaUrl } from '../media-url.js';
-import { bboxOf, polygonsOf } from '../ogc/html/footprint.js';
-import { geometryText, jsonAlternate } from '../ogc/html/pages.js';
-import { sanitiseDocument } from '../ogc/html/sanitise.js';
-import { jsonForScript, renderPage } from '../ogc/html/templates.js';
+import { bboxOf, geometryText, polygonsOf } from '../../pages/footprint.js';
+import { jsonAlternate } from '../../pages/links.js';
+import { sanitiseDocument } from '../../pages/sanitise.js';
+import { jsonForScript } from '../../pages/templates.js';
 import { drawContext, nearbyBuildings, type Box, type Neighbour } from './context-map.js';
 import { breadcrumbList, graph, licenceOf, postalAddress, schemaTypeOf } from './json-ld.js';
-import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from './shell.js';
+import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from '../../pages/shell.js';
+import { SITE_PAGES } from './templates.js';
 
 /** What a building's record page shows: the feature, its published attachments and its surroundings. */
 export interface FeatureRecord {
@@ -39,7 +40,7 @@ export function featureName(f: Pick<NestedFeatureRow, 'b_name' | 'address'>): st
   return f.b_name ? f.b_name : f.address;
 }
 
-export const recordHref = (at: PageAt, collection: OgcCollection, id: number) => `${at.baseUrl}${SITE_PATHS.record(collection, id)}`;
+export const recordHref = (at: PageAt, collection: CatalogueCollection, id: number) => `${at.baseUrl}${SITE_PATHS.record(collection, id)}`;
 
 /** The footprint as polygons, or null when the record has none. */
 export function footprintOf(f: Pick<FeatureRow, 'geometry'>) {
@@ -105,8 +106,8 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     ? `${at.baseUrl}/#feature=${f.id}`
     : `${at.baseUrl}/#map=18/${centre[1].toFixed(6)}/${centre[0].toFixed(6)}&feature=${f.id}`;
   const around = record.surroundings;
-  const ogcSelf = `${at.baseUrl}${OGC_PATHS.item('features', f.id)}`;
-  return renderPage('feature', {
+  const ogcSelf = `${at.baseUrl}${LINKED_PATHS.ogcItem('features', f.id)}`;
+  return SITE_PAGES.render('feature', {
     page: page(at, {
       title: name === f.address ? name : `${name}, ${f.address}`,
       heading: name,
@@ -189,10 +190,10 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   }
   const crumbs: Crumb[] = [homeCrumb(at), searchCrumb(at), { href: featureHref, label: featureLabel }];
   const kindName = ATTACHMENT_NAMES[a.collection];
-  return renderPage('attachment', {
+  return SITE_PAGES.render('attachment', {
     page: page(at, {
       title: `${r.title} (${featureLabel})`, heading: r.title, canonical: self, description: shortened(summary),
-      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${OGC_PATHS.item(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
+      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${LINKED_PATHS.ogcItem(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
       crumbs,
       og: { title: r.title, description: shortened(summary), image: image?.file ?? null },
       jsonLd: jsonForScript(graph({ '@id': self, url: self, ...thing }, breadcrumbList(crumbs, { href: self, label: r.title }))),

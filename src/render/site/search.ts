@@ -3,10 +3,10 @@
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { SearchCard } from '../../store/site-plans.js';
-import { drawFootprints, polygonsOf, type Polygons } from '../ogc/html/footprint.js';
-import { renderPage } from '../ogc/html/templates.js';
+import { drawFootprints, polygonsOf, type Polygons } from '../../pages/footprint.js';
 import { featureName, recordHref } from './record.js';
-import { homeCrumb, page, type PageAt } from './shell.js';
+import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
+import { SITE_PAGES } from './templates.js';
 
 export interface SearchResult {
   card: SearchCard;
@@ -51,7 +51,7 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
   const found = results.count === 1 ? '1 building or place' : `${number(results.count)} buildings and places`;
   const summary = search.q === '' ? `${found}.` : `${found} match “${search.q}”.`;
   const heading = search.q === '' ? 'Search' : `Search: ${search.q}`;
-  return renderPage('search', {
+  return SITE_PAGES.render('search', {
     page: page(at, {
       title: heading, heading,
       description: `${summary} Search ${at.site.title} by name, address, street, category or year.`,

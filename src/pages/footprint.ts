@@ -2,6 +2,8 @@
 // need no script, no tiles and no request. Longitude is scaled by cos(latitude) so shapes
 // keep their proportions; y grows southwards. Only numbers come out of here.
 
+import { JsonText } from '../json-text.js';
+
 type Ring = readonly (readonly number[])[];
 export type Polygons = readonly (readonly Ring[])[];
 
@@ -97,4 +99,10 @@ export function drawBox(bbox: [number, number, number, number]): Drawing {
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+/** A geometry's GeoJSON text (stored text kept as it is), or null without one: what polygonsOf reads. */
+export function geometryText(geometry: JsonText | unknown): string | null {
+  if (geometry === null || geometry === undefined) return null;
+  return geometry instanceof JsonText ? geometry.text : JSON.stringify(geometry);
 }
