@@ -4,6 +4,7 @@
 // store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
 // The collections are the catalogue's (catalogue/collections.ts).
 import type { CatalogueCollection } from '../catalogue/collections.js';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 
 export type PropertyType = 'string' | 'integer' | 'boolean' | 'date';
 
@@ -54,13 +55,13 @@ export const OGC_PROPERTIES: Readonly<Record<CatalogueCollection, readonly OgcPr
   features: declare(
     [
       ['id', 'integer', 'Catalogue id', 'qs'],
-      ['feature_type', 'string', 'Kind: WHITECHAPEL_BUILDING, GREATER_WHITECHAPEL or PLACE', 'qs'],
-      ['b_number', 'string', 'Building number or range', 'qsn'],
-      ['b_name', 'string', 'Building name', 'qsn'],
-      ['street', 'string', 'Street', 'qsn'],
-      ['postcode', 'string', 'Postcode or postal district', 'qs'],
-      ['address', 'string', 'Display address', 'qs'],
-      ['current', 'integer', 'Year (current)', 'qsn'],
+      [F.type, 'string', 'Kind: WHITECHAPEL_BUILDING, GREATER_WHITECHAPEL or PLACE', 'qs'],
+      [F.number, 'string', 'Building number or range', 'qsn'],
+      [F.name, 'string', 'Building name', 'qsn'],
+      [F.street, 'string', 'Street', 'qsn'],
+      [F.postcode, 'string', 'Postcode or postal district', 'qs'],
+      [F.address, 'string', 'Display address', 'qs'],
+      [F.year, 'integer', 'Year (current)', 'qsn'],
       ['site_id', 'integer', 'Site id', 'qsn'],
       ['site_name', 'string', 'Site name', 'qsn'],
       ['categories', 'string', 'Category names, "; " between them', 'ql'],

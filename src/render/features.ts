@@ -1,5 +1,6 @@
 // The three feature forms of the spec: listed (by /features/), nested in images and
 // documents (with search_str and tags), nested in media (without either).
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { CategoryRow, FeatureBaseRow, FeatureRow, NestedFeatureRow } from '../store/store.js';
 import { mediaUrl } from './media-url.js';
 
@@ -51,11 +52,11 @@ export function renderSearchableFeature(f: NestedFeatureRow) {
 
 function nestedProperties(f: FeatureBaseRow) {
   return {
-    b_number: f.b_number ?? '',
-    b_name: f.b_name ?? '',
-    street: f.street ?? '',
-    address: f.address,
-    feature_type: f.feature_type,
+    [F.number]: f[F.number] ?? '',
+    [F.name]: f[F.name] ?? '',
+    [F.street]: f[F.street] ?? '',
+    [F.address]: f[F.address],
+    [F.type]: f[F.type],
     count: f.count,
   };
 }

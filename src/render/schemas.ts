@@ -1,6 +1,7 @@
 // JSON Schemas of every wire shape of the spec: the one description of the responses,
 // used by the tests to check every body (and later by the OpenAPI document).
 import { Type, type TSchema } from '@sinclair/typebox';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { LIST_SHAPES, OPENAPI_SHAPE, RECORD_SHAPES, ROOT_SHAPE } from './shape-names.js';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -61,11 +62,11 @@ export const ListedFeatureSchema = Type.Object(
 );
 
 const nestedProperties = {
-  b_number: Type.String(),
-  b_name: Type.String(),
-  street: Type.String(),
-  address: Type.String(),
-  feature_type: FeatureTypeSchema,
+  [F.number]: Type.String(),
+  [F.name]: Type.String(),
+  [F.street]: Type.String(),
+  [F.address]: Type.String(),
+  [F.type]: FeatureTypeSchema,
   count: Type.Integer({ minimum: 0 }),
 };
 

@@ -25,10 +25,11 @@ function textIndexes(d: Dialect): Readonly<Record<string, TextIndex>> {
 }
 
 function featureSql(d: Dialect): Record<string, string> {
-  const f = (key: string) => col('features', key, 'f');
+  // A property named as a field kept as a plain value reads the field's column.
+  const plain = fieldsOf('features').filter((field) => field.storage === 'value' && OGC_PROPERTIES.features.some((p) => p.name === field.key));
   return {
-    id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
-    postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
+    ...Object.fromEntries(plain.map((field) => [field.key, `f.${field.column}`])),
+    site_id: col('features', 'site', 'f'), site_name: 's.name',
     categories: `(SELECT n.names FROM ${CATEGORY_NAMES} n WHERE n.${d.searchId} = f.id)`,
     // Drawn from other rows, kept on the feature's (catalogue-finish.ts featureShownSql).
     category_ids: 'f.category_list', tags: 'f.tag_list',

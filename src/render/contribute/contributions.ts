@@ -1,6 +1,7 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it) and a record's history.
 import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { ListName } from '../../catalogue/lists.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
@@ -103,7 +104,7 @@ export function htmlReview(at: PageAt, r: Review): string {
 
 /** What a record page reads of a building that is gone: enough to name it. */
 function standIn(id: number) {
-  return { id, feature_type: 'WHITECHAPEL_BUILDING', b_number: null, b_name: `Building ${id} (removed)`, address: '', count: 0 };
+  return { id, [F.type]: 'WHITECHAPEL_BUILDING', [F.number]: null, [F.name]: `Building ${id} (removed)`, [F.address]: '', count: 0 };
 }
 
 export interface History {
