@@ -144,8 +144,13 @@ export const FEATURE_KEYS = {
   number: 'b_number',
   name: 'b_name',
   street: 'street',
-  postcode: 'postcode',
+  postalCode: 'postcode',
   address: 'address',
   year: 'current',
   searchText: 'search_str',
 } as const satisfies Readonly<Record<string, keyof Declared['features']>>;
+
+/** A document's fields reached by meaning, as FEATURE_KEYS. */
+export const DOCUMENT_KEYS = {
+  lastEdited: 'last_edited',
+} as const satisfies Readonly<Record<string, keyof Declared['documents']>>;

@@ -2,7 +2,7 @@
 // from where the API shows it: authors from author blocks, categories and sites from
 // listed features, the number, tags and search text from the features nested in images,
 // documents and media. Everything harvested is published: the API shows nothing else.
-import { FEATURE_KEYS as F } from '../catalogue/fields.js';
+import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { MediaBases } from './media-path.js';
 import { downloadUrl, mediaPathOf } from './media-path.js';
 import { Registry } from './registry.js';
@@ -68,7 +68,7 @@ class Rebuild {
     if (p.site !== null) this.sites.add({ id: p.site.id, name: p.site.name }, where);
     for (const s of [...p.documents, ...p.images, ...p.media]) if (s.author !== undefined) this.author(s.author, where);
     return {
-      id: f.id, [F.type]: p[F.type], [F.number]: null, [F.name]: p[F.name], [F.street]: p[F.street], [F.postcode]: p[F.postcode],
+      id: f.id, [F.type]: p[F.type], [F.number]: null, [F.name]: p[F.name], [F.street]: p[F.street], [F.postalCode]: p[F.postalCode],
       [F.address]: p[F.address], [F.year]: p[F.year], site: p.site === null ? null : p.site.id, categories: p.categories.map((c) => c.id),
       tags: [], geometry: f.geometry,
     };
@@ -86,7 +86,7 @@ class Rebuild {
     const where = `document ${r.id}`;
     return {
       id: r.id, feature: this.nestedFeature(r.feature, where), author: this.author(r.author, where), title: r.title,
-      body: r.body, created: r.created, last_edited: r.last_edited, published: true,
+      body: r.body, created: r.created, [D.lastEdited]: r[D.lastEdited], published: true,
     };
   }
 

@@ -4,7 +4,7 @@
 // store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
 // The collections are the catalogue's (catalogue/collections.ts).
 import type { CatalogueCollection } from '../catalogue/collections.js';
-import { FEATURE_KEYS as F } from '../catalogue/fields.js';
+import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../catalogue/fields.js';
 
 export type PropertyType = 'string' | 'integer' | 'boolean' | 'date';
 
@@ -59,7 +59,7 @@ export const OGC_PROPERTIES: Readonly<Record<CatalogueCollection, readonly OgcPr
       [F.number, 'string', 'Building number or range', 'qsn'],
       [F.name, 'string', 'Building name', 'qsn'],
       [F.street, 'string', 'Street', 'qsn'],
-      [F.postcode, 'string', 'Postcode or postal district', 'qs'],
+      [F.postalCode, 'string', 'Postcode or postal district', 'qs'],
       [F.address, 'string', 'Display address', 'qs'],
       [F.year, 'integer', 'Year (current)', 'qsn'],
       ['site_id', 'integer', 'Site id', 'qsn'],
@@ -90,7 +90,7 @@ export const OGC_PROPERTIES: Readonly<Record<CatalogueCollection, readonly OgcPr
       ['title', 'string', 'Title', 'qs'],
       ['body_html', 'string', 'Text as HTML', ''],
       ['created', 'date', 'Date written', 'qs'],
-      ['last_edited', 'date', 'Date last edited', 'qs'],
+      [D.lastEdited, 'date', 'Date last edited', 'qs'],
       ...RECORD_ATTRIBUTION,
     ],
     [['text', 'Text without its HTML markup', false], API_URL, PAGE_URL],

@@ -14,15 +14,15 @@ export function renderListedFeature(f: FeatureRow, baseUrl: string) {
     type: 'Feature',
     geometry: f.geometry,
     properties: {
-      b_name: f.b_name,
-      address: f.address,
-      postcode: f.postcode,
+      [F.name]: f[F.name],
+      [F.address]: f[F.address],
+      [F.postalCode]: f[F.postalCode],
       street: f.street,
       categories: f.categories.map((c) => renderCategory(c, baseUrl)),
       count: f.count,
       current: f.current,
       site: f.site === null ? null : { id: f.site.id, name: f.site.name },
-      feature_type: f.feature_type,
+      [F.type]: f[F.type],
       documents: f.documents,
       images: f.images,
       media: f.media,
@@ -45,7 +45,7 @@ export function renderSearchableFeature(f: NestedFeatureRow) {
     id: f.id,
     type: 'Feature',
     geometry: f.geometry,
-    properties: { ...nestedProperties(f), search_str: f.search_str },
+    properties: { ...nestedProperties(f), [F.searchText]: f[F.searchText] },
     tags: f.tags,
   };
 }

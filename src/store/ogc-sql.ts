@@ -2,7 +2,7 @@
 // ogc/properties.ts reads (columns named by catalogue/fields.ts), the tables an item is
 // read from, and the queryables a CQL2 filter may name. Over aliases: `f` the feature
 // (and its footprint), `s` its site; for records `x` the record and `a` its author.
-import { fieldsOf } from '../catalogue/fields.js';
+import { DOCUMENT_KEYS as D, fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
 import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
 import type { CatalogueCollection } from '../catalogue/collections.js';
@@ -41,7 +41,7 @@ function recordSql(list: Exclude<CatalogueCollection, 'features'>): Record<strin
   const x = (key: string) => col(list, key, 'x');
   const own: Record<string, string> = { id: x('id'), title: x('title') };
   if (list === 'images') Object.assign(own, { description: x('description'), copyright: x('copyright'), created: x('created') });
-  if (list === 'documents') Object.assign(own, { body_html: x('body'), created: x('created'), last_edited: x('last_edited') });
+  if (list === 'documents') Object.assign(own, { body_html: x('body'), created: x('created'), [D.lastEdited]: x(D.lastEdited) });
   if (list === 'media') Object.assign(own, { url: x('url') });
   return { ...own, author: 'a.username', author_id: 'a.id', feature_id: x('feature'), address: col('features', 'address', 'f') };
 }

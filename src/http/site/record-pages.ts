@@ -2,6 +2,7 @@
 // surroundings (the footprints in the ground around it, the streets' names), an image's,
 // a document's or a media record's alone. Both the site's canonical record URLs and the
 // OGC items' pages (f=html) are made here.
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
@@ -78,7 +79,7 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   if (page === null) return null;
   const neighbours = page.rows.filter((r) => r.id !== feature.id).map((r) => ({
     id: r.id,
-    label: featureName({ b_name: String(r.values.b_name ?? ''), address: String(r.values.address ?? '') }),
+    label: featureName({ [F.name]: String(r.values[F.name] ?? ''), [F.address]: String(r.values[F.address] ?? '') }),
     footprint: polygonsOf(r.geometry.text),
   }));
   const { labels } = await deps.streets.index(page.version);

@@ -18,7 +18,7 @@ export function schemaTypeOf(featureType: string): string {
   return FEATURE_TYPES[featureType] ?? 'Place';
 }
 
-type Address = Pick<NestedFeatureRow, typeof F.number | typeof F.street | typeof F.address> & { postcode?: string };
+type Address = Pick<NestedFeatureRow, typeof F.number | typeof F.street | typeof F.address> & { [F.postalCode]?: string };
 
 /** The street address alone (number and street) when the record has them, else its whole address. */
 export function streetAddressOf(f: Address): string {
@@ -32,7 +32,7 @@ export function postalAddress(f: Address, site: Site): Record<string, string> {
     '@type': 'PostalAddress',
     streetAddress: streetAddressOf(f),
     ...(site.locality ? { addressLocality: site.locality } : {}),
-    ...(f.postcode ? { postalCode: f.postcode } : {}),
+    ...(f[F.postalCode] ? { postalCode: f[F.postalCode] } : {}),
     ...(site.country ? { addressCountry: site.country } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The HTML pages of /ogc/ for GIS people: each made from the resource's JSON body, rendered
 // by the templates of templates.ts with escaping on, in the page layer's shell (pages/shell.ts).
 // An item's page is its record page, the site's (given to the routes by the app).
+import { FEATURE_KEYS as F } from '../../../catalogue/fields.js';
 import { OGC_PATHS } from '../../../ogc/paths.js';
 import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../../catalogue/collections.js';
 import { COLLECTION_TITLES, propertiesOf, propertyOf } from '../../../ogc/properties.js';
@@ -66,7 +67,7 @@ export function htmlCollection(at: PageAt, url: string, body: CollectionBody): s
 }
 
 const LABELS: Readonly<Record<CatalogueCollection, (p: ItemBody['properties']) => string>> = {
-  features: (p) => String(p.b_name || p.address || ''),
+  features: (p) => String(p[F.name] || p[F.address] || ''),
   images: (p) => String(p.title ?? ''),
   documents: (p) => String(p.title ?? ''),
   media: (p) => String(p.title ?? ''),
