@@ -70,14 +70,14 @@ export function registerSiteRoutes(app: FastifyInstance, siteDeps: SiteDeps): vo
 
 function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: CatalogueCollection): void {
   const route = SITE_PATHS.recordRoute(collection);
-  app.get(route, (request, reply) => {
-    const id = parseRecordId((request.params as { id: string }).id);
+  app.get<{ Params: { id: string } }>(route, (request, reply) => {
+    const id = parseRecordId(request.params.id);
     if (id === null) throw ERRORS.notFound();
     return sendPage(request, reply, deps, () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id));
   });
   // Without its slash: the page's one URL.
-  app.get(route.slice(0, -1), async (request, reply) => {
-    const id = parseRecordId((request.params as { id: string }).id);
+  app.get<{ Params: { id: string } }>(route.slice(0, -1), async (request, reply) => {
+    const id = parseRecordId(request.params.id);
     if (id === null) throw ERRORS.notFound();
     return reply.code(301).header('location', SITE_PATHS.record(collection, id)).send();
   });

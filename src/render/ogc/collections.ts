@@ -11,14 +11,15 @@ import type { CollectionExtent } from '../../store/ogc-plans.js';
 import { link, type Link } from './links.js';
 
 /** The whole world, for a collection with no records yet (an extent is required). */
-const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
+type Bbox = [number, number, number, number];
+const WORLD: Bbox = [-180, -90, 180, 90];
 
 export interface CollectionBody {
   id: CatalogueCollection;
   title: string;
   description: string;
   links: Link[];
-  extent: { spatial: { bbox: [number, number, number, number][]; crs: string }; temporal?: { interval: [string | null, string | null][]; trs: string } };
+  extent: { spatial: { bbox: [Bbox, ...Bbox[]]; crs: string }; temporal?: { interval: [string | null, string | null][]; trs: string } };
   itemType: 'feature';
   crs: string[];
   storageCrs: string;

@@ -100,5 +100,5 @@ const POINTS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-wes
 /** The compass point of an offset (east, north in metres). */
 export function compass(dx: number, dy: number): string {
   const degrees = (Math.atan2(dx, dy) * 180) / Math.PI;
-  return POINTS[(Math.round(((degrees + 360) % 360) / 45)) % 8]!;
+  return POINTS[(Math.round(((degrees + 360) % 360) / 45)) % 8] ?? 'north';
 }

@@ -36,7 +36,7 @@ export function htmlConformance(at: PageAt, url: string, body: { conformsTo: rea
 }
 
 function extentText(c: CollectionBody): string {
-  const [w, s, e, n] = c.extent.spatial.bbox[0]!;
+  const [w, s, e, n] = c.extent.spatial.bbox[0];
   return `${w}, ${s} to ${e}, ${n} (longitude, latitude)`;
 }
 
@@ -51,7 +51,7 @@ export function htmlCollections(at: PageAt, url: string, body: { collections: Co
 }
 
 export function htmlCollection(at: PageAt, url: string, body: CollectionBody): string {
-  const bbox = body.extent.spatial.bbox[0]!;
+  const bbox = body.extent.spatial.bbox[0];
   const world = bbox[0] === -180 && bbox[2] === 180;
   const interval = body.extent.temporal?.interval[0];
   return OGC_PAGES.render('collection', {
