@@ -2,7 +2,6 @@
 // page as it will be published, with the editor's panel above it) and a record's history.
 import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
-import type { ListName } from '../../catalogue/lists.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
@@ -126,7 +125,7 @@ export function htmlHistory(at: PageAt, h: History): string {
       what: c.what, username: c.username ?? 'an account since removed', at: new Date(c.at).toISOString().replace('T', ' ').slice(0, 16),
       before: c.before === null ? '(none)' : JSON.stringify(c.before, null, 2), after: c.after === null ? '(removed)' : JSON.stringify(c.after, null, 2),
       // Only the latest change can be undone: an earlier one would overwrite what came after it.
-      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list as ListName, h.id, c.id)}` : null,
+      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list, h.id, c.id)}` : null,
     })),
   });
 }
