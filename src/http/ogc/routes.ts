@@ -213,7 +213,7 @@ const featureType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT
 function stringParam(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
   if (typeof params === 'object' && params !== null && name in params) {
-    const value: unknown = (params as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(params, name);
     if (typeof value === 'string') return value;
   }
   return '';
