@@ -3,6 +3,7 @@
 // editor approves it. The fields are kept as read here (store/contribution-plans.ts): trimmed,
 // a video link in its one canonical form (video-links.ts); the record is made from them at
 // approval, so an editor's correction is an edit of the fields, held to the same rules.
+import { DOCUMENT_KEYS as D } from '../catalogue/fields.js';
 import type { CatalogueRecord } from '../catalogue/lists.js';
 import { textToHtml } from './text.js';
 import { canonicalVideoLink } from './video-links.js';
@@ -102,6 +103,6 @@ export function recordOf(kind: ContributionKind, fields: ContributionFields, at:
     const f = fields as ImageFields;
     return { ...base, file: publishedPictureFile(f.upload), description: f.description, copyright: f.licence === 'copyright', created: f.created === '' ? null : f.created };
   }
-  if (kind === 'document') return { ...base, body: textToHtml((fields as DocumentFields).body), created: at.day, last_edited: at.day };
+  if (kind === 'document') return { ...base, body: textToHtml((fields as DocumentFields).body), created: at.day, [D.lastEdited]: at.day };
   return { ...base, url: (fields as MediaFields).url };
 }

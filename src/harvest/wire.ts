@@ -3,6 +3,7 @@
 // else stops the harvest with a sentence instead of a TypeError; the leaf values are left
 // to the catalogue validator, which names every bad one.
 import type { Static } from '@sinclair/typebox';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { COLLECTIONS, type Collection } from '../constants.js';
 import type {
   AttachmentSummarySchema, AuthorSchema, CategorySchema, DocumentSchema, ImageSchema, ListedFeatureSchema, MediaSchema, SearchableFeatureSchema,
@@ -28,7 +29,7 @@ export type WireListedFeature = Omit<Listed, 'properties'> & {
 
 /** Nested in images and documents (with search_str and tags) or in media (with neither). */
 export type WireNestedFeature = Omit<Searchable, 'properties' | 'tags'> & {
-  properties: Omit<Searchable['properties'], 'search_str'> & Partial<Pick<Searchable['properties'], 'search_str'>>;
+  properties: Omit<Searchable['properties'], typeof F.searchText> & Partial<Pick<Searchable['properties'], typeof F.searchText>>;
   tags?: Searchable['tags'];
 };
 

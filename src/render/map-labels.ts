@@ -2,6 +2,7 @@
 // glyph server): each street's name along its buildings, once per stretch of street, in the
 // street rather than over the buildings, and a building's number (or name) at its
 // footprint's centre.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
 
 /** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
@@ -99,9 +100,11 @@ class Neighbours {
 
 /** The number, else the name; a building with neither (both empty) has no label. */
 export function renderBuildingLabels(buildings: readonly LabelledBuilding[]): BuildingLabel[] {
-  return buildings.filter((b) => (b.b_number || b.b_name)).map((b) => {
+  return buildings.flatMap((b) => {
+    const text = b[F.number] || b[F.name];
+    if (!text) return [];
     const [lon, lat] = centre(b.box);
-    return { id: b.id, text: (b.b_number || b.b_name)!, lon: round(lon), lat: round(lat) };
+    return [{ id: b.id, text, lon: round(lon), lat: round(lat) }];
   });
 }
 

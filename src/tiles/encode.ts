@@ -14,6 +14,7 @@
 // same pieces (edit.ts).
 import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import Point from '@mapbox/point-geometry';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES } from './budget.js';
 import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
@@ -23,8 +24,8 @@ import { boxCentre, exteriorArea, footprintRings, lonLatBox, type LonLatBox, typ
 /** What a tile carries of a feature: its footprint and the properties a map styles by. */
 export interface TileFeature {
   id: number;
-  feature_type: FeatureType;
-  b_name: string | null;
+  [F.type]: FeatureType;
+  [F.name]: string | null;
   /** The first category's name and id, null when the feature has none. */
   category: string | null;
   category_id: number | null;

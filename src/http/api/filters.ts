@@ -2,6 +2,7 @@
 // detail names the parameter and what was expected. As django-filter did: the last of a
 // repeated parameter wins, an empty value is no filter, a parameter that does not apply
 // to the collection is ignored (except date_range on media, which has no dates).
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { FEATURE_TYPES, type FeatureType } from '../../catalogue/format.js';
 import type { Collection } from '../../constants.js';
 import type { QueryPairs } from '../../render/links.js';
@@ -101,18 +102,18 @@ const PARAMETERS: readonly Parameter[] = [
     },
   },
   {
-    name: 'feature_type',
+    name: F.type,
     parse: (value) => {
-      const types = commaList('feature_type', value, `feature types (${FEATURE_TYPES.join(', ')})`);
+      const types = commaList(F.type, value, `feature types (${FEATURE_TYPES.join(', ')})`);
       if (!types.every((t): t is FeatureType => (FEATURE_TYPES as readonly string[]).includes(t))) {
-        throw invalid('feature_type', `one or more of ${FEATURE_TYPES.join(', ')}, comma-separated`);
+        throw invalid(F.type, `one or more of ${FEATURE_TYPES.join(', ')}, comma-separated`);
       }
       return { featureTypes: [...new Set(types)] };
     },
   },
   { name: 'site', parse: (value) => ({ site: id('site', value) }) },
   { name: 'street', parse: (value) => ({ street: foldText(value.trim()) }) },
-  { name: 'postcode', parse: (value) => ({ postcode: foldText(value.trim()) }) },
+  { name: F.postalCode, parse: (value) => ({ [F.postalCode]: foldText(value.trim()) }) },
   { name: 'bbox', parse: (value) => ({ bbox: bbox(value) }) },
   { name: 'feature', parse: (value) => ({ feature: id('feature', value) }) },
 ];

@@ -108,7 +108,7 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     const version = deps.versions.current();
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
-    // An /ogc/ URL without f is also a page when Accept prefers HTML (http/ogc/html.ts).
+    // An /ogc/ URL without f is also a page when Accept prefers HTML (pages/headers.ts, http/ogc/html.ts).
     return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url!, request.headers.accept, deps.pages)}`) ?? null;
   }
 

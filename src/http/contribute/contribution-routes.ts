@@ -9,7 +9,7 @@ import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import {
   htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
 } from '../../render/contribute/contributions.js';
@@ -20,8 +20,8 @@ import {
   contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
 } from '../../store/contribution-plans.js';
-import type { FeatureRow } from '../../store/store.js';
-import { pageAt } from '../site/routes.js';
+import type { FeatureRow, RowsByCollection } from '../../store/store.js';
+import { pageAt } from '../../pages/request.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
@@ -29,9 +29,11 @@ const QUEUE_PAGE = 100;
 const REASON_MAX = 500;
 
 const idOf = (text: string | undefined): number | null => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
-const kindOf = (text: string | undefined): ContributionKind | null => ((CONTRIBUTION_KINDS as readonly string[]).includes(text ?? '') ? (text as ContributionKind) : null);
+const kindOf = (text: string | undefined): ContributionKind | null => CONTRIBUTION_KINDS.find((kind) => kind === text) ?? null;
 
 type Params = Record<string, string | undefined>;
+/** A request to a route with parameters in its path. */
+type WithParams = FastifyRequest<{ Params: Params }>;
 const FIELD_NAMES = ['title', 'body', 'url', 'description', 'created', 'licence'] as const;
 const formFields = (body: unknown): Record<string, string> => Object.fromEntries(FIELD_NAMES.map((name) => [name, field(body, name)]));
 
@@ -64,8 +66,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   scope.addHook('onClose', async () => preparing.close());
   const receivePicture = pictureUpload(deps, kit, { building: async (featureId) => labelOf(await feature(idOf(featureId))), slots: deps.uploads, preparing });
 
-  scope.get(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
-    const { featureId, kind: kindText } = request.params as Params;
+  scope.get<{ Params: Params }>(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
+    const { featureId, kind: kindText } = request.params;
     const kind = takenKind(kindText);
     const account = await signedIn(request, reply);
     if (account === null) return reply;
@@ -73,8 +75,8 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return kit.html(reply, 200, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: { title: '', body: '', url: '' }, problem: null }));
   });
 
-  scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
-    const { featureId, kind: kindText } = request.params as Params;
+  scope.post<{ Params: Params }>(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
+    const { featureId, kind: kindText } = request.params;
     const kind = takenKind(kindText);
     if (kind === 'image') return receivePicture(request, reply, featureId);
     await kit.checkForm(request);
@@ -91,9 +93,9 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return kit.see(reply, request, CONTRIBUTE_PATHS.account);
   });
 
-  scope.get(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, async (request, reply) => {
+  scope.get<{ Params: Params }>(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, async (request, reply) => {
     if ((await editor(request, reply)) === null) return reply;
-    const id = idOf((request.params as Params).id);
+    const id = idOf(request.params.id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
     const upload = found === null ? null : uploadOf(found);
     if (upload === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
@@ -109,34 +111,34 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   });
 
   /** A contribution's review page: to editors only (a contributor's own are listed under /account/). */
-  const review = async (request: FastifyRequest, reply: FastifyReply, status = 200, problem: string | null = null, sent?: Record<string, string>) => {
-    const id = idOf((request.params as Params).id);
+  const review = async (request: WithParams, reply: FastifyReply, status = 200, problem: string | null = null, sent?: Record<string, string>) => {
+    const id = idOf(request.params.id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
     const about = await feature(found.featureId).catch(() => null);
     return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields) }));
   };
 
-  scope.get(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
+  scope.get<{ Params: Params }>(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
 
   /** A decision's form: its csrf, an editor, the contribution it is about (null: answered already). */
-  const deciding = async (request: FastifyRequest, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> => {
+  const deciding = async (request: WithParams, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> => {
     await kit.checkForm(request);
     const account = await editor(request, reply);
     if (account === null) return null;
-    const id = idOf((request.params as Params).id);
+    const id = idOf(request.params.id);
     const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
     return { account, found };
   };
 
   /** A decision that changed nothing: the review as it is now, saying why (409), or 404 when it is gone. */
-  const refused = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
+  const refused = (request: WithParams, reply: FastifyReply, refusal: Refusal) => {
     if (refusal.why === 'gone') throw CONTRIBUTE_ERRORS.noSuchContribution();
     return review(request, reply, 409, refusalText(refusal));
   };
 
-  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
+  scope.post<{ Params: Params }>(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
     const decision = await deciding(request, reply);
     if (decision === null) return reply;
     const { account, found } = decision;
@@ -162,7 +164,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
   });
 
-  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, async (request, reply) => {
+  scope.post<{ Params: Params }>(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, async (request, reply) => {
     const decision = await deciding(request, reply);
     if (decision === null) return reply;
     const { account, found } = decision;
@@ -172,27 +174,27 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(request, reply, refusal);
   });
 
-  const historyTarget = (params: Params): { list: OgcCollection; id: number } => {
+  const historyTarget = (params: Params): { list: CatalogueCollection; id: number } => {
     const list = SITE_COLLECTIONS.find((c) => c === params.list);
     const id = idOf(params.id);
     if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
     return { list, id };
   };
 
-  scope.get(CONTRIBUTE_PATHS.historyRoute, async (request, reply) => {
+  scope.get<{ Params: Params }>(CONTRIBUTE_PATHS.historyRoute, async (request, reply) => {
     if ((await editor(request, reply)) === null) return reply;
-    const { list, id } = historyTarget(request.params as Params);
+    const { list, id } = historyTarget(request.params);
     const changes = await store.transact(recordHistoryPlan(list, id), 'read');
     const current = (await store.get(list, id)).row;
-    return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(list, current), changes, csrf: await kit.formCsrf(request, reply) }));
+    return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(current), changes, csrf: await kit.formCsrf(request, reply) }));
   });
 
-  scope.post(CONTRIBUTE_PATHS.revertRoute, async (request, reply) => {
+  scope.post<{ Params: Params }>(CONTRIBUTE_PATHS.revertRoute, async (request, reply) => {
     await kit.checkForm(request);
     const account = await editor(request, reply);
     if (account === null) return reply;
-    const { list, id } = historyTarget(request.params as Params);
-    const changeId = idOf((request.params as Params).change);
+    const { list, id } = historyTarget(request.params);
+    const changeId = idOf(request.params.change);
     const change = changeId === null ? null : await store.transact(recordChangePlan(changeId), 'read');
     if (change === null || change.list !== list || change.recordId !== id) throw CONTRIBUTE_ERRORS.noSuchRecord();
     const outcome = await store.applyChanges(revertChange(change, account.id, Date.now()));
@@ -217,9 +219,8 @@ function labelOf(f: FeatureRow): FeatureLabel {
   return { id: f.id, label: featureName(f) };
 }
 
-function recordLabel(list: OgcCollection, row: object): string {
-  if (list === 'features') return featureName(row as FeatureRow);
-  return (row as { title: string }).title;
+function recordLabel(row: RowsByCollection[CatalogueCollection]): string {
+  return 'title' in row ? row.title : featureName(row);
 }
 
 /** Contributions with the label of the building each is about (a building removed since: its number). */

@@ -12,7 +12,7 @@ import { htmlPasswordForm, htmlResetIssue, type PasswordForm, type ResetIssueFor
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import { clientAddress } from '../operations/client-address.js';
-import { pageAt } from '../site/routes.js';
+import { pageAt } from '../../pages/request.js';
 import { clearSessionCookie, setSessionCookie } from './forms.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 

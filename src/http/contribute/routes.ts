@@ -25,9 +25,9 @@ import type { CatalogueReader, CatalogueStore } from '../../store/store.js';
 import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
 import { registerManageRoutes } from './manage-routes.js';
 
-import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
-import { pageAt } from '../site/routes.js';
+import { pageAt } from '../../pages/request.js';
 import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
 
 export const FORM_BYTES = 8 * 1024;
