@@ -1,11 +1,10 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it) and a record's history.
-import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
-import type { ListName } from '../../catalogue/lists.js';
+import { KIND_LISTS, recordOf, type ContributionKind } from '../../contributions/kinds.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
-import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
+import type { FeatureRow, NestedFeatureRow } from '../../store/store.js';
 import { renderPage } from '../ogc/html/templates.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
 import { homeCrumb, page, type PageAt } from '../site/shell.js';
@@ -91,11 +90,11 @@ export function htmlReview(at: PageAt, r: Review): string {
   const moderation = {
     heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
     pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
-    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf, seen: r.seen,
+    fields: { ...emptyFields, ...(r.fields ?? c.fields) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
-  const attachment: Attachment = c.kind === 'image' ? { collection: 'images', row: row as unknown as ImageRow }
-    : c.kind === 'document' ? { collection: 'documents', row: row as unknown as DocumentRow } : { collection: 'media', row: row as unknown as MediaRow };
+  // recordOf gives an image its file and a writing its body.
+  const attachment: Attachment = 'file' in row ? { collection: 'images', row } : 'body' in row ? { collection: 'documents', row } : { collection: 'media', row };
   // A waiting picture is not under /media/ yet: the editor's own route shows it.
   const picture = c.kind === 'image' ? `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}/picture` : undefined;
   return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, { ...moderation, picture });
@@ -125,7 +124,7 @@ export function htmlHistory(at: PageAt, h: History): string {
       what: c.what, username: c.username ?? 'an account since removed', at: new Date(c.at).toISOString().replace('T', ' ').slice(0, 16),
       before: c.before === null ? '(none)' : JSON.stringify(c.before, null, 2), after: c.after === null ? '(removed)' : JSON.stringify(c.after, null, 2),
       // Only the latest change can be undone: an earlier one would overwrite what came after it.
-      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list as ListName, h.id, c.id)}` : null,
+      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list, h.id, c.id)}` : null,
     })),
   });
 }
