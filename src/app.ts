@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: LAZY_SCHEMA_COMPILERS,
     ...serverLimitOptions(deps.config),
   });
-  configureServer(app.server);
+  configureServer(app.server, app.routing);
   echoRequestId(app);
   // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
   app.setErrorHandler((error, request, reply) => {
