@@ -16,7 +16,6 @@ import { pageAt } from '../site/routes.js';
 import { clearSessionCookie, setSessionCookie } from './forms.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
-type Params = Record<string, string | undefined>;
 
 export function registerManageRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttle: SignInThrottle, kit: FormKit): void {
   registerPasswordChange(scope, deps, accounts, throttle, kit);
@@ -85,20 +84,23 @@ function registerEndOthers(scope: FastifyInstance, accounts: Accounts, kit: Form
   });
 }
 
+/** The reset link's route: its token in the path (site/paths.ts). */
+interface ResetRoute { Params: { token: string } }
+
 function registerReset(scope: FastifyInstance, accounts: Accounts, kit: FormKit): void {
   // The page's address is the link: no Referer may carry it anywhere, this site's other pages included.
   scope.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.url === CONTRIBUTE_PATHS.resetRoute) reply.header('referrer-policy', 'no-referrer');
   });
-  const tokenOf = (request: FastifyRequest) => (request.params as Params).token ?? '';
-  const form = (request: FastifyRequest, username: string): Omit<PasswordForm, 'csrf' | 'problem' | 'problemField'> =>
+  const tokenOf = (request: FastifyRequest<ResetRoute>) => request.params.token;
+  const form = (request: FastifyRequest<ResetRoute>, username: string): Omit<PasswordForm, 'csrf' | 'problem' | 'problemField'> =>
     ({ kind: 'reset', action: `${request.baseUrl}${CONTRIBUTE_PATHS.reset(tokenOf(request))}`, username });
-  scope.get(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
+  scope.get<ResetRoute>(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
     const account = await accounts.resetAccount(tokenOf(request));
     if (account === null) throw CONTRIBUTE_ERRORS.noSuchResetLink();
     return passwordPage(kit, request, reply, 200, { ...form(request, account.username), problem: null, problemField: null });
   });
-  scope.post(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
+  scope.post<ResetRoute>(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
     await kit.checkForm(request);
     const outcome = await accounts.reset(tokenOf(request), field(request.body, 'password'));
     if ('done' in outcome) return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);

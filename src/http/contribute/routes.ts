@@ -28,7 +28,7 @@ import { registerManageRoutes } from './manage-routes.js';
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
 import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
 import { pageAt } from '../site/routes.js';
-import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
+import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, errorCode, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
 
 export const FORM_BYTES = 8 * 1024;
 /** Writing of 20,000 characters, percent-encoded (up to 9 bytes a character), with its title. */
@@ -45,9 +45,8 @@ export interface ContributeDeps {
 
 export interface Signed { account: AccountRow | null; token: string | null }
 
-type Fields = Record<string, unknown>;
 export const field = (body: unknown, name: string): string => {
-  const value = (body as Fields | null)?.[name];
+  const value = typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
   return typeof value === 'string' ? value : '';
 };
 
@@ -77,7 +76,7 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
     });
     scope.setErrorHandler((error) => {
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
+      if (errorCode(error) === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
       throw error;
     });
     const kit = formKit(deps, accounts);
@@ -132,7 +131,7 @@ interface Throttles {
 
 function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttles: Throttles, kit: FormKit): void {
   const { signedIn, formCsrf, checkForm, html, see } = kit;
-  const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values = { username: '', problem: null as string | null }) => {
+  const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values: { username: string; problem: string | null } = { username: '', problem: null }) => {
     const csrf = await formCsrf(request, reply);
     return html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
   };
