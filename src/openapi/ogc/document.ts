@@ -13,7 +13,7 @@ import { COLLECTION_TITLES } from '../../ogc/properties.js';
 import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
 import { OGC_TITLE } from '../../render/ogc/landing.js';
-import type { JsonObject } from '../components.js';
+import { membersOf, type JsonObject } from '../components.js';
 import { PACKAGE_VERSION } from '../../package-files.js';
 import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
 import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, withContentCrs, type BadQuery } from './responses.js';
@@ -181,7 +181,7 @@ function itemsPathItem(options: OgcDocumentOptions, c: CatalogueCollection): Jso
 
 /** The download formats' media types beside a page's (their bodies are files: binary, or text for CSV). */
 function withDownloads(response: JsonObject): JsonObject {
-  const content = { ...(response.content as JsonObject) };
+  const content = membersOf(response.content);
   for (const format of DOWNLOAD_FORMATS) {
     const { type, title } = DOWNLOAD_FORMAT_INFO[format];
     // f=geojson shares the page's media type (and schema: a FeatureCollection, without paging).

@@ -1,6 +1,6 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it) and a record's history.
-import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
+import { KIND_LISTS, recordOf, type ContributionKind } from '../../contributions/kinds.js';
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
@@ -91,11 +91,11 @@ export function htmlReview(at: PageAt, r: Review): string {
   const moderation = {
     heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
     pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
-    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf, seen: r.seen,
+    fields: { ...emptyFields, ...(r.fields ?? c.fields) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
-  const attachment: Attachment = c.kind === 'image' ? { collection: 'images', row: row as unknown as ImageRow }
-    : c.kind === 'document' ? { collection: 'documents', row: row as unknown as DocumentRow } : { collection: 'media', row: row as unknown as MediaRow };
+  // recordOf gives an image its file and a writing its body.
+  const attachment: Attachment = 'file' in row ? { collection: 'images', row } : 'body' in row ? { collection: 'documents', row } : { collection: 'media', row };
   // A waiting picture is not under /media/ yet: the editor's own route shows it.
   const picture = c.kind === 'image' ? `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}/picture` : undefined;
   return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, { ...moderation, picture });
