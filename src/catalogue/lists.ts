@@ -4,6 +4,10 @@ import type { Catalogue } from './format.js';
 export const CATALOGUE_LISTS = ['authors', 'categories', 'sites', 'features', 'images', 'documents', 'media'] as const;
 export type ListName = (typeof CATALOGUE_LISTS)[number];
 
+const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
+
+export const isListName = (name: string): name is ListName => LIST_NAMES.has(name);
+
 /** A normalised record of a list. */
 export type CatalogueRecord<L extends ListName = ListName> = Catalogue[L][number];
 
