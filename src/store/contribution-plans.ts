@@ -40,7 +40,7 @@ const COLUMNS = `c.id, c.account_id, a.username, c.kind, c.feature_id, c.state, 
 const kindOf = oneOf(CONTRIBUTION_KINDS);
 const stateOf = oneOf(CONTRIBUTION_STATES);
 
-function fieldsOf(kind: ContributionKind, cell: unknown): ContributionFields {
+function storedFields(kind: ContributionKind, cell: unknown): ContributionFields {
   const fields: unknown = JSON.parse(text(cell));
   if (!isFieldsOf(kind, fields)) throw new TypeError(`a stored contribution's fields are not a ${kind}'s`);
   return fields;
@@ -50,7 +50,7 @@ function toContribution(r: Cells): ContributionRow {
   const kind = kindOf(r.kind);
   return {
     id: num(r.id), accountId: num(r.account_id), username: text(r.username), kind, featureId: num(r.feature_id),
-    state: stateOf(r.state), fields: fieldsOf(kind, r.fields), created: num(r.created),
+    state: stateOf(r.state), fields: storedFields(kind, r.fields), created: num(r.created),
     decided: numOrNull(r.decided), reason: textOrNull(r.reason), recordId: numOrNull(r.record_id),
   };
 }
