@@ -71,7 +71,7 @@ async function* counting(batches: AsyncIterable<RecordBatch>, counted: Catalogue
   for await (const batch of batches) {
     const { list, records } = batch;
     counted[list] += records.length;
-    if (list === 'images' || list === 'documents' || list === 'media') counted.published[list] += records.filter((r) => (r as { published: boolean }).published).length;
+    if (list === 'images' || list === 'documents' || list === 'media') counted.published[list] += records.filter((r) => 'published' in r && r.published).length;
     progress.update({ done: (done += records.length), total: null });
     yield batch;
   }

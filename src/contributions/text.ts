@@ -25,7 +25,7 @@ function lineToHtml(line: string): string {
     html += escapeHtml(line.slice(from, match.index));
     const address = escapeHtml(match[0]);
     html += `<a href="${address}" rel="nofollow noopener noreferrer">${address}</a>`;
-    from = match.index! + match[0].length;
+    from = (match.index ?? from) + match[0].length;
   }
   return html + escapeHtml(line.slice(from));
 }

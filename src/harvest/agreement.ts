@@ -52,7 +52,7 @@ function summaryDisagreements(f: WireListedFeature, attached: Record<Kind, Attac
 
 function titleDisagreements(featureId: number, kind: Kind, summaries: WireSummary[], records: Attached[]): string[] {
   return summaries.flatMap((s, i) => {
-    const title = records[i]!.title;
+    const title = records[i]?.title;
     return s.title === undefined || s.title === title ? [] : [`feature ${featureId} titles ${kind} ${s.id} ${JSON.stringify(s.title)}, /${kind}/ titles it ${JSON.stringify(title)}`];
   });
 }

@@ -31,6 +31,9 @@ interface SearchFacts {
   searchText: unknown;
 }
 
+/** A feature record made from its listed form, completed from its nested forms. */
+type ListedRecord = Record<string, unknown> & { id: number };
+
 class Rebuild {
   readonly disagreements: string[] = [];
   readonly files = new Map<string, string>();
@@ -48,7 +51,10 @@ class Rebuild {
   }
 
   mediaPath(url: unknown): unknown {
-    if (typeof url !== 'string') return url;
+    return typeof url === 'string' ? this.mediaFile(url) : url;
+  }
+
+  mediaFile(url: string): string {
     const path = mediaPathOf(url, this.bases);
     this.files.set(path, downloadUrl(url, this.bases));
     return path;
@@ -61,10 +67,10 @@ class Rebuild {
     return f.id;
   }
 
-  listedFeature(f: WireListedFeature): Record<string, unknown> {
+  listedFeature(f: WireListedFeature): ListedRecord {
     const p = f.properties;
     const where = `feature ${f.id}`;
-    for (const c of p.categories) this.categories.add({ id: c.id, name: c.name, description: c.description, thumbnail: this.mediaPath(c.thumbnail) as string }, where);
+    for (const c of p.categories) this.categories.add({ id: c.id, name: c.name, description: c.description, thumbnail: this.mediaFile(c.thumbnail) }, where);
     if (p.site !== null) this.sites.add({ id: p.site.id, name: p.site.name }, where);
     for (const s of [...p.documents, ...p.images, ...p.media]) if (s.author !== undefined) this.author(s.author, where);
     return {
@@ -100,8 +106,8 @@ class Rebuild {
    * number as "", so "" comes back as null (the API shows both the same). A feature
    * never nested keeps its number null, tags [] and no search text (the format's default).
    */
-  complete(feature: Record<string, unknown>): Record<string, unknown> {
-    const id = feature.id as number;
+  complete(feature: ListedRecord): Record<string, unknown> {
+    const id = feature.id;
     const nested = this.nested.get(id);
     const search = this.searchable.get(id);
     if (nested !== undefined && nested.number !== '') feature[F.number] = nested.number;
