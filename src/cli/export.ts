@@ -1,5 +1,5 @@
 import { catalogueChunksFrom } from '../catalogue/dump.js';
-import type { RecordBatch } from '../store/export-rows.js';
+import type { RecordBatch } from '../store/apply/export-rows.js';
 import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { CliError, writeOutput } from './io.js';
@@ -7,7 +7,7 @@ import type { DownloadFormat } from '../ogc/downloads.js';
 import { isOgcCollection, OGC_COLLECTIONS } from '../ogc/properties.js';
 import { encodeDownload } from '../render/ogc/downloads/encode.js';
 import { ALL_OF_EACH_ITEM } from '../render/ogc/items.js';
-import { WHOLE_COLLECTION } from '../store/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../store/plans/ogc-plans.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 

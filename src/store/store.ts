@@ -2,20 +2,20 @@
 // only through CatalogueStore; SQLite and PostgreSQL implement it.
 import type { JsonText } from '../json-text.js';
 import type { PictureSize } from '../contributions/kinds.js';
-import type { PublicPicture } from './picture-plans.js';
+import type { PublicPicture } from './contributions/picture-plans.js';
 import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
-import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply-changes.js';
-import type { RecordBatch } from './export-rows.js';
+import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply/apply-changes.js';
+import type { RecordBatch } from './apply/export-rows.js';
 import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
-import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
-import type { SearchCards, YearCounts } from './site-plans.js';
-import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './plans/map-plans.js';
+import type { SearchCards, YearCounts } from './plans/site-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './plans/ogc-plans.js';
 
 export interface AuthorRow {
   id: number;
@@ -148,7 +148,7 @@ export interface CatalogueReader {
   overview(): Promise<Overview>;
   /** How many pictures answers link under /media/ (serve's warning when no folder serves them), from stored counts and an index. */
   linkedPictures(): Promise<LinkedPictures>;
-  /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
+  /** The OGC face (store/plans/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
   item(collection: OgcCollection, id: number): Promise<ItemDetail>;
   /**
@@ -161,19 +161,19 @@ export interface CatalogueReader {
   itemIds(): Promise<ItemIds>;
   /** Each OGC collection's spatial and temporal extent. */
   extents(): Promise<OgcExtents>;
-  /** A contributed picture's size while it is public (store/picture-plans.ts), from one catalogue version: an index lookup. */
+  /** A contributed picture's size while it is public (store/contributions/picture-plans.ts), from one catalogue version: an index lookup. */
   picture(upload: string, size: PictureSize): Promise<PublicPicture>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
   tile(z: number, x: number, y: number): Promise<VectorTile>;
-  /** The map explorer (store/map-plans.ts): the ids of every feature the filters match. */
+  /** The map explorer (store/plans/map-plans.ts): the ids of every feature the filters match. */
   matchIds(filters: Filters): Promise<MatchIds>;
   /** Each street's buildings' boxes, for its labels; none (`streets: null`) while the catalogue's streets stamp is still `unlessStamp`. */
   streetBuildings(unlessStamp?: string | null): Promise<StreetBuildings>;
   /** Numbered or named buildings meeting a box, at most `limit`. */
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
-  /** How many features are of each year (the visitors' home page: store/site-plans.ts). */
+  /** How many features are of each year (the visitors' home page: store/plans/site-plans.ts). */
   yearCounts(): Promise<YearCounts>;
-  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/site-plans.ts). */
+  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/plans/site-plans.ts). */
   searchCards(page: PageRequest, filters: Filters): Promise<SearchCards>;
   /**
    * How many footprints the spatial index finds in the box, counted up to one past `atMost`
@@ -213,7 +213,7 @@ export interface CatalogueStore extends CatalogueReader {
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
   /**
-   * A plan of the contributors' tables (store/account-plans.ts), not the catalogue's, in one
+   * A plan of the contributors' tables (store/accounts/account-plans.ts), not the catalogue's, in one
    * transaction: `read` takes no write lock (SQLite: none while an import holds it; PostgreSQL:
    * a replica answers it), `write` is one writer at a time.
    */

@@ -7,7 +7,7 @@ import { mayModerate } from '../../accounts/roles.js';
 import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind } from '../../contributions/kinds.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
-import { keptPicturePlan } from '../../store/picture-plans.js';
+import { keptPicturePlan } from '../../store/contributions/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import {
@@ -15,11 +15,11 @@ import {
 } from '../../render/contribute/contributions.js';
 import { featureName } from '../../render/site/record.js';
 import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
-import type { AccountRow } from '../../store/account-plans.js';
+import type { AccountRow } from '../../store/accounts/account-plans.js';
 import {
   contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
-} from '../../store/contribution-plans.js';
+} from '../../store/contributions/contribution-plans.js';
 import type { FeatureRow } from '../../store/store.js';
 import { pageAt } from '../site/routes.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';

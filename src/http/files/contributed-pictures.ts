@@ -1,7 +1,7 @@
 // /media/contributions/{upload}.jpg (the display size, what an image record's `file` names)
 // and {upload}-small.jpg (its thumbnail): contributed pictures from the store (issue 45), so
 // that every process, host and replica serves the same ones with no shared folder, each
-// public exactly while its record is published (store/picture-plans.ts). An index lookup of
+// public exactly while its record is published (store/contributions/picture-plans.ts). An index lookup of
 // one row, kept in the answer cache per catalogue version like any answer; a name never
 // reused (a UUID) and a digest for its ETag, so browsers and proxies may keep it long.
 import type { FastifyInstance, FastifyReply } from 'fastify';

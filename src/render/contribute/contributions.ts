@@ -4,7 +4,7 @@ import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } 
 import type { ListName } from '../../catalogue/lists.js';
 import type { OgcCollection } from '../../ogc/properties.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
-import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
+import type { ContributionRow, ContributionState, RecordChange } from '../../store/contributions/contribution-plans.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
 import { renderPage } from '../ogc/html/templates.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';

@@ -3,14 +3,14 @@
 // so the last page costs what the first does), the exact count of what matches, one item,
 // and each collection's extents.
 import { setImmediate } from 'node:timers/promises';
-import { JsonText } from '../json-text.js';
-import type { Expression } from '../ogc/cql2/ast.js';
-import { toSql } from '../ogc/cql2/to-sql.js';
-import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
-import { binder, type Bind, type Dialect } from './dialect.js';
+import { JsonText } from '../../json-text.js';
+import type { Expression } from '../../ogc/cql2/ast.js';
+import { toSql } from '../../ogc/cql2/to-sql.js';
+import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { binder, type Bind, type Dialect } from '../dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
-import { StoreError } from './store.js';
-import { extentPlan, metaValue, versionPlan, type Plan, type Query } from './read-plans.js';
+import { StoreError } from '../store.js';
+import { extentPlan, metaValue, versionPlan, type Plan, type Query } from '../read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
 
@@ -42,7 +42,7 @@ export interface ItemsRequest {
    */
   readonly maxBytes?: number;
   /**
-   * Features read as the GeoJSON text kept on each row (store/item-texts.ts), for an answer
+   * Features read as the GeoJSON text kept on each row (store/plans/item-texts.ts), for an answer
    * with every property and the footprint in CRS84: each row's `text` set, its `values`
    * holding the sort keys only, its `geometry` not read.
    */

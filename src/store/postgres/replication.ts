@@ -1,7 +1,7 @@
 // Whether a PostgreSQL database is a streaming replica, and how far behind its primary.
 import type pg from 'pg';
-import type { Replication } from './store.js';
-import { StoreError } from './store.js';
+import type { Replication } from '../store.js';
+import { StoreError } from '../store.js';
 
 /** WAL positions as byte offsets (exact below 2^53 bytes). pg_stat_wal_receiver shows any user a row while a receiver runs. */
 const REPLICATION_SQL = `SELECT pg_is_in_recovery() AS replica,

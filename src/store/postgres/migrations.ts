@@ -5,15 +5,15 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
-import { MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from './account-schema.js';
+import { MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from '../accounts/account-schema.js';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
-  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/item-texts.ts). */
+  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/plans/item-texts.ts). */
   itemTexts?: true;
-  /** The crowded tiles made again after the SQL, in the same transaction (store/tile-precompute.ts). */
+  /** The crowded tiles made again after the SQL, in the same transaction (store/tiles/tile-precompute.ts). */
   tiles?: true;
 }
 
@@ -169,7 +169,7 @@ UPDATE features SET
 -- at full detail whatever its size: every crowded tile is made again after this.
 ALTER TABLE tiles ADD COLUMN level integer NOT NULL DEFAULT 0;
 -- A tile drawn below full detail keeps its levels before its own, each over budget, so that
--- an apply edits them and knows whether one fits again (store/tile-plans.ts).
+-- an apply edits them and knows whether one fits again (store/tiles/tile-plans.ts).
 -- mvt NULL: only a bound of its fewest bytes is kept (least), itself over budget.
 CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT NULL, level integer NOT NULL, mvt bytea, least integer, PRIMARY KEY (z, x, y, level));
 `,
@@ -183,12 +183,12 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
   },
   {
     version: 10,
-    name: 'the contributors\' tables: accounts, sessions, the site\'s secrets (store/account-schema.ts), outside the catalogue',
+    name: 'the contributors\' tables: accounts, sessions, the site\'s secrets (store/accounts/account-schema.ts), outside the catalogue',
     sql: POSTGRES_ACCOUNT_SCHEMA,
   },
   {
     version: 11,
-    name: 'contributions waiting for an editor, and the history of changes made through the site (store/account-schema.ts), outside the catalogue',
+    name: 'contributions waiting for an editor, and the history of changes made through the site (store/accounts/account-schema.ts), outside the catalogue',
     sql: POSTGRES_CONTRIBUTION_SCHEMA,
   },
   {
@@ -199,17 +199,17 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
   },
   {
     version: 13,
-    name: 'accounts people manage: when each session was last seen, and password reset links (store/account-schema.ts MANAGED_ACCOUNTS_STEP)',
+    name: 'accounts people manage: when each session was last seen, and password reset links (store/accounts/account-schema.ts MANAGED_ACCOUNTS_STEP)',
     sql: postgresStep(MANAGED_ACCOUNTS_STEP),
   },
   {
     version: 14,
-    name: 'account names unique by their look (a TR39 skeleton) and accounts linked to the catalogue author they are credited as (store/account-schema.ts)',
+    name: 'account names unique by their look (a TR39 skeleton) and accounts linked to the catalogue author they are credited as (store/accounts/account-schema.ts)',
     sql: postgresStep(NAMES_STEP),
   },
   {
     version: 15,
-    name: 'contributed pictures kept in the store, public while their record is published (store/account-schema.ts)',
+    name: 'contributed pictures kept in the store, public while their record is published (store/accounts/account-schema.ts)',
     sql: postgresStep(PICTURES_STEP),
   },
 ];

@@ -2,10 +2,10 @@
 // feature a search matches (all of them, for outlining, not a page), each street's
 // buildings as boxes (for its labels), and the labelled buildings in a box.
 import { randomUUID } from 'node:crypto';
-import { binder, type Dialect } from './dialect.js';
-import { filterConditions } from './filter-sql.js';
-import type { Filters } from './filters.js';
-import { drivingIndex, metaValue, versionPlan, type Plan } from './read-plans.js';
+import { binder, type Dialect } from '../dialect.js';
+import { filterConditions } from '../filter-sql.js';
+import type { Filters } from '../filters.js';
+import { drivingIndex, metaValue, versionPlan, type Plan } from '../read-plans.js';
 
 export interface MatchIds {
   version: number;

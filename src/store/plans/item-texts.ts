@@ -4,11 +4,11 @@
 // stringifies nothing (bench --peers, SQLite: the bbox page from 416 to 737 answers a second).
 // Written for every feature at import and by migration 7, and at apply for the features whose
 // records, attachments, categories or site changed (apply-derived.ts).
-import { storedItemText } from '../render/ogc/items.js';
-import { binder, type Bind, type Dialect } from './dialect.js';
+import { storedItemText } from '../../render/ogc/items.js';
+import { binder, type Bind, type Dialect } from '../dialect.js';
 import { itemRow } from './ogc-plans.js';
 import { ogcSql } from './ogc-sql.js';
-import type { Plan } from './read-plans.js';
+import type { Plan } from '../read-plans.js';
 
 /** What a terminal shows while an import writes them. */
 export const ITEM_TEXTS_STEP = 'GeoJSON text of features';

@@ -2,11 +2,11 @@
 // ogc/properties.ts reads (columns named by catalogue/fields.ts), the tables an item is
 // read from, and the queryables a CQL2 filter may name. Over aliases: `f` the feature
 // (and its footprint), `s` its site; for records `x` the record and `a` its author.
-import { fieldsOf } from '../catalogue/fields.js';
-import type { ListName } from '../catalogue/lists.js';
-import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
-import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
-import type { Dialect } from './dialect.js';
+import { fieldsOf } from '../../catalogue/fields.js';
+import type { ListName } from '../../catalogue/lists.js';
+import type { Queryable, Queryables, TextIndex } from '../../ogc/cql2/to-sql.js';
+import { OGC_PROPERTIES, type OgcCollection } from '../../ogc/properties.js';
+import type { Dialect } from '../dialect.js';
 
 /** `alias.column` of a declared field. */
 function col(list: ListName, key: string, alias: string): string {

@@ -1,18 +1,18 @@
 // A streamed load into SQLite, inside the caller's transaction: every table emptied, rows
 // inserted as records arrive (prepared statements), then finished in SQL (catalogue-finish.ts).
 import type Database from 'better-sqlite3';
-import type { CatalogueSink } from '../catalogue/lists.js';
-import { CatalogueRowBuilder } from './catalogue-rows.js';
-import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from './catalogue-finish.js';
-import { SQLITE_DIALECT } from './dialect.js';
-import { EXTENT_META_KEY, extentPlan, runSync } from './read-plans.js';
-import { newStreetsStamp } from './map-plans.js';
-import { toSqlite } from './sql.js';
-import type { MultiPolygon } from '../catalogue/format.js';
-import { encodeOutline } from '../search/box.js';
-import { ITEM_TEXTS_STEP, writeItemTextsPlan } from './item-texts.js';
-import { precomputeSqliteTiles } from './tile-precompute.js';
-import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
+import type { CatalogueSink } from '../../catalogue/lists.js';
+import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
+import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
+import { SQLITE_DIALECT } from '../dialect.js';
+import { EXTENT_META_KEY, extentPlan, runSync } from '../read-plans.js';
+import { newStreetsStamp } from '../plans/map-plans.js';
+import { toSqlite } from '../sql.js';
+import type { MultiPolygon } from '../../catalogue/format.js';
+import { encodeOutline } from '../../search/box.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../plans/item-texts.js';
+import { precomputeSqliteTiles } from '../tiles/tile-precompute.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
 
 const IMPORT_CACHE_KB = 65536;
 

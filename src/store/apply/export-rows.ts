@@ -2,10 +2,10 @@
 // `batch` rows at a time by key (`id > last`), each row turned back into its record exactly
 // as it was imported (record-columns.ts). Both stores run the same queries inside one read
 // snapshot; SQLite's schema upgrade reads an older file through the same query, whole.
-import { CATALOGUE_FORMAT, type Catalogue } from '../catalogue/format.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
-import type { Dialect } from './dialect.js';
-import { recordColumnList, recordFromRow } from './record-columns.js';
+import { CATALOGUE_FORMAT, type Catalogue } from '../../catalogue/format.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../../catalogue/lists.js';
+import type { Dialect } from '../dialect.js';
+import { recordColumnList, recordFromRow } from '../record-columns.js';
 
 export interface RecordBatch {
   list: ListName;

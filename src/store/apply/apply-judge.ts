@@ -2,13 +2,13 @@
 // every reference a record put makes names a record that is stored (and not removed) or put;
 // no record that stays still uses one removed; a username stays unique. Each problem at its
 // JSON path in the change file.
-import { REFERENCES } from '../catalogue/checker.js';
-import { fieldsOf } from '../catalogue/fields.js';
-import type { Problem } from '../catalogue/format.js';
-import { CATALOGUE_LISTS, type ListName } from '../catalogue/lists.js';
-import { comparePositions, formatPath, type PathSegment } from '../catalogue/paths.js';
-import { quote } from '../catalogue/strings.js';
-import type { ChangeSet } from '../changes/format.js';
+import { REFERENCES } from '../../catalogue/checker.js';
+import { fieldsOf } from '../../catalogue/fields.js';
+import type { Problem } from '../../catalogue/format.js';
+import { CATALOGUE_LISTS, type ListName } from '../../catalogue/lists.js';
+import { comparePositions, formatPath, type PathSegment } from '../../catalogue/paths.js';
+import { quote } from '../../catalogue/strings.js';
+import type { ChangeSet } from '../../changes/format.js';
 import type { ApplyDriver, Stored } from './apply-changes.js';
 
 /** A reference from one list into another: a column of the list's table, or a feature's categories. */

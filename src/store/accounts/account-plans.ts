@@ -1,7 +1,7 @@
 // The contributors' reads and writes (account-schema.ts) as plans, written once for both
 // stores and run in one read-write transaction each (CatalogueStore.transact).
-import type { Role } from '../accounts/roles.js';
-import type { Plan } from './read-plans.js';
+import type { Role } from '../../accounts/roles.js';
+import type { Plan } from '../read-plans.js';
 
 export interface AccountRow {
   id: number;

@@ -4,30 +4,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Catalogue } from '../catalogue/format.js';
-import { SQLITE_DIALECT } from './dialect.js';
-import type { Filters } from './filters.js';
-import type { PageRequest } from '../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
-import type { OgcCollection } from '../ogc/properties.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
-import { toSqlite } from './sql.js';
-import { SQLITE_TILE_SQL, tilePlan } from './tile-plans.js';
-import type { PictureSize } from '../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
-import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from './account-schema.js';
-import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../search/box.js';
-import { beginsWordsOf } from '../search/text.js';
-import { feedCatalogue } from '../catalogue/lists.js';
-import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './sqlite-load.js';
-import { stepTeller } from './catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
-import { refreshSqliteTiles } from './tile-precompute.js';
-import type { ChangeSet } from '../changes/format.js';
-import { exportBatches, readCatalogue, type RecordBatch } from './export-rows.js';
+import type { Catalogue } from '../../catalogue/format.js';
+import { SQLITE_DIALECT } from '../dialect.js';
+import type { Filters } from '../filters.js';
+import type { PageRequest } from '../../pagination.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../plans/ogc-plans.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../plans/map-plans.js';
+import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../plans/site-plans.js';
+import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { toSqlite } from '../sql.js';
+import { SQLITE_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
+import type { PictureSize } from '../../contributions/kinds.js';
+import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
+import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from '../accounts/account-schema.js';
+import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './schema.js';
+import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../../search/box.js';
+import { beginsWordsOf } from '../../search/text.js';
+import { feedCatalogue } from '../../catalogue/lists.js';
+import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './load.js';
+import { stepTeller } from '../apply/catalogue-finish.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { refreshSqliteTiles } from '../tiles/tile-precompute.js';
+import type { ChangeSet } from '../../changes/format.js';
+import { exportBatches, readCatalogue, type RecordBatch } from '../apply/export-rows.js';
 import {
   StoreError,
   type CatalogueLoad,
@@ -39,7 +39,7 @@ import {
   type Overview,
   type RowsByCollection,
   type VectorTile,
-} from './store.js';
+} from '../store.js';
 
 export interface SqliteOpenOptions {
   /** Create the file and its tables when missing (import); otherwise it must exist (serve, export). */

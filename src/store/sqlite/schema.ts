@@ -76,7 +76,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, 
 -- level: the level of detail it is drawn at to keep its byte budget (0: full; tiles/budget.ts).
 CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, level INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
 -- A stored tile drawn below full detail: its levels before its own, each over budget, kept so
--- that an apply edits them and knows whether one fits again (store/tile-plans.ts).
+-- that an apply edits them and knows whether one fits again (store/tiles/tile-plans.ts).
 -- mvt NULL: only a bound of its fewest bytes is kept (least), itself over budget.
 CREATE TABLE IF NOT EXISTS tile_levels (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, level INTEGER NOT NULL, mvt BLOB, least INTEGER, PRIMARY KEY (z, x, y, level)) WITHOUT ROWID;
 `;

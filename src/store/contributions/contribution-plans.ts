@@ -3,15 +3,15 @@
 // change planned inside apply's own transaction (apply-changes.ts PlannedChange), so that
 // the record, its author, the contribution's state and the history are one commit.
 import { createHash } from 'node:crypto';
-import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
-import { emptyChangeSet, type ChangeSet } from '../changes/format.js';
-import { CONTRIBUTION_KINDS, KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
-import type { PreparedPicture } from '../contributions/pictures.js';
+import type { CatalogueRecord, ListName } from '../../catalogue/lists.js';
+import { emptyChangeSet, type ChangeSet } from '../../changes/format.js';
+import { CONTRIBUTION_KINDS, KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../../contributions/kinds.js';
+import type { PreparedPicture } from '../../contributions/pictures.js';
 import { attachPicturePlan, dropPicturePlan, hasPicturePlan, keepPicturePlan } from './picture-plans.js';
-import type { PlannedChange, Stored } from './apply-changes.js';
-import type { Dialect } from './dialect.js';
-import type { Plan } from './read-plans.js';
-import { recordColumnList, recordFromRow } from './record-columns.js';
+import type { PlannedChange, Stored } from '../apply/apply-changes.js';
+import type { Dialect } from '../dialect.js';
+import type { Plan } from '../read-plans.js';
+import { recordColumnList, recordFromRow } from '../record-columns.js';
 
 /** withdrawn: published, then its record taken back by an undo (an undo of that undo publishes it again). */
 export type ContributionState = 'pending' | 'published' | 'rejected' | 'withdrawn';

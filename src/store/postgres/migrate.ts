@@ -1,13 +1,13 @@
 // Applies the migrations that a schema lacks, under an advisory lock so that two imports
 // starting together do not race, and checks a schema's version before serving from it.
 import type pg from 'pg';
-import { LATEST_MIGRATION, MIGRATIONS } from './postgres-migrations.js';
-import { StoreError } from './store.js';
-import { POSTGRES_DIALECT } from './dialect.js';
-import { writeItemTextsPlan } from './item-texts.js';
-import { runAsync } from './read-plans.js';
-import { onClient } from './postgres-load.js';
-import { precomputePostgresTiles } from './tile-precompute.js';
+import { LATEST_MIGRATION, MIGRATIONS } from './migrations.js';
+import { StoreError } from '../store.js';
+import { POSTGRES_DIALECT } from '../dialect.js';
+import { writeItemTextsPlan } from '../plans/item-texts.js';
+import { runAsync } from '../read-plans.js';
+import { onClient } from './load.js';
+import { precomputePostgresTiles } from '../tiles/tile-precompute.js';
 
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('heritage-api migrate ' || $1))";
 

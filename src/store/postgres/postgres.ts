@@ -2,28 +2,28 @@
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
 import type pg from 'pg';
-import { createPool, storeFailure, type PostgresSettings } from './postgres-connect.js';
-import { describeUrl } from './database-url.js';
-import { PostgresCatalogueLoad, PostgresRowWriter } from './postgres-load.js';
-import { stepTeller } from './catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from './apply-changes.js';
-import { refreshPostgresTiles } from './tile-precompute.js';
-import type { ChangeSet } from '../changes/format.js';
-import { exportBatches, type RecordBatch } from './export-rows.js';
-import { checkSchemaVersion, migrate } from './postgres-migrate.js';
-import { ReplicaLag, readReplication, refuseReplica } from './postgres-replication.js';
-import { POSTGRES_DIALECT } from './dialect.js';
-import type { Filters } from './filters.js';
-import type { PageRequest } from '../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
-import type { OgcCollection } from '../ogc/properties.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
-import type { PictureSize } from '../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from './picture-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from './read-plans.js';
-import { CATALOGUE_TABLES_IN_DELETE_ORDER } from './tables.js';
-import { POSTGRES_TILE_SQL, tilePlan } from './tile-plans.js';
+import { createPool, storeFailure, type PostgresSettings } from './connect.js';
+import { describeUrl } from '../database-url.js';
+import { PostgresCatalogueLoad, PostgresRowWriter } from './load.js';
+import { stepTeller } from '../apply/catalogue-finish.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { refreshPostgresTiles } from '../tiles/tile-precompute.js';
+import type { ChangeSet } from '../../changes/format.js';
+import { exportBatches, type RecordBatch } from '../apply/export-rows.js';
+import { checkSchemaVersion, migrate } from './migrate.js';
+import { ReplicaLag, readReplication, refuseReplica } from './replication.js';
+import { POSTGRES_DIALECT } from '../dialect.js';
+import type { Filters } from '../filters.js';
+import type { PageRequest } from '../../pagination.js';
+import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../plans/ogc-plans.js';
+import type { OgcCollection } from '../../ogc/properties.js';
+import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../plans/map-plans.js';
+import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../plans/site-plans.js';
+import type { PictureSize } from '../../contributions/kinds.js';
+import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
+import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
+import { POSTGRES_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
 import {
   StoreError,
   StoreUnavailableError,
@@ -38,7 +38,7 @@ import {
   type Replication,
   type RowsByCollection,
   type VectorTile,
-} from './store.js';
+} from '../store.js';
 
 export interface PostgresOpenOptions {
   /** Apply pending migrations (import, migrate); otherwise the schema must be current. */

@@ -1,9 +1,9 @@
 // The visitors' site's own reads (src/http/site/), written once for both stores.
-import { LIST_SEPARATOR } from '../ogc/properties.js';
-import { paginate, type PagePosition, type PageRequest } from '../pagination.js';
-import { binder, type Dialect } from './dialect.js';
-import { hasFilters, type Filters } from './filters.js';
-import { matchingPagePlan, metaValue, versionPlan, type Plan } from './read-plans.js';
+import { LIST_SEPARATOR } from '../../ogc/properties.js';
+import { paginate, type PagePosition, type PageRequest } from '../../pagination.js';
+import { binder, type Dialect } from '../dialect.js';
+import { hasFilters, type Filters } from '../filters.js';
+import { matchingPagePlan, metaValue, versionPlan, type Plan } from '../read-plans.js';
 
 export interface YearCounts {
   version: number;

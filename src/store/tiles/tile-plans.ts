@@ -6,18 +6,18 @@
 // JavaScript encoder (tiles/encode.ts) draws them: the two stores differ only in how they
 // find a box, so their tiles cannot disagree. The plans that write tiles are here too, once
 // for both stores.
-import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
-import { multiPolygonFromWkb } from '../catalogue/wkb.js';
-import { decodeOutline, type Box } from '../search/box.js';
-import { CROWDED_ABOVE, CROWD_LIMITS, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../tiles/crowded.js';
-import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../tiles/edit.js';
-import { FULL_DETAIL, TILE_BUDGET_BYTES } from '../tiles/budget.js';
-import { TileBuilder, leastLoweredBy, type EncodedTile, type LowerLevel, type TileFeature } from '../tiles/encode.js';
-import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../tiles/grid.js';
-import { lonLatBox } from '../tiles/tile-geometry.js';
-import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from './dialect.js';
-import { versionPlan, type Plan, type Query } from './read-plans.js';
-import type { VectorTile } from './store.js';
+import type { FeatureType, MultiPolygon } from '../../catalogue/format.js';
+import { multiPolygonFromWkb } from '../../catalogue/wkb.js';
+import { decodeOutline, type Box } from '../../search/box.js';
+import { CROWDED_ABOVE, CROWD_LIMITS, EVERY_TILE, crowdedSearch, tilesMeeting, type TileScope } from '../../tiles/crowded.js';
+import { TileEdit, firstChangedZoom, footprintChanged, type TileChange } from '../../tiles/edit.js';
+import { FULL_DETAIL, TILE_BUDGET_BYTES } from '../../tiles/budget.js';
+import { TileBuilder, leastLoweredBy, type EncodedTile, type LowerLevel, type TileFeature } from '../../tiles/encode.js';
+import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../../tiles/grid.js';
+import { lonLatBox } from '../../tiles/tile-geometry.js';
+import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from '../dialect.js';
+import { versionPlan, type Plan, type Query } from '../read-plans.js';
+import type { VectorTile } from '../store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
 const STORED_TILE = 'SELECT mvt, level FROM tiles WHERE z = $1 AND x = $2 AND y = $3';

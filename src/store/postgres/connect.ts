@@ -2,7 +2,7 @@
 // catalogue's schema, with timeouts so that a slow or missing database costs a request
 // at most `dbTimeoutMs`, never a hang.
 import pg from 'pg';
-import { StoreError, StoreUnavailableError } from './store.js';
+import { StoreError, StoreUnavailableError } from '../store.js';
 
 export interface PostgresSettings {
   url: string;

@@ -5,19 +5,19 @@
 // showing any of it (item-texts.ts), the counts in
 // meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
 // read before and after the rows change).
-import type { Feature } from '../catalogue/format.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
-import { footprintChanged, type TileChange } from '../tiles/edit.js';
-import type { TileFeature } from '../tiles/encode.js';
+import type { Feature } from '../../catalogue/format.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../../catalogue/lists.js';
+import { footprintChanged, type TileChange } from '../../tiles/edit.js';
+import type { TileFeature } from '../../tiles/encode.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
 import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
-import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from './read-plans.js';
-import { tileFeaturesPlan } from './tile-plans.js';
-import { newStreetsStamp } from './map-plans.js';
-import { SET_META } from './sql.js';
-import { writeItemTextsPlan } from './item-texts.js';
+import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from '../read-plans.js';
+import { tileFeaturesPlan } from '../tiles/tile-plans.js';
+import { newStreetsStamp } from '../plans/map-plans.js';
+import { SET_META } from '../sql.js';
+import { writeItemTextsPlan } from '../plans/item-texts.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
 export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };

@@ -2,16 +2,16 @@
 // an ApplyDriver): its references judged against the catalogue as it will be, then only
 // what changed is written and derived again (apply-derived.ts). The store begins and ends
 // the transaction; nothing here commits.
-import type { Problem } from '../catalogue/format.js';
-import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
-import type { ChangeSet } from '../changes/format.js';
-import type { TileChange } from '../tiles/edit.js';
+import type { Problem } from '../../catalogue/format.js';
+import { PROBLEM_LIMIT } from '../../catalogue/problem-list.js';
+import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../../catalogue/lists.js';
+import type { ChangeSet } from '../../changes/format.js';
+import type { TileChange } from '../../tiles/edit.js';
 import { rederive, type Changed } from './apply-derived.js';
 import { judgeChanges } from './apply-judge.js';
-import type { Dialect } from './dialect.js';
-import { runAsync, type Plan } from './read-plans.js';
-import { recordColumnList, recordFromRow } from './record-columns.js';
+import type { Dialect } from '../dialect.js';
+import { runAsync, type Plan } from '../read-plans.js';
+import { recordColumnList, recordFromRow } from '../record-columns.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 

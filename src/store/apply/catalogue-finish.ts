@@ -3,9 +3,9 @@
 // count of published records, and the search text of every record (joined from the folded
 // pieces staged by catalogue-rows.ts, in the order the text was always built in).
 import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
-import { LIST_SEPARATOR } from '../ogc/properties.js';
-import type { Dialect } from './dialect.js';
-import type { FinishProgress } from './store.js';
+import { LIST_SEPARATOR } from '../../ogc/properties.js';
+import type { Dialect } from '../dialect.js';
+import type { FinishProgress } from '../store.js';
 
 /** The temporary tables catalogue-rows.ts stages folded text in, and their columns. */
 const STAGING_TABLES = {

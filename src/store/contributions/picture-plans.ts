@@ -4,9 +4,9 @@
 // approval, a rejection, an undo, an apply or an import changes what is served in its own
 // transaction, and nothing can disagree with it), read by the editors before that.
 import { createHash } from 'node:crypto';
-import { PICTURE_SIZES, publishedPictureFile, type PictureSize } from '../contributions/kinds.js';
-import type { PreparedPicture } from '../contributions/pictures.js';
-import { versionPlan, type Plan } from './read-plans.js';
+import { PICTURE_SIZES, publishedPictureFile, type PictureSize } from '../../contributions/kinds.js';
+import type { PreparedPicture } from '../../contributions/pictures.js';
+import { versionPlan, type Plan } from '../read-plans.js';
 
 export interface StoredPicture {
   bytes: Buffer;

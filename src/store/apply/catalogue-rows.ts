@@ -2,12 +2,12 @@
 // the whole catalogue (positions when ids are out of order, item counts, the text a record
 // is found by) is finished in SQL once every row is in (catalogue-finish.ts), from the
 // folded pieces of text staged here, so no store ever holds the catalogue as JS objects.
-import { fieldsOf, type Search } from '../catalogue/fields.js';
-import type { Document, Feature, Image, Media } from '../catalogue/format.js';
-import type { CatalogueRecord, CatalogueSink, ListName } from '../catalogue/lists.js';
-import { boundingBox } from '../search/box.js';
-import { foldText, htmlText, searchText } from '../search/text.js';
-import { recordColumns } from './record-columns.js';
+import { fieldsOf, type Search } from '../../catalogue/fields.js';
+import type { Document, Feature, Image, Media } from '../../catalogue/format.js';
+import type { CatalogueRecord, CatalogueSink, ListName } from '../../catalogue/lists.js';
+import { boundingBox } from '../../search/box.js';
+import { foldText, htmlText, searchText } from '../../search/text.js';
+import { recordColumns } from '../record-columns.js';
 
 /** Where rows go: a table name (catalogue or staging) and one row. */
 export type EmitRow = (table: string, row: Record<string, unknown>) => void;

@@ -93,7 +93,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS accounts_by_author ON accounts (author_id);
 `,
 };
 
-/** Issue 45: contributed pictures kept in the store (store/picture-plans.ts). */
+/** Issue 45: contributed pictures kept in the store (store/contributions/picture-plans.ts). */
 export const PICTURES_STEP: ContributorStep = { columns: [], sql: pictureSchema };
 
 /**
