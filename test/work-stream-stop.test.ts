@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { WHOLE_COLLECTION } from '../src/store/plans/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../src/store/ogc/ogc-plans.js';
 import { ALL_OF_EACH_ITEM } from '../src/render/ogc/items.js';
 import { WorkerLane } from '../src/work/pool.js';
 import { largeCatalogue } from './support/catalogue.js';

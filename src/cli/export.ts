@@ -7,7 +7,7 @@ import type { DownloadFormat } from '../ogc/downloads.js';
 import { isOgcCollection, OGC_COLLECTIONS } from '../ogc/properties.js';
 import { encodeDownload } from '../render/ogc/downloads/encode.js';
 import { ALL_OF_EACH_ITEM } from '../render/ogc/items.js';
-import { WHOLE_COLLECTION } from '../store/plans/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../store/ogc/ogc-plans.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 

@@ -2,7 +2,7 @@
 // glyph server): each street's name along its buildings, once per stretch of street, in the
 // street rather than over the buildings, and a building's number (or name) at its
 // footprint's centre.
-import type { Box, LabelledBuilding, StreetBuildings } from '../store/plans/map-plans.js';
+import type { Box, LabelledBuilding, StreetBuildings } from '../store/map/map-plans.js';
 
 /** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
 export interface StreetLabel {

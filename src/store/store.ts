@@ -13,9 +13,9 @@ import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { OgcCollection } from '../ogc/properties.js';
-import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './plans/map-plans.js';
-import type { SearchCards, YearCounts } from './plans/site-plans.js';
-import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './plans/ogc-plans.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map/map-plans.js';
+import type { SearchCards, YearCounts } from './site/site-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc/ogc-plans.js';
 
 export interface AuthorRow {
   id: number;
@@ -148,7 +148,7 @@ export interface CatalogueReader {
   overview(): Promise<Overview>;
   /** How many pictures answers link under /media/ (serve's warning when no folder serves them), from stored counts and an index. */
   linkedPictures(): Promise<LinkedPictures>;
-  /** The OGC face (store/plans/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
+  /** The OGC face (store/ogc/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
   items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
   item(collection: OgcCollection, id: number): Promise<ItemDetail>;
   /**
@@ -165,15 +165,15 @@ export interface CatalogueReader {
   picture(upload: string, size: PictureSize): Promise<PublicPicture>;
   /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
   tile(z: number, x: number, y: number): Promise<VectorTile>;
-  /** The map explorer (store/plans/map-plans.ts): the ids of every feature the filters match. */
+  /** The map explorer (store/map/map-plans.ts): the ids of every feature the filters match. */
   matchIds(filters: Filters): Promise<MatchIds>;
   /** Each street's buildings' boxes, for its labels; none (`streets: null`) while the catalogue's streets stamp is still `unlessStamp`. */
   streetBuildings(unlessStamp?: string | null): Promise<StreetBuildings>;
   /** Numbered or named buildings meeting a box, at most `limit`. */
   buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
-  /** How many features are of each year (the visitors' home page: store/plans/site-plans.ts). */
+  /** How many features are of each year (the visitors' home page: store/site/site-plans.ts). */
   yearCounts(): Promise<YearCounts>;
-  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/plans/site-plans.ts). */
+  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/site/site-plans.ts). */
   searchCards(page: PageRequest, filters: Filters): Promise<SearchCards>;
   /**
    * How many footprints the spatial index finds in the box, counted up to one past `atMost`

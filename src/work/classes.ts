@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
 import type { OgcCollection } from '../ogc/properties.js';
 import { literalBox } from '../search/box.js';
-import type { ItemsRequest } from '../store/plans/ogc-plans.js';
+import type { ItemsRequest } from '../store/ogc/ogc-plans.js';
 import { hasFilters, type Filters } from '../store/filters.js';
 import { Gate } from './gate.js';
 

@@ -9,9 +9,9 @@
 // id order, the version) run at once, on the main thread, as before.
 import type { Config } from '../config.js';
 import type { Filters } from '../store/filters.js';
-import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/plans/map-plans.js';
-import type { SearchCards, YearCounts } from '../store/plans/site-plans.js';
-import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/plans/ogc-plans.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from '../store/map/map-plans.js';
+import type { SearchCards, YearCounts } from '../store/site/site-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from '../store/ogc/ogc-plans.js';
 import type { PictureSize } from '../contributions/kinds.js';
 import type { PublicPicture } from '../store/contributions/picture-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';

@@ -7,7 +7,7 @@ import { Cql2Error, type Cql2ErrorDetails } from '../ogc/cql2/errors.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
 import type { DownloadFormat } from '../ogc/downloads.js';
 import type { OgcCollection } from '../ogc/properties.js';
-import type { ItemsQuery } from '../store/plans/ogc-plans.js';
+import type { ItemsQuery } from '../store/ogc/ogc-plans.js';
 import type { ItemOptions } from '../render/ogc/items.js';
 import type { StoreConfig } from '../store/open.js';
 

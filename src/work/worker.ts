@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open.js';
 import { lowerThisThread } from './thread-priority.js';
-import type { ItemRow } from '../store/plans/ogc-plans.js';
+import type { ItemRow } from '../store/ogc/ogc-plans.js';
 import type { CatalogueStore } from '../store/store.js';
 import {
   failureToWire, OFFLOADED_READS, toWire, type BuiltGeoPackage, type DownloadCall, type GeoPackageCall, type ReadCall, type WorkerCall, type WorkerReply,

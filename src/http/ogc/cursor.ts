@@ -5,7 +5,7 @@
 // (text for an integer, 1.5, 2147483648, NUL) made PostgreSQL fail where SQLite answered.
 import { dateProblem } from '../../ogc/cql2/literals.js';
 import { propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
-import { orderKeys, type KeyValue, type SortKey } from '../../store/plans/ogc-plans.js';
+import { orderKeys, type KeyValue, type SortKey } from '../../store/ogc/ogc-plans.js';
 import { isStorableText, isStoredInteger } from '../../store/stored-values.js';
 
 export function writeCursor(keys: readonly KeyValue[]): string {

@@ -20,7 +20,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
-import { WHOLE_COLLECTION } from '../../store/plans/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../../store/ogc/ogc-plans.js';
 import { StoreUnavailableError } from '../../store/store.js';
 import type { GuardedStore } from '../../work/guarded-store.js';
 import { waitForBuild } from './shared-geopackages.js';

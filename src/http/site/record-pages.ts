@@ -11,7 +11,7 @@ import type { PageAt } from '../../render/site/shell.js';
 import { polygonsOf } from '../../render/ogc/html/footprint.js';
 import type { CatalogueReader, DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
-import type { ItemsPage } from '../../store/plans/ogc-plans.js';
+import type { ItemsPage } from '../../store/ogc/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 
 export interface RecordPageDeps {

@@ -1,7 +1,7 @@
 // The streets' labels (render/map-labels.ts, as the map explorer draws them) and how many
 // buildings each street has, made once per catalogue version (version-memo.ts) for the
 // record pages' small maps and the home page's list; a version whose streets stamp is the
-// last one's (store/plans/map-plans.ts) keeps the last labels, read no street again.
+// last one's (store/map/map-plans.ts) keeps the last labels, read no street again.
 import { renderStreetLabels, type StreetLabel } from '../../render/map-labels.js';
 import type { CatalogueReader } from '../../store/store.js';
 import type { VersionWatch } from '../../version-watch.js';

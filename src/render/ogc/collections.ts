@@ -6,7 +6,7 @@ import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL, TILED_COLLECTION, TILESETS_VECTOR_REL } from '../../ogc/paths.js';
 import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
-import type { CollectionExtent } from '../../store/plans/ogc-plans.js';
+import type { CollectionExtent } from '../../store/ogc/ogc-plans.js';
 import { link, type Link } from './links.js';
 
 /** The whole world, for a collection with no records yet (an extent is required). */

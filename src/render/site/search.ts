@@ -2,7 +2,7 @@
 // server, a page at a time: a short card per building and where this page's results are.
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
-import type { SearchCard } from '../../store/plans/site-plans.js';
+import type { SearchCard } from '../../store/site/site-plans.js';
 import { drawFootprints, polygonsOf, type Polygons } from '../ogc/html/footprint.js';
 import { renderPage } from '../ogc/html/templates.js';
 import { featureName, recordHref } from './record.js';

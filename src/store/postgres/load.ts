@@ -4,12 +4,12 @@
 import type pg from 'pg';
 import type { CatalogueSink } from '../../catalogue/lists.js';
 import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
-import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../plans/item-texts.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../ogc/item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from '../read-plans.js';
-import { newStreetsStamp } from '../plans/map-plans.js';
-import { precomputePostgresTiles } from '../tiles/tile-precompute.js';
+import { newStreetsStamp } from '../map/map-plans.js';
+import { precomputePostgresTiles } from '../apply/tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
 
 const BATCH_ROWS = 5000;

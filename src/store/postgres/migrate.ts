@@ -4,10 +4,10 @@ import type pg from 'pg';
 import { LATEST_MIGRATION, MIGRATIONS } from './migrations.js';
 import { StoreError } from '../store.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
-import { writeItemTextsPlan } from '../plans/item-texts.js';
+import { writeItemTextsPlan } from '../ogc/item-texts.js';
 import { runAsync } from '../read-plans.js';
 import { onClient } from './load.js';
-import { precomputePostgresTiles } from '../tiles/tile-precompute.js';
+import { precomputePostgresTiles } from '../apply/tile-precompute.js';
 
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('heritage-api migrate ' || $1))";
 

@@ -11,9 +11,9 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
-  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/plans/item-texts.ts). */
+  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/ogc/item-texts.ts). */
   itemTexts?: true;
-  /** The crowded tiles made again after the SQL, in the same transaction (store/tiles/tile-precompute.ts). */
+  /** The crowded tiles made again after the SQL, in the same transaction (store/apply/tile-precompute.ts). */
   tiles?: true;
 }
 

@@ -6,7 +6,7 @@ import type { MultiPolygon } from '../../../catalogue/format.js';
 import type { DownloadFormat } from '../../../ogc/downloads.js';
 import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
 import { footprintIn, rounder } from '../../../ogc/crs.js';
-import type { ItemRow, KeyValue } from '../../../store/plans/ogc-plans.js';
+import type { ItemRow, KeyValue } from '../../../store/ogc/ogc-plans.js';
 import { itemText, renderItem, type ItemOptions } from '../items.js';
 import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
 import { multiPolygonWkt, representativePoint } from './geometry.js';

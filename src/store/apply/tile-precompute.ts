@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { TileChange } from '../../tiles/edit.js';
 import { runAsync, runSync, type Plan, type Query } from '../read-plans.js';
 import { toSqlite } from '../sql.js';
-import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, makeTilesPlan, refreshTilesPlan } from './tile-plans.js';
+import { POSTGRES_TILE_SQL, SQLITE_TILE_SQL, makeTilesPlan, refreshTilesPlan } from '../tiles/tile-plans.js';
 
 /** At import: every crowded tile made, and the previous catalogue's dropped. */
 export function precomputeSqliteTiles(db: Database.Database): void {
