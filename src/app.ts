@@ -38,6 +38,8 @@ import { siteOf } from './site/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type CatalogueStore } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
+import { WORK_REGISTRY } from './reads.js';
+import { geoPackageBuilder } from './http/ogc/worker-jobs.js';
 
 export interface AppDeps {
   /** The catalogue's reads, the contributors' tables (`transact`), and an editor's approvals (`applyChanges`). */
@@ -100,8 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const cache = new AnswerCache(deps.config.cacheMaxBytes);
   // Every read of a costly class takes a turn of it, and on SQLite runs in a worker thread (src/work/).
-  const work = guardStore(deps.store, deps.config);
-  const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
+  const work = guardStore(deps.store, deps.config, WORK_REGISTRY);
+  const geoPackages = keptGeoPackages(geoPackageBuilder(work), { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
   const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
     void geoPackages?.sawVersion(version);
@@ -126,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.contributions) {
     // Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once.
     const contributeStore = {
-      get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+      ask: store.ask.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
       ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
     };
     await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });

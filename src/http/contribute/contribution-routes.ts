@@ -21,6 +21,7 @@ import {
   type ContributionRow, type Refusal,
 } from '../../store/contributions/contribution-plans.js';
 import type { FeatureRow } from '../../store/store.js';
+import { askRecord, getReads } from '../../store/api/api-reads.js';
 import { pageAt } from '../site/routes.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
@@ -38,7 +39,7 @@ const formFields = (body: unknown): Record<string, string> => Object.fromEntries
 export function registerContributionRoutes(scope: FastifyInstance, deps: ContributeDeps, kit: FormKit): void {
   const { store } = deps;
   const feature = async (id: number | null): Promise<FeatureRow> => {
-    const found = id === null ? null : (await store.get('features', id)).row;
+    const found = id === null ? null : (await store.ask(getReads.features, id)).row;
     if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
     return found;
   };
@@ -183,7 +184,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
     if ((await editor(request, reply)) === null) return reply;
     const { list, id } = historyTarget(request.params as Params);
     const changes = await store.transact(recordHistoryPlan(list, id), 'read');
-    const current = (await store.get(list, id)).row;
+    const current = (await askRecord(store, list, id)).row;
     return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(list, current), changes, csrf: await kit.formCsrf(request, reply) }));
   });
 
@@ -226,7 +227,7 @@ function recordLabel(list: OgcCollection, row: object): string {
 export async function withFeatures(store: ContributeDeps['store'], rows: readonly ContributionRow[]): Promise<ContributionItem[]> {
   const labels = new Map<number, string | null>();
   for (const id of new Set(rows.map((r) => r.featureId))) {
-    const row = (await store.get('features', id)).row;
+    const row = (await store.ask(getReads.features, id)).row;
     labels.set(id, row === null ? null : featureName(row));
   }
   return rows.map((contribution) => ({ contribution, featureLabel: labels.get(contribution.featureId) ?? null }));

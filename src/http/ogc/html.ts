@@ -9,9 +9,10 @@ import { OGC_COLLECTIONS } from '../../ogc/properties.js';
 import { PAGE_STYLE_PATH } from '../../render/site/shell.js';
 import { SITE_PATHS } from '../../site/paths.js';
 import { PAGE_CSS } from '../../render/ogc/html/style.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { cachedBytes, HeaderChoices, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { isOgcPath } from '../protocol/faces.js';
+import { itemIdsRead } from '../../store/ogc/ogc-reads.js';
 
 export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8';
 /** Added to the answer cache's key of a page chosen by Accept (the URL alone names the JSON). */
@@ -72,7 +73,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface PagesDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void {
@@ -122,8 +123,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
 }
 
 /** The site's home and search, then every published record's canonical page, features first, each collection by id. */
-async function recordUrls(store: CatalogueReader, baseUrl: string): Promise<{ version: number; urls: string[] }> {
-  const { version, ids } = await store.itemIds();
+async function recordUrls(store: ServedStore, baseUrl: string): Promise<{ version: number; urls: string[] }> {
+  const { version, ids } = await store.ask(itemIdsRead);
   const pages = [SITE_PATHS.about, SITE_PATHS.search].map((path) => `${baseUrl}${path}`);
   return { version, urls: [...pages, ...OGC_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${SITE_PATHS.record(collection, id)}`))] };
 }

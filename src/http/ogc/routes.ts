@@ -14,7 +14,8 @@ import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
-import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
 import type { PageAt } from '../../render/site/shell.js';
 import { pageAt } from '../site/routes.js';
@@ -32,9 +33,10 @@ import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
 import { registerContentCrs } from './content-crs.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
+import { extentsRead, itemRead, itemsRead } from '../../store/ogc/ogc-reads.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   /** Whole GeoPackages kept per catalogue version; null: DOWNLOAD_CACHE_DIR is off. */
   geoPackages: KeptGeoPackages | null;
   /** Downloads and GeoPackage builds in worker threads, each class in its turns (src/work/). */
@@ -76,13 +78,13 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   }, asPage(htmlConformance));
   route(app, deps, OGC_PATHS.collections, async (request, query) => {
     checkParameters(query, datasetQueryParameterNames(null));
-    const { version, extents } = await deps.store.extents();
+    const { version, extents } = await deps.store.ask(extentsRead);
     return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
   }, asPage(htmlCollections));
   route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
     const collection = collectionParam(request);
     checkParameters(query, datasetQueryParameterNames(collection));
-    const { version, extents } = await deps.store.extents();
+    const { version, extents } = await deps.store.ask(extentsRead);
     return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
   }, asPage(htmlCollection));
   route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
@@ -108,7 +110,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     // The page's small maps are drawn from longitude and latitude (html/footprint.ts), whatever its `crs`.
     const options = forPage ? { ...asked, crs: DEFAULT_CRS } : asked;
     const asText = readsStoredText(collection, options, forPage);
-    const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes, asText });
+    const page = await deps.store.ask(itemsRead, collection, { ...items, maxBytes: deps.config.maxAnswerBytes, asText });
     const links = {
       baseUrl: request.baseUrl,
       path: OGC_PATHS.items(collection),
@@ -131,7 +133,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
     checkParameters(query, datasetQueryParameterNames(collection));
     const id = featureIdParam(request);
     const options = parseItemOptions(collection, query);
-    const { version, row } = await deps.store.item(collection, id);
+    const { version, row } = await deps.store.ask(itemRead, collection, id);
     if (row === null) throw ERRORS.notFound();
     return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
   }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), featureIdParam(request), version), {
@@ -156,7 +158,7 @@ function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
     tiledCollection(request);
     tileMatrixSetParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    const { version, extents } = await deps.store.extents();
+    const { version, extents } = await deps.store.ask(extentsRead);
     return { version, body: renderTileset(request.baseUrl, extents[TILED_COLLECTION].bbox), contentType: metadataType(query) };
   });
   route(app, deps, OGC_PATHS.tileMatrixSets, async (request, query) => {

@@ -9,13 +9,17 @@ import { CONTEXT_BYTES, CONTEXT_MARGINS, CONTEXT_NEIGHBOURS, contextFrame, type 
 import { featureName, footprintOf, htmlAttachment, htmlFeature, type Attachment } from '../../render/site/record.js';
 import type { PageAt } from '../../render/site/shell.js';
 import { polygonsOf } from '../../render/ogc/html/footprint.js';
-import type { CatalogueReader, DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
+import { askRecord, getReads, listReads } from '../../store/api/api-reads.js';
 import type { StreetLabel } from '../../render/map-labels.js';
 import type { ItemsPage } from '../../store/ogc/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
+import { boxCandidatesRead } from '../../store/map/map-reads.js';
+import { itemsRead } from '../../store/ogc/ogc-reads.js';
 
 export interface RecordPageDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   streets: StreetLabels;
 }
 
@@ -27,19 +31,19 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
     // The surroundings are read while the attachments are: each read waits its turn for a core
     // on a busy machine, so the page takes the longest chain of reads, not their sum.
     const lists = Promise.all([
-      store.list('images', attached, { feature: id }),
-      store.list('documents', attached, { feature: id }),
-      store.list('media', attached, { feature: id }),
+      store.ask(listReads.images, attached, { feature: id }),
+      store.ask(listReads.documents, attached, { feature: id }),
+      store.ask(listReads.media, attached, { feature: id }),
     ]);
     lists.catch(() => undefined); // awaited below, unless the feature is not found
-    const feature = await store.get('features', id);
+    const feature = await store.ask(getReads.features, id);
     if (feature.row === null) throw ERRORS.notFound();
     const [around, [images, documents, media]] = await Promise.all([surroundings(deps, feature.row), lists]);
     const version = Math.min(itemVersion, feature.version, images.version, documents.version, media.version, around?.version ?? Number.POSITIVE_INFINITY);
     const record = { feature: feature.row, images: images.page?.rows ?? [], documents: documents.page?.rows ?? [], media: media.page?.rows ?? [], surroundings: around };
     return { version, html: htmlFeature(at, url, record) };
   }
-  const detail = await store.get(collection, id);
+  const detail = await askRecord(store, collection, id);
   if (detail.row === null) throw ERRORS.notFound();
   const version = Math.min(itemVersion, detail.version);
   const attachment: Attachment = collection === 'images' ? { collection, row: detail.row as ImageRow }
@@ -65,8 +69,8 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   for (; i <= last; i++) {
     // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.
     const counted = i < last;
-    if (counted && await deps.store.boxCandidates(frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
-    page = await deps.store.items('features', {
+    if (counted && await deps.store.ask(boxCandidatesRead, frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
+    page = await deps.store.ask(itemsRead, 'features', {
       filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: frames[i]! } },
       words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES, fewCandidates: counted,
     });

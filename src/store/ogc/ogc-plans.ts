@@ -9,7 +9,7 @@ import { toSql } from '../../ogc/cql2/to-sql.js';
 import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
-import { StoreError } from '../store.js';
+import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
 import { extentPlan, metaValue, versionPlan, type Plan, type Query } from '../read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
@@ -219,16 +219,24 @@ export interface ItemStream {
  */
 export const DOWNLOAD_BATCH_ROWS = 100;
 
-/** The batches of a download over `run`, which runs a plan inside the store's held snapshot. */
-export async function openItemStream(
-  run: <R>(plan: Plan<R>) => Promise<R>,
-  collection: OgcCollection,
-  query: ItemsQuery,
-  dialect: Dialect,
-  batchRows: number,
-  close: () => Promise<void>,
-): Promise<ItemStream> {
-  const first = await run(itemsPlan(collection, { ...query, cursor: null, limit: batchRows }, dialect));
+/**
+ * Every item the query matches, in batches by key, all from one catalogue version: a snapshot
+ * the store holds (store.ts Snapshot) until the stream is closed. Downloads, export.
+ */
+export async function openItemStream(reader: CatalogueReader, collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+  const snapshot = await reader.snapshot();
+  try {
+    return await streamIn(snapshot, collection, query, batchRows);
+  } catch (error) {
+    await snapshot.close();
+    throw error;
+  }
+}
+
+/** The batches of a download, each read in the held snapshot. */
+async function streamIn(snapshot: Snapshot, collection: OgcCollection, query: ItemsQuery, batchRows: number): Promise<ItemStream> {
+  const close = () => snapshot.close();
+  const first = await snapshot.run((dialect) => itemsPlan(collection, { ...query, cursor: null, limit: batchRows }, dialect));
   return {
     version: first.version,
     numberMatched: first.numberMatched,
@@ -242,7 +250,7 @@ export async function openItemStream(
           // (or a GeoPackage being built) would hold every other request until it ended.
           await setImmediate();
           const cursor = { after: true, keys: page.next };
-          page = await run(itemsPlan(collection, { ...query, cursor, limit: batchRows }, dialect, { count: false }));
+          page = await snapshot.run((dialect) => itemsPlan(collection, { ...query, cursor, limit: batchRows }, dialect, { count: false }));
           if (page.version !== first.version) throw new Error(`the catalogue version changed inside a download's snapshot (${first.version} → ${page.version})`);
         }
       } finally {

@@ -13,32 +13,9 @@ import { exportBatches, type RecordBatch } from '../apply/export-rows.js';
 import { checkSchemaVersion, migrate } from './migrate.js';
 import { ReplicaLag, readReplication, refuseReplica } from './replication.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
-import type { Filters } from '../filters.js';
-import type { PageRequest } from '../../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../ogc/ogc-plans.js';
-import type { OgcCollection } from '../../ogc/properties.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../map/map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../site/site-plans.js';
-import type { PictureSize } from '../../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { runAsync, versionPlan, type Plan, type Query } from '../read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
-import { POSTGRES_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
-import {
-  StoreError,
-  StoreUnavailableError,
-  type CatalogueLoad,
-  type CatalogueStore,
-  type Detail,
-  type CollectionName,
-  type Listing,
-  type LinkedPictures,
-  type Overview,
-  type PoolStats,
-  type Replication,
-  type RowsByCollection,
-  type VectorTile,
-} from '../store.js';
+import { StoreError, StoreUnavailableError, type CatalogueLoad, type CatalogueStore, type PoolStats, type ReadOptions, type ReadPlan, type Replication, type Snapshot } from '../store.js';
 
 export interface PostgresOpenOptions {
   /** Apply pending migrations (import, migrate); otherwise the schema must be current. */
@@ -152,16 +129,14 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
-    return this.read(listPlan(collection, page, filters, POSTGRES_DIALECT));
-  }
-
-  get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
-    return this.read(getPlan(collection, id));
+  /** One snapshot per read; a plan of one statement, without a transaction. */
+  read<R>(plan: ReadPlan<R>, options: ReadOptions = {}): Promise<R> {
+    const made = plan(POSTGRES_DIALECT);
+    return options.oneStatement ? this.readAlone(made) : this.readInSnapshot(made);
   }
 
   catalogueVersion(): Promise<number> {
-    return this.read(versionPlan());
+    return this.readInSnapshot(versionPlan());
   }
 
   /**
@@ -174,22 +149,16 @@ export class PostgresStore implements CatalogueStore {
       const { rows } = await this.pool.query<{ database: string; meta: string }>(
         "SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::text AS database, 'meta'::regclass::oid::text AS meta",
       );
-      return `postgres ${describeUrl(this.settings.url)} ${this.settings.schema} ${rows[0]!.database}:${rows[0]!.meta}`;
+      const [row] = rows;
+      if (row === undefined) throw new StoreError('the database named no oid');
+      return `postgres ${describeUrl(this.settings.url)} ${this.settings.schema} ${row.database}:${row.meta}`;
     } catch (error) {
       throw storeFailure(error);
     }
   }
 
-  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
-    return this.read(itemsPlan(collection, request, POSTGRES_DIALECT));
-  }
-
-  item(collection: OgcCollection, id: number): Promise<ItemDetail> {
-    return this.read(itemPlan(collection, id, POSTGRES_DIALECT));
-  }
-
-  /** One REPEATABLE READ transaction on one client of the streams' pool, held until the stream closes. */
-  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+  /** One REPEATABLE READ transaction on one client of the streams' pool, held until it closes. */
+  async snapshot(): Promise<Snapshot> {
     try {
       if (!this.schemaChecked) await this.checkSchema();
     } catch (error) {
@@ -209,72 +178,22 @@ export class PostgresStore implements CatalogueStore {
       if (!broken) await client.query('COMMIT').catch(() => (broken = true));
       client.release(broken);
     };
-    const run = async <R>(plan: Plan<R>): Promise<R> => {
+    const run = async <R>(plan: ReadPlan<R>): Promise<R> => {
       try {
-        return await runAsync(plan, (q) => this.query(client, q));
+        return await runAsync(plan(POSTGRES_DIALECT), (q) => this.query(client, q));
       } catch (error) {
         broken = true;
         throw storeFailure(error);
       }
     };
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY').catch((error: unknown) => {
-        broken = true;
-        throw storeFailure(error);
-      });
-      return await openItemStream(run, collection, query, POSTGRES_DIALECT, batchRows, close);
+      await client.query(BEGIN_SNAPSHOT);
     } catch (error) {
+      broken = true;
       await close();
-      throw error;
+      throw storeFailure(error);
     }
-  }
-
-  itemIds(): Promise<ItemIds> {
-    return this.read(itemIdsPlan(POSTGRES_DIALECT));
-  }
-
-  extents(): Promise<OgcExtents> {
-    return this.read(extentsPlan(POSTGRES_DIALECT));
-  }
-
-  overview(): Promise<Overview> {
-    return this.read(overviewPlan(POSTGRES_DIALECT));
-  }
-
-  async picture(upload: string, size: PictureSize): Promise<PublicPicture> {
-    return this.read(publicPicturePlan(upload, size));
-  }
-
-  linkedPictures(): Promise<LinkedPictures> {
-    return this.read(linkedPicturesPlan());
-  }
-
-  tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(tilePlan({ z, x, y }, POSTGRES_TILE_SQL));
-  }
-
-  matchIds(filters: Filters): Promise<MatchIds> {
-    return this.read(matchIdsPlan(filters, POSTGRES_DIALECT));
-  }
-
-  streetBuildings(unlessStamp: string | null = null): Promise<StreetBuildings> {
-    return this.read(streetBuildingsPlan(POSTGRES_DIALECT, unlessStamp));
-  }
-
-  buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
-    return this.read(buildingLabelsPlan(box, limit, POSTGRES_DIALECT));
-  }
-
-  yearCounts(): Promise<YearCounts> {
-    return this.read(yearCountsPlan());
-  }
-
-  searchCards(page: PageRequest, filters: Filters): Promise<SearchCards> {
-    return this.read(searchCardsPlan(page, filters, POSTGRES_DIALECT));
-  }
-
-  boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
-    return this.readAlone(boxCandidates(box, atMost, POSTGRES_DIALECT));
+    return { run, close };
   }
 
   /** A plan of one statement sees one snapshot by itself: run without BEGIN and COMMIT, one round trip instead of three. */
@@ -296,8 +215,7 @@ export class PostgresStore implements CatalogueStore {
     }));
   }
 
-  /** One snapshot per read. */
-  private read<R>(plan: Plan<R>): Promise<R> {
+  private readInSnapshot<R>(plan: Plan<R>): Promise<R> {
     return this.reading(() => this.inSnapshot((client, first) => runAsync(plan, (q) => (first.sent ? this.query(client, q) : first.send(q)))));
   }
 

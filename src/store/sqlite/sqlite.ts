@@ -6,17 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../../catalogue/format.js';
 import { SQLITE_DIALECT } from '../dialect.js';
-import type { Filters } from '../filters.js';
-import type { PageRequest } from '../../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../ogc/ogc-plans.js';
-import type { OgcCollection } from '../../ogc/properties.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../map/map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../site/site-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { runSync, versionPlan, type Plan, type Query } from '../read-plans.js';
 import { toSqlite } from '../sql.js';
-import { SQLITE_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
-import type { PictureSize } from '../../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
 import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from '../accounts/account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './schema.js';
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../../search/box.js';
@@ -28,18 +19,7 @@ import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type App
 import { refreshSqliteTiles } from '../apply/tile-precompute.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { exportBatches, readCatalogue, type RecordBatch } from '../apply/export-rows.js';
-import {
-  StoreError,
-  type CatalogueLoad,
-  type CatalogueStore,
-  type Detail,
-  type CollectionName,
-  type Listing,
-  type LinkedPictures,
-  type Overview,
-  type RowsByCollection,
-  type VectorTile,
-} from '../store.js';
+import { StoreError, type CatalogueLoad, type CatalogueStore, type ReadPlan, type Snapshot } from '../store.js';
 
 export interface SqliteOpenOptions {
   /** Create the file and its tables when missing (import); otherwise it must exist (serve, export). */
@@ -212,39 +192,17 @@ export class SqliteStore implements CatalogueStore {
 
   constructor(private readonly db: Database.Database) {}
 
-  async list<C extends CollectionName>(collection: C, page: PageRequest, filters: Filters = {}): Promise<Listing<RowsByCollection[C]>> {
-    return this.read(listPlan(collection, page, filters, SQLITE_DIALECT));
-  }
-
-  async get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>> {
-    return this.read(getPlan(collection, id));
-  }
-
-  async catalogueVersion(): Promise<number> {
-    return this.read(versionPlan());
-  }
-
-  /** The file's path and its inode and birth time: a file deleted and imported again is another. */
-  async databaseIdentity(): Promise<string> {
-    const file = fs.realpathSync(this.db.name);
-    const stat = fs.statSync(file, { bigint: true });
-    return `sqlite ${file} ${stat.dev}:${stat.ino}:${stat.birthtimeNs}`;
-  }
-
-  async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
-    return this.read(itemsPlan(collection, request, SQLITE_DIALECT));
-  }
-
-  async item(collection: OgcCollection, id: number): Promise<ItemDetail> {
-    return this.read(itemPlan(collection, id, SQLITE_DIALECT));
+  /** One transaction per read: its queries see one catalogue, even during an import. */
+  async read<R>(plan: ReadPlan<R>): Promise<R> {
+    return this.db.transaction(() => runSync(plan(SQLITE_DIALECT), (q) => this.query(q)))();
   }
 
   /**
-   * On a read-only connection of its own, in a transaction held until the stream closes
-   * (WAL: an import committing meanwhile is not seen); the shared connection goes on
-   * serving other requests, and never holds a transaction across an await.
+   * On a read-only connection of its own, in a transaction held until it closes (WAL: an
+   * import committing meanwhile is not seen); the shared connection goes on serving other
+   * requests, and never holds a transaction across an await.
    */
-  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+  async snapshot(): Promise<Snapshot> {
     const db = new Database(this.db.name, { readonly: true, fileMustExist: true });
     let closed = false;
     const close = async () => {
@@ -255,76 +213,33 @@ export class SqliteStore implements CatalogueStore {
     };
     try {
       db.pragma('busy_timeout = 5000');
-      // Read once, in key order: better-sqlite3's 16 MB page cache per download would only hold memory.
+      // Read once, in key order (a download's batches): better-sqlite3's 16 MB page cache per snapshot would only hold memory.
       db.pragma('cache_size = -2000');
       registerFunctions(db);
       const statements = new Map<string, Database.Statement>();
       db.exec('BEGIN');
-      const run = async <R>(plan: Plan<R>): Promise<R> => runSync(plan, (q) => queryOn(db, statements, q));
-      return await openItemStream(run, collection, query, SQLITE_DIALECT, batchRows, close);
+      return { run: async (plan) => runSync(plan(SQLITE_DIALECT), (q) => queryOn(db, statements, q)), close };
     } catch (error) {
       await close();
       throw error;
     }
   }
 
-  async itemIds(): Promise<ItemIds> {
-    return this.read(itemIdsPlan(SQLITE_DIALECT));
+  async catalogueVersion(): Promise<number> {
+    return this.read(versionPlan);
   }
 
-  async extents(): Promise<OgcExtents> {
-    return this.read(extentsPlan(SQLITE_DIALECT));
-  }
-
-  async overview(): Promise<Overview> {
-    return this.read(overviewPlan(SQLITE_DIALECT));
-  }
-
-  async picture(upload: string, size: PictureSize): Promise<PublicPicture> {
-    return this.read(publicPicturePlan(upload, size));
-  }
-
-  async linkedPictures(): Promise<LinkedPictures> {
-    return this.read(linkedPicturesPlan());
-  }
-
-  async tile(z: number, x: number, y: number): Promise<VectorTile> {
-    return this.read(tilePlan({ z, x, y }, SQLITE_TILE_SQL));
-  }
-
-  async matchIds(filters: Filters): Promise<MatchIds> {
-    return this.read(matchIdsPlan(filters, SQLITE_DIALECT));
-  }
-
-  async streetBuildings(unlessStamp: string | null = null): Promise<StreetBuildings> {
-    return this.read(streetBuildingsPlan(SQLITE_DIALECT, unlessStamp));
-  }
-
-  async buildingLabels(box: Box, limit: number): Promise<BuildingLabels> {
-    return this.read(buildingLabelsPlan(box, limit, SQLITE_DIALECT));
-  }
-
-  async yearCounts(): Promise<YearCounts> {
-    return this.read(yearCountsPlan());
-  }
-
-  async searchCards(page: PageRequest, filters: Filters): Promise<SearchCards> {
-    return this.read(searchCardsPlan(page, filters, SQLITE_DIALECT));
-  }
-
-  async boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number> {
-    return this.read(boxCandidates(box, atMost, SQLITE_DIALECT));
+  /** The file's path and its inode and birth time: a file deleted and imported again is another. */
+  async databaseIdentity(): Promise<string> {
+    const file = fs.realpathSync(this.db.name);
+    const stat = fs.statSync(file, { bigint: true });
+    return `sqlite ${file} ${stat.dev}:${stat.ino}:${stat.birthtimeNs}`;
   }
 
   /** A plan of the contributors' tables: a write in one IMMEDIATE transaction (one writer at a time), a read in a deferred one. */
   async transact<R>(plan: Plan<R>, mode: 'read' | 'write' = 'write'): Promise<R> {
     const run = this.db.transaction(() => runSync(plan, (q) => this.query(q)));
     return mode === 'write' ? run.immediate() : run.deferred();
-  }
-
-  /** One transaction per read: its queries see one catalogue, even during an import. */
-  private read<R>(plan: Plan<R>): R {
-    return this.db.transaction(() => runSync(plan, (q) => this.query(q)))();
   }
 
   private query(query: Query): unknown[] {

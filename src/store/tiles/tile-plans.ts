@@ -349,6 +349,11 @@ function* storedTile({ z, x, y }: TileAddress): Plan<EncodedTile | null> {
   return rows[0] ? { bytes: rows[0].mvt, level: Number(rows[0].level) } : null;
 }
 
+/** Each engine's tile SQL, picked by the dialect it runs a plan with. */
+export function tileSqlOf(dialect: Pick<Dialect, 'engine'>): TileSql {
+  return dialect.engine === 'sqlite' ? SQLITE_TILE_SQL : POSTGRES_TILE_SQL;
+}
+
 export function* tilePlan(tile: TileAddress, sql: TileSql): Plan<VectorTile> {
   const version = yield* versionPlan();
   const stored = yield* storedTile(tile);
