@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { PICTURE_SIZES, publishedPictureFile, type PictureSize } from '../../contributions/kinds.js';
 import type { PreparedPicture } from '../../contributions/pictures.js';
-import { versionPlan, type Plan } from '../read-plans.js';
+import { selectRows, versionPlan, type Plan } from '../read-plans.js';
 
 export interface StoredPicture {
   bytes: Buffer;
@@ -42,23 +42,23 @@ export function* keepPicturePlan(upload: string, contributionId: number, picture
 /** A size of a picture while the record it was published as is published and still shows it. */
 export function* publicPicturePlan(upload: string, size: PictureSize): Plan<PublicPicture> {
   const version = yield* versionPlan();
-  const rows = (yield {
+  const rows = yield* selectRows<Flat>({
     sql: `SELECT p.bytes, p.etag FROM contribution_pictures p JOIN images i ON i.id = p.record_id
       WHERE p.upload = $1 AND p.size = $2 AND i.published AND i.file = $3`,
     params: [upload, size, publishedPictureFile(upload)],
-  }) as Flat[];
+  });
   return { version, picture: toPicture(rows[0]) };
 }
 
 /** A size of a picture whatever its state: for the editors' review, and for what an approval checks is there. */
 export function* keptPicturePlan(upload: string, size: PictureSize): Plan<StoredPicture | null> {
-  const rows = (yield { sql: 'SELECT bytes, etag FROM contribution_pictures WHERE upload = $1 AND size = $2', params: [upload, size] }) as Flat[];
+  const rows = yield* selectRows<Flat>({ sql: 'SELECT bytes, etag FROM contribution_pictures WHERE upload = $1 AND size = $2', params: [upload, size] });
   return toPicture(rows[0]);
 }
 
 /** Whether the picture's sizes are kept (a contribution sent before issue 45 kept its files on disk instead). */
 export function* hasPicturePlan(upload: string): Plan<boolean> {
-  const rows = (yield { sql: 'SELECT count(*) AS n FROM contribution_pictures WHERE upload = $1', params: [upload] }) as Flat[];
+  const rows = yield* selectRows<Flat>({ sql: 'SELECT count(*) AS n FROM contribution_pictures WHERE upload = $1', params: [upload] });
   return Number(rows[0]?.n ?? 0) > 0;
 }
 

@@ -6,11 +6,11 @@ import { setImmediate } from 'node:timers/promises';
 import { JsonText } from '../../json-text.js';
 import type { Expression } from '../../ogc/cql2/ast.js';
 import { toSql } from '../../ogc/cql2/to-sql.js';
-import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
-import { extentPlan, metaValue, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { extentPlan, metaValue, selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
 
 export type KeyValue = string | number | boolean | null;
 
@@ -109,7 +109,7 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
   const forward = request.cursor?.after ?? true;
   const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
   const matched = filtered && request.fewCandidates === true && request.cursor === null && request.sortBy.length === 0
-    ? ((yield { sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true }) as { id: number | string }[]).map((r) => Number(r.id))
+    ? (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
     : null;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
     // Every match's id already read (fewCandidates): the page's rows by id, the filter not run again.
@@ -133,7 +133,7 @@ export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dia
     // filter. The count query would read the same rows again (bench --peers: the bbox page).
     numberMatched = read.length;
   } else {
-    const counted = (yield { sql: `SELECT count(*) AS n ${where}`, params: [...params], adHoc: true }) as { n: number }[];
+    const counted = yield* selectRows<{ n: number }>({ sql: `SELECT count(*) AS n ${where}`, params: [...params], adHoc: true });
     numberMatched = Number(counted[0]?.n ?? 0);
   }
   const rows = forward ? read : read.reverse();
@@ -168,7 +168,7 @@ function* readWindows(
   for (;;) {
     const wanted = request.limit - read.length;
     const size = budget === Infinity ? wanted : Math.min(wanted, windowRows(read.length, bytes, budget));
-    const flat = (yield window(cursor, size)) as Record<string, unknown>[];
+    const flat = yield* selectRows<Record<string, unknown>>(window(cursor, size));
     for (const found of flat.slice(0, size)) {
       const row = itemRow(collection, found);
       bytes += typeof found[GEOMETRY_LENGTH] === 'number' ? found[GEOMETRY_LENGTH] : row.geometry.text.length;
@@ -177,7 +177,9 @@ function* readWindows(
     }
     if (flat.length <= size) return { read, more: false };
     if (read.length === request.limit) return { read, more: true };
-    cursor = keysOf(read[read.length - 1]!, keys);
+    const last = read.at(-1);
+    if (last === undefined) return { read, more: true };
+    cursor = keysOf(last, keys);
   }
 }
 
@@ -264,7 +266,7 @@ async function streamIn(snapshot: Snapshot, collection: OgcCollection, query: It
 export function* itemPlan(collection: OgcCollection, id: number, dialect: Dialect): Plan<ItemDetail> {
   const version = yield* versionPlan();
   const sql = ogcSql(collection, dialect);
-  const flat = (yield { sql: `SELECT ${sql.select} ${sql.from} AND ${sql.properties.id} = $1`, params: [id] }) as Record<string, unknown>[];
+  const flat = yield* selectRows<Record<string, unknown>>({ sql: `SELECT ${sql.select} ${sql.from} AND ${sql.properties.id} = $1`, params: [id] });
   const found = flat[0];
   return { version, row: found ? itemRow(collection, found) : null };
 }
@@ -277,13 +279,14 @@ export interface ItemIds {
 /** Every item's id, by collection, each in order: what the sitemap lists (no row read whole). */
 export function* itemIdsPlan(dialect: Dialect): Plan<ItemIds> {
   const version = yield* versionPlan();
-  const ids = {} as Record<OgcCollection, number[]>;
-  for (const collection of OGC_COLLECTIONS) {
-    const sql = ogcSql(collection, dialect);
-    const rows = (yield { sql: `SELECT ${sql.properties.id} AS id ${sql.from} ORDER BY 1`, params: [] }) as { id: number | string }[];
-    ids[collection] = rows.map((row) => Number(row.id));
-  }
+  const ids = { features: yield* idsOf('features', dialect), images: yield* idsOf('images', dialect), documents: yield* idsOf('documents', dialect), media: yield* idsOf('media', dialect) };
   return { version, ids };
+}
+
+function* idsOf(collection: OgcCollection, dialect: Dialect): Plan<number[]> {
+  const sql = ogcSql(collection, dialect);
+  const rows = yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties.id} AS id ${sql.from} ORDER BY 1`, params: [] });
+  return rows.map((row) => Number(row.id));
 }
 
 const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {
@@ -296,12 +299,18 @@ const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {
 /** Each collection's footprints' extent and its temporal property's range. */
 export function* extentsPlan(dialect: Dialect): Plan<OgcExtents> {
   const version = yield* versionPlan();
-  const extents: Partial<Record<OgcCollection, CollectionExtent>> = {};
-  for (const collection of Object.keys(OGC_PROPERTIES) as OgcCollection[]) {
-    const bbox = yield* extentPlan(dialect, HAS_RECORDS[collection]);
-    extents[collection] = { bbox, interval: yield* temporalRange(collection, dialect) };
-  }
-  return { version, extents: extents as Record<OgcCollection, CollectionExtent> };
+  const extents = {
+    features: yield* extentOf('features', dialect),
+    images: yield* extentOf('images', dialect),
+    documents: yield* extentOf('documents', dialect),
+    media: yield* extentOf('media', dialect),
+  };
+  return { version, extents };
+}
+
+function* extentOf(collection: OgcCollection, dialect: Dialect): Plan<CollectionExtent> {
+  const bbox = yield* extentPlan(dialect, HAS_RECORDS[collection]);
+  return { bbox, interval: yield* temporalRange(collection, dialect) };
 }
 
 function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[string, string] | null> {
@@ -309,7 +318,7 @@ function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[stri
   if (name === null) return null;
   const sql = ogcSql(collection, dialect);
   const column = sql.properties[name];
-  const [range] = (yield { sql: `SELECT min(${column}) AS low, max(${column}) AS high ${sql.from}`, params: [] }) as { low: unknown; high: unknown }[];
+  const [range] = yield* selectRows<{ low: unknown; high: unknown }>({ sql: `SELECT min(${column}) AS low, max(${column}) AS high ${sql.from}`, params: [] });
   if (!range || range.low === null || range.high === null) return null;
   if (name === 'current') return [`${yearText(range.low)}-01-01T00:00:00Z`, `${yearText(range.high)}-12-31T23:59:59Z`];
   return [`${String(range.low)}T00:00:00Z`, `${String(range.high)}T23:59:59Z`];

@@ -51,18 +51,20 @@ export function createPool(settings: PostgresSettings, options: { statementTimeo
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
 
 export function isUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  if (e.code !== undefined && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
   // 08: connection exceptions; 57P0x: shutdown; 57014: statement timeout; 53: resources.
-  if (e.code !== undefined && /^(08|57P0|53)/.test(e.code)) return true;
-  if (e.code === '57014') return true;
-  return /timeout|terminated|Connection terminated|not queryable|ended/i.test(e.message ?? '');
+  if (code !== undefined && /^(08|57P0|53)/.test(code)) return true;
+  if (code === '57014') return true;
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+  return /timeout|terminated|Connection terminated|not queryable|ended/i.test(message);
 }
 
 /** A failed read as the store's error: unavailable (503) or a plain failure. */
 export function storeFailure(error: unknown): Error {
   if (error instanceof StoreError) return error;
-  if (isUnavailable(error)) return new StoreUnavailableError((error as Error).message);
-  return error as Error;
+  if (isUnavailable(error)) return new StoreUnavailableError(error instanceof Error ? error.message : String(error));
+  return error instanceof Error ? error : new StoreError(String(error));
 }
 

@@ -6,7 +6,7 @@ import { createPool, storeFailure, type PostgresSettings } from './connect.js';
 import { describeUrl } from '../database-url.js';
 import { PostgresCatalogueLoad, PostgresRowWriter } from './load.js';
 import { stepTeller } from '../apply/catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome } from '../apply/apply-changes.js';
 import { refreshPostgresTiles } from '../apply/tile-precompute.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { exportBatches, type RecordBatch } from '../apply/export-rows.js';
@@ -45,7 +45,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
     if (failure instanceof StoreUnavailableError && serving) return store;
     await Promise.all([pool.end(), streamPool.end()]);
     if (failure instanceof StoreError && !(failure instanceof StoreUnavailableError)) throw failure;
-    throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${(error as Error).message}.`);
+    throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${error instanceof Error ? error.message : String(error)}.`);
   }
 }
 
@@ -252,8 +252,10 @@ export class PostgresStore implements CatalogueStore {
             await client.query(BEGIN_SNAPSHOT);
             return this.query(client, query);
           }
-          const results = (await client.query(`${BEGIN_SNAPSHOT}; ${query.sql}`)) as unknown as pg.QueryResult[];
-          return results[1]!.rows;
+          // Two statements in one simple query: pg answers with a result for each (its types know of one).
+          const results: unknown = await client.query(`${BEGIN_SNAPSHOT}; ${query.sql}`);
+          if (!Array.isArray(results) || results.length !== 2) throw new StoreError('a snapshot\'s first read did not answer with two results');
+          return resultRows(results[1]);
         },
       };
       const result = await work(client, first);
@@ -358,11 +360,17 @@ export class PostgresStore implements CatalogueStore {
   }
 }
 
+/** The rows of one result of a simple query of several statements. */
+function resultRows(result: unknown): unknown[] {
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new StoreError('a query answered without rows');
+  return result.rows;
+}
+
 function applyDriver(client: pg.PoolClient): ApplyDriver {
   const writer = new PostgresRowWriter(client);
   return {
     dialect: POSTGRES_DIALECT,
-    query: async (sql, params = []) => (await client.query(sql, params)).rows as Row[],
+    query: async (sql, params = []) => (await client.query(sql, params)).rows,
     write: (table, row) => writer.buffer(table, row),
     flush: () => writer.flush(),
     // The GiST index on geom follows the rows.

@@ -3,7 +3,7 @@ import { LIST_SEPARATOR } from '../../ogc/properties.js';
 import { paginate, type PagePosition, type PageRequest } from '../../pagination.js';
 import { binder, type Dialect } from '../dialect.js';
 import { hasFilters, type Filters } from '../filters.js';
-import { matchingPagePlan, metaValue, versionPlan, type Plan } from '../read-plans.js';
+import { matchingPagePlan, metaValue, selectRows, versionPlan, type Plan } from '../read-plans.js';
 
 export interface YearCounts {
   version: number;
@@ -14,10 +14,10 @@ export interface YearCounts {
 /** One read (the year index, grouped) for the home page's period bands and its first and last year. */
 export function* yearCountsPlan(): Plan<YearCounts> {
   const version = yield* versionPlan();
-  const rows = (yield {
+  const rows = yield* selectRows<{ year: number | string; n: number | string }>({
     sql: 'SELECT f.current AS year, count(*) AS n FROM features f WHERE f.current IS NOT NULL GROUP BY f.current ORDER BY f.current',
     params: [],
-  }) as { year: number | string; n: number | string }[];
+  });
   return { version, years: rows.map((r) => ({ year: Number(r.year), count: Number(r.n) })) };
 }
 
@@ -74,13 +74,13 @@ export function* searchCardsPlan(request: PageRequest, filters: Filters, dialect
     position = slice;
   }
   const { from, columns } = dialect.featureBoxes('f');
-  const rows = (yield {
+  const rows = yield* selectRows<CardRow>({
     sql: `SELECT f.id, f.b_name, f.address, f.current, f.category_list, f.first_image, ${columns},
       CASE WHEN length(f.geometry) <= ${SEARCH_FOOTPRINT_CHARS} THEN f.geometry END AS geometry
       FROM ${from} WHERE ${where} ORDER BY f.position`,
     params,
     adHoc: true,
-  }) as CardRow[];
+  });
   return { version, count, page: { cards: rows.map(toCard), position: { page: position.page, lastPage: position.lastPage } } };
 }
 

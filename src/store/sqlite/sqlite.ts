@@ -15,7 +15,7 @@ import { beginsWordsOf } from '../../search/text.js';
 import { feedCatalogue } from '../../catalogue/lists.js';
 import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './load.js';
 import { stepTeller } from '../apply/catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome } from '../apply/apply-changes.js';
 import { refreshSqliteTiles } from '../apply/tile-precompute.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { exportBatches, readCatalogue, type RecordBatch } from '../apply/export-rows.js';
@@ -44,7 +44,7 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
   } catch (error) {
     db?.close();
     if (error instanceof StoreError) throw error;
-    throw new StoreError(`The database ${file} cannot be read: ${(error as Error).message}.`);
+    throw new StoreError(`The database ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}.`);
   }
 }
 
@@ -78,7 +78,7 @@ function setSchemaVersion(db: Database.Database): void {
 function schemaVersion(db: Database.Database): string | null {
   const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!hasMeta) return null;
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").get();
   return row?.value ?? null;
 }
 
@@ -97,8 +97,8 @@ function checkSchema(db: Database.Database, file: string): void {
 function upgradeSchema(db: Database.Database): void {
   db.transaction(() => {
     const catalogue = readStoredCatalogue(db);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
-    const virtual = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
+    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").all().map((t) => t.name);
+    const virtual = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").all().map((t) => t.name);
     const kept = new Set<string>(ACCOUNT_TABLES);
     for (const name of [...virtual, ...tables].filter((n) => !kept.has(n))) db.exec(`DROP TABLE IF EXISTS "${name}"`);
     db.exec(SQLITE_SCHEMA);
@@ -126,19 +126,19 @@ function writeCatalogue(db: Database.Database, catalogue: Catalogue): void {
  */
 export function registerFunctions(db: Database.Database): void {
   db.function('intersects_box', { deterministic: true }, (outline, minX, minY, maxX, maxY) =>
-    multiPolygonIntersectsBox(decodeOutline(outline as Buffer), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
+    multiPolygonIntersectsBox(decodeOutline(storedOutline(outline)), [Number(minX), Number(minY), Number(maxX), Number(maxY)]) ? 1 : 0,
   );
   // A filter's literal is the same text for every row of its statement: parsed once, not per row.
   let literalText: unknown = null;
   let literalValue: Parameters<typeof multiPolygonIntersects>[1] | null = null;
   db.function('intersects_geometry', { deterministic: true }, (geometry, literal) => {
     if (literal !== literalText || literalValue === null) {
-      literalValue = JSON.parse(literal as string) as Parameters<typeof multiPolygonIntersects>[1];
+      literalValue = JSON.parse(String(literal));
       literalText = literal;
     }
-    return multiPolygonIntersects(JSON.parse(geometry as string), literalValue) ? 1 : 0;
+    return literalValue !== null && multiPolygonIntersects(JSON.parse(String(geometry)), literalValue) ? 1 : 0;
   });
-  db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(geometry as string))[Number(side)] ?? null);
+  db.function('geometry_bound', { deterministic: true }, (geometry, side) => boundingBox(JSON.parse(String(geometry)))[Number(side)] ?? null);
   db.function('casefold', { deterministic: true }, (text) => (typeof text === 'string' ? text.toLowerCase() : text));
   // One record's search text against a text query of plain words (dialect.ts textCheck):
   // the words (one space apart) where they tell, else FTS5 itself on that text alone.
@@ -146,6 +146,12 @@ export function registerFunctions(db: Database.Database): void {
     const plain = String(text ?? '');
     return (beginsWordsOf(plain, String(words).split(' ')) ?? oneTextMatches(plain, String(query))) ? 1 : 0;
   });
+}
+
+/** A footprint's outline as the R*Tree's table keeps it (a BLOB). */
+function storedOutline(value: unknown): Buffer {
+  if (!Buffer.isBuffer(value)) throw new TypeError('a footprint outline is not a BLOB');
+  return value;
 }
 
 let oneText: { insert: Database.Statement; match: Database.Statement; clear: Database.Statement } | undefined;
@@ -294,7 +300,7 @@ export class SqliteStore implements CatalogueStore {
     const writer = new SqliteRowWriter(db);
     return {
       dialect: SQLITE_DIALECT,
-      query: async (sql, params = []) => runStatement(db, sql, params) as Row[],
+      query: async (sql, params = []) => runStatement(db, sql, params),
       write: (table, row) => writer.insert(table, row),
       flush: async () => undefined,
       deleteBoxes: async (ids) => {

@@ -16,7 +16,7 @@ import { TileBuilder, leastLoweredBy, type EncodedTile, type LowerLevel, type Ti
 import { MAX_LATITUDE, MAX_TILE_ZOOM, TILE_EXTENT, VISIBLE_UNITS, tileBox, type TileAddress } from '../../tiles/grid.js';
 import { lonLatBox } from '../../tiles/tile-geometry.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from '../dialect.js';
-import { versionPlan, type Plan, type Query } from '../read-plans.js';
+import { selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
 import type { VectorTile } from '../store.js';
 
 /** A row means the tile was made at import; its mvt is null when the tile is empty. */
@@ -89,7 +89,7 @@ export const SQLITE_TILE_SQL: TileSql = {
   count: `SELECT count(*) AS n, coalesce(sum(positions), 0) AS p FROM (SELECT r.positions FROM features_rtree r WHERE ${SQLITE_BOX} LIMIT ${CROWDED_ABOVE + 1})`,
   // Their ids from the R*Tree alone, sorted, then their rows: a cell of a low zoom meets most of the catalogue, whose rows a sort would hold.
   *byIdInBox(box, after, limit) {
-    const ids = ((yield { sql: SQLITE_IDS_IN_BOX, params: [...boxParams(box), after, limit] }) as { id: number }[]).map((r) => r.id);
+    const ids = (yield* selectRows<{ id: number }>({ sql: SQLITE_IDS_IN_BOX, params: [...boxParams(box), after, limit] })).map((r) => r.id);
     return yield* tileRowsPlan(SQLITE_DIALECT, ids);
   },
   // In process, a query per box costs no round trip. Ids start at 1 (catalogue/schema.ts).
@@ -140,14 +140,14 @@ export const POSTGRES_TILE_SQL: TileSql = {
   // ST_NPoints counts a footprint's positions as GeoJSON gives them (closing ones included), as SQLite's column does.
   count: `SELECT count(*)::int AS n, coalesce(sum(ST_NPoints(t.geom)), 0)::int AS p FROM (SELECT f.geom FROM features f WHERE ${POSTGRES_BOX} LIMIT ${CROWDED_ABOVE + 1}) t`,
   *byIdInBox(box, after, limit) {
-    return (yield { sql: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`, params: [...boxParams(box), after, limit] }) as TileRow[];
+    return yield* selectRows<TileRow>({ sql: `${TILE_FEATURES} WHERE ${POSTGRES_BOX} AND f.id > $5 ORDER BY f.id LIMIT $6`, params: [...boxParams(box), after, limit] });
   },
   // One round trip for every box (each a cell of a tile an apply edits: there may be hundreds).
   *firstInBoxes(boxes, limit) {
     const column = (i: number) => boxes.map((box) => boxParams(box)[i]);
-    const rows = (yield { sql: POSTGRES_FIRST_IN_BOXES, params: [column(0), column(1), column(2), column(3), limit] }) as (TileRow & { box: number })[];
+    const rows = yield* selectRows<TileRow & { box: number }>({ sql: POSTGRES_FIRST_IN_BOXES, params: [column(0), column(1), column(2), column(3), limit] });
     const pages: TileRow[][] = boxes.map(() => []);
-    for (const { box, ...row } of rows) pages[Number(box) - 1]!.push(row);
+    for (const { box, ...row } of rows) pages[Number(box) - 1]?.push(row);
     return pages;
   },
 };
@@ -181,10 +181,13 @@ interface TileRow {
   max_y?: number;
 }
 
+/** A footprint's stored GeoJSON text (checked at import). */
+const parseFootprint = (text: string): MultiPolygon => JSON.parse(text);
+
 function toTileFeature({ geometry, footprint, min_x, min_y, max_x, max_y, ...row }: TileRow, sql?: TileSql): TileFeature {
-  const shape = footprint != null ? sql!.decode(footprint) : geometry != null ? (JSON.parse(geometry) as MultiPolygon) : null;
+  const shape = footprint != null && sql !== undefined ? sql.decode(footprint) : geometry != null ? parseFootprint(geometry) : null;
   const feature: TileFeature = { ...row, geometry: shape };
-  if (min_x !== undefined) feature.box = [min_x, min_y!, max_x!, max_y!];
+  if (min_x !== undefined && min_y !== undefined && max_x !== undefined && max_y !== undefined) feature.box = [min_x, min_y, max_x, max_y];
   return feature;
 }
 
@@ -196,7 +199,7 @@ function toTileFeature({ geometry, footprint, min_x, min_y, max_x, max_y, ...row
  */
 export function* encodedTilePlan(tile: TileAddress, sql: TileSql, keepLevels = false): Plan<EncodedTile> {
   const builder = new TileBuilder(tile, keepLevels);
-  const rows = (yield { sql: sql.inBox, params: tileParams(tile) }) as TileRow[];
+  const rows = yield* selectRows<TileRow>({ sql: sql.inBox, params: tileParams(tile) });
   for (const row of rows) builder.add(toTileFeature(row, sql));
   return builder.finish();
 }
@@ -204,9 +207,10 @@ export function* encodedTilePlan(tile: TileAddress, sql: TileSql, keepLevels = f
 /** A crowded tile made at import, its footprints read window after window. */
 export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedTile> {
   const builder = new TileBuilder(tile, true);
-  const [{ n }] = (yield { sql: FEATURE_COUNT, params: [] }) as [{ n: number }];
+  const [counted] = yield* selectRows<{ n: number }>({ sql: FEATURE_COUNT, params: [] });
+  const n = Number(counted?.n ?? 0);
   for (let from = 0; from < n; from += TILE_BATCH) {
-    const rows = (yield sql.batch(tile, from, from + TILE_BATCH)) as TileRow[];
+    const rows = yield* selectRows<TileRow>(sql.batch(tile, from, from + TILE_BATCH));
     for (const row of rows) builder.add(toTileFeature(row, sql));
   }
   return builder.finish();
@@ -216,7 +220,7 @@ export function* crowdedTilePlan(tile: TileAddress, sql: TileSql): Plan<EncodedT
 export function* tileFeaturesPlan(dialect: Dialect, ids: readonly number[], categoryIds: readonly number[] = []): Plan<TileFeature[]> {
   const { idIn, idsParam } = dialect;
   const rows = yield* tileRowsPlan(dialect, ids);
-  const byCategory = categoryIds.length === 0 ? [] : (yield { sql: `${TILE_FEATURES} WHERE ${idIn('c.id', '$1')}`, params: [idsParam(categoryIds)] }) as TileRow[];
+  const byCategory = categoryIds.length === 0 ? [] : (yield* selectRows<TileRow>({ sql: `${TILE_FEATURES} WHERE ${idIn('c.id', '$1')}`, params: [idsParam(categoryIds)] }));
   const features = new Map([...rows, ...byCategory].map((row) => [Number(row.id), toTileFeature(row)]));
   return [...features.values()].sort((a, b) => a.id - b.id);
 }
@@ -224,7 +228,7 @@ export function* tileFeaturesPlan(dialect: Dialect, ids: readonly number[], cate
 /** The rows of these features, in id order. */
 function* tileRowsPlan(dialect: Dialect, ids: readonly number[]): Plan<TileRow[]> {
   if (ids.length === 0) return [];
-  return (yield { sql: `${TILE_FEATURES} WHERE ${dialect.idIn('f.id', '$1')} ORDER BY f.id`, params: [dialect.idsParam(ids)] }) as TileRow[];
+  return yield* selectRows<TileRow>({ sql: `${TILE_FEATURES} WHERE ${dialect.idIn('f.id', '$1')} ORDER BY f.id`, params: [dialect.idsParam(ids)] });
 }
 
 const STORED_TILES = 'SELECT z, x, y FROM tiles';
@@ -250,8 +254,8 @@ function* crowdedTilesPlan(scope: TileScope, sql: TileSql): Plan<TileAddress[]> 
   const search = crowdedSearch(CROWD_LIMITS, scope);
   for (let step = search.next(); ;) {
     if (step.done) return step.value;
-    const [row] = (yield { sql: sql.count, params: tileParams(step.value) }) as [{ n: number; p: number }];
-    step = search.next({ footprints: Number(row.n), positions: Number(row.p) });
+    const [row] = yield* selectRows<{ n: number; p: number }>({ sql: sql.count, params: tileParams(step.value) });
+    step = search.next({ footprints: Number(row?.n ?? 0), positions: Number(row?.p ?? 0) });
   }
 }
 
@@ -275,7 +279,7 @@ export function* refreshTilesPlan(changes: readonly TileChange[], sql: TileSql):
   const moved = drawn.filter(({ change }) => footprintChanged(change)).flatMap(({ change }) => boxesOf(change));
   const counted: TileScope = moved.length === 0 ? () => false : tilesMeeting(moved);
   const crowded = new Map((yield* crowdedTilesPlan(counted, sql)).map((tile) => [tileKey(tile), tile]));
-  for (const tile of (yield { sql: STORED_TILES, params: [] }) as TileAddress[]) {
+  for (const tile of yield* selectRows<TileAddress>({ sql: STORED_TILES, params: [] })) {
     // A tile no footprint added, removed or moved meets keeps its count, so stays crowded.
     const stillCrowded = crowded.delete(tileKey(tile)) || !counted(tile);
     const edits = drawn.filter(({ from, meets }) => from <= tile.z && meets(tile)).map(({ change }) => change);
@@ -325,7 +329,7 @@ function* changedTilePlan(tile: TileAddress, changes: readonly TileChange[], sql
 }
 
 function* lowerLevels({ z, x, y }: TileAddress): Plan<LowerLevel[]> {
-  const rows = (yield { sql: LOWER_LEVELS, params: [z, x, y] }) as { level: number; mvt: Buffer | null; least: number | null }[];
+  const rows = yield* selectRows<{ level: number; mvt: Buffer | null; least: number | null }>({ sql: LOWER_LEVELS, params: [z, x, y] });
   return rows.map((row) => (row.mvt === null ? { least: Number(row.least) } : { bytes: Buffer.from(row.mvt) }));
 }
 
@@ -336,16 +340,17 @@ function* editedTilePlan(tile: TileAddress, stored: Buffer | null, changes: read
   const vacant = edit.vacant();
   const firstPages = vacant.length === 0 ? [] : yield* sql.firstInBoxes(vacant.map(({ box }) => box), CELL_FIRST_PAGE);
   for (const [i, { key, box }] of vacant.entries()) {
-    for (let rows = firstPages[i]!; ;) {
-      if (rows.length === 0 || rows.map((row) => toTileFeature(row)).some((feature) => edit.offer(key, feature))) break;
-      rows = yield* sql.byIdInBox(box, Number(rows[rows.length - 1]!.id), CELL_PAGE);
+    for (let rows = firstPages[i] ?? []; ;) {
+      const last = rows.at(-1);
+      if (last === undefined || rows.map((row) => toTileFeature(row)).some((feature) => edit.offer(key, feature))) break;
+      rows = yield* sql.byIdInBox(box, Number(last.id), CELL_PAGE);
     }
   }
   return edit.finish();
 }
 
 function* storedTile({ z, x, y }: TileAddress): Plan<EncodedTile | null> {
-  const rows = (yield { sql: STORED_TILE, params: [z, x, y] }) as { mvt: Buffer | null; level: number }[];
+  const rows = yield* selectRows<{ mvt: Buffer | null; level: number }>({ sql: STORED_TILE, params: [z, x, y] });
   return rows[0] ? { bytes: rows[0].mvt, level: Number(rows[0].level) } : null;
 }
 
