@@ -82,7 +82,7 @@ const BASE_URL_MARK = `\u0002${randomUUID()}\u0002`;
 const BASE_URL_MARK_JSON = JSON.stringify(BASE_URL_MARK).slice(1, -1);
 
 /**
- * A feature's item text as kept on its row (store/ogc/item-texts.ts): itemText with every
+ * A feature's item text as kept on its row (store/apply/item-texts.ts): itemText with every
  * property and the footprint in CRS84, the base URL left as BASE_URL_PLACE (made properties
  * are URLs under it), filled in per answer by `fromStoredText`.
  */

@@ -15,9 +15,9 @@ import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchSt
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from '../read-plans.js';
 import { tileFeaturesPlan } from '../tiles/tile-plans.js';
-import { newStreetsStamp } from '../map/map-plans.js';
+import { newStreetsStamp } from './streets-stamp.js';
 import { SET_META } from '../sql.js';
-import { writeItemTextsPlan } from '../ogc/item-texts.js';
+import { writeItemTextsPlan } from './item-texts.js';
 
 /** Per list: the records put that differ from the stored ones, and the stored records they replace or the file removes. */
 export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: CatalogueRecord<L>[] } };

@@ -1,11 +1,11 @@
 // The map explorer's own reads (/map/…), written once for both stores: the ids of every
 // feature a search matches (all of them, for outlining, not a page), each street's
 // buildings as boxes (for its labels), and the labelled buildings in a box.
-import { randomUUID } from 'node:crypto';
 import { binder, type Dialect } from '../dialect.js';
 import { filterConditions } from '../filter-sql.js';
 import type { Filters } from '../filters.js';
 import { drivingIndex, metaValue, versionPlan, type Plan } from '../read-plans.js';
+import { STREETS_STAMP_KEY } from '../apply/streets-stamp.js';
 
 export interface MatchIds {
   version: number;
@@ -28,20 +28,6 @@ export interface StreetBuildings {
    * caller's stamp is still the catalogue's: the streets it holds are the same.
    */
   streets: { name: string; centres: number[] }[] | null;
-}
-
-/**
- * Meta's mark of the streets' data: made new by every import, and by every apply that adds,
- * removes, renames the street of or moves a feature (apply-derived.ts). Most applies (an
- * approved contribution, a document corrected) leave it, so the streets' labels (a read of
- * every feature, 200–400 ms at scale 10) are not made again for them. Random, so that a
- * database made again under a running server never repeats the one it kept.
- */
-export const STREETS_STAMP_KEY = 'streets_stamp';
-
-/** A new stamp, as meta's key and value. */
-export function newStreetsStamp(): [string, string] {
-  return [STREETS_STAMP_KEY, randomUUID()];
 }
 
 export interface LabelledBuilding {

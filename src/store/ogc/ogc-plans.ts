@@ -42,7 +42,7 @@ export interface ItemsRequest {
    */
   readonly maxBytes?: number;
   /**
-   * Features read as the GeoJSON text kept on each row (store/ogc/item-texts.ts), for an answer
+   * Features read as the GeoJSON text kept on each row (store/apply/item-texts.ts), for an answer
    * with every property and the footprint in CRS84: each row's `text` set, its `values`
    * holding the sort keys only, its `geometry` not read.
    */

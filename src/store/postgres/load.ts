@@ -4,11 +4,11 @@
 import type pg from 'pg';
 import type { CatalogueSink } from '../../catalogue/lists.js';
 import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
-import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../ogc/item-texts.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../apply/item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
 import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from '../read-plans.js';
-import { newStreetsStamp } from '../map/map-plans.js';
+import { newStreetsStamp } from '../apply/streets-stamp.js';
 import { precomputePostgresTiles } from '../apply/tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
 

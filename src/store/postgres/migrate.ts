@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { LATEST_MIGRATION, MIGRATIONS } from './migrations.js';
 import { StoreError } from '../store.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
-import { writeItemTextsPlan } from '../ogc/item-texts.js';
+import { writeItemTextsPlan } from '../apply/item-texts.js';
 import { runAsync } from '../read-plans.js';
 import { onClient } from './load.js';
 import { precomputePostgresTiles } from '../apply/tile-precompute.js';

@@ -11,7 +11,7 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
-  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/ogc/item-texts.ts). */
+  /** Written in JavaScript after the SQL, in the same transaction: each feature's stored text (store/apply/item-texts.ts). */
   itemTexts?: true;
   /** The crowded tiles made again after the SQL, in the same transaction (store/apply/tile-precompute.ts). */
   tiles?: true;

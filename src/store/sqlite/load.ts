@@ -6,11 +6,11 @@ import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
 import { SQLITE_DIALECT } from '../dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from '../read-plans.js';
-import { newStreetsStamp } from '../map/map-plans.js';
+import { newStreetsStamp } from '../apply/streets-stamp.js';
 import { toSqlite } from '../sql.js';
 import type { MultiPolygon } from '../../catalogue/format.js';
 import { encodeOutline } from '../../search/box.js';
-import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../ogc/item-texts.js';
+import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../apply/item-texts.js';
 import { precomputeSqliteTiles } from '../apply/tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
 

@@ -6,8 +6,8 @@
 // records, attachments, categories or site changed (apply-derived.ts).
 import { storedItemText } from '../../render/ogc/items.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
-import { itemRow } from './ogc-plans.js';
-import { ogcSql } from './ogc-sql.js';
+import { itemRow } from '../ogc/ogc-plans.js';
+import { ogcSql } from '../ogc/ogc-sql.js';
 import type { Plan } from '../read-plans.js';
 
 /** What a terminal shows while an import writes them. */
