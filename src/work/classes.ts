@@ -24,8 +24,6 @@ export const WORK_CLASSES = {
   builds: { running: 'workBuilds', name: 'GeoPackage builds', waitingPerTurn: 4 },
 } as const satisfies Record<WorkClass, { running: keyof Config; name: string; waitingPerTurn: number }>;
 
-export const WORK_CLASS_NAMES: readonly WorkClass[] = ['reads', 'geometryFilters', 'largePages', 'downloads', 'builds'];
-
 /** How long one may wait, in deadlines: a line this short is bounded in memory, so its wait need not be the deadline's. */
 const WAIT_DEADLINES = 5;
 
