@@ -44,7 +44,7 @@ import pg from 'pg';
 import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
-import { replaceCatalogue } from '../src/store/replace.js';
+import { replaceCatalogue } from '../src/store/apply/replace.js';
 import { timeTiles } from './tiles.js';
 import { runSoak } from './soak.js';
 import { timeDownloads, timeOgc } from './ogc.js';

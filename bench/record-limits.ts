@@ -15,7 +15,7 @@ import { parseCatalogueBytes } from '../src/catalogue/validate.js';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { openStore } from '../src/store/open.js';
-import { replaceCatalogue } from '../src/store/replace.js';
+import { replaceCatalogue } from '../src/store/apply/replace.js';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string' }, schema: { type: 'string' }, features: { type: 'string' }, rounds: { type: 'string' } } });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-limits-'));

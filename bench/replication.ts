@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { generateDemoCatalogue } from '../src/demo/demo.js';
 import { startServer } from '../src/server.js';
 import { openStore } from '../src/store/open.js';
-import { replaceCatalogue } from '../src/store/replace.js';
+import { replaceCatalogue } from '../src/store/apply/replace.js';
 import { caughtUp, startReplica } from '../test/support/replica-cluster.js';
 
 export interface ReplicationBench {

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LATEST_MIGRATION } from '../src/store/postgres-migrations.js';
-import { SQLITE_SCHEMA_VERSION } from '../src/store/sqlite-schema.js';
+import { LATEST_MIGRATION } from '../src/store/postgres/migrations.js';
+import { SQLITE_SCHEMA_VERSION } from '../src/store/sqlite/schema.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin/heritage-api');

@@ -40,6 +40,9 @@ import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type CatalogueStore } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
 import type { Gate } from './work/gate.js';
+import { WORK_REGISTRY } from './reads.js';
+import type { ServedStore } from './work/reads.js';
+import { geoPackageBuilder } from './http/ogc/worker-jobs.js';
 
 export interface AppDeps {
   /** The catalogue's reads, the contributors' tables (`transact`), and an editor's approvals (`applyChanges`). */
@@ -144,8 +147,8 @@ function addRequestSteps(app: FastifyInstance, config: Config): void {
 /** The guarded store, the kept GeoPackages and the catalogue version's watch, closed with the app. */
 function watchCatalogue(app: FastifyInstance, deps: AppDeps) {
   // Every read of a costly class takes a turn of it, and on SQLite runs in a worker thread (src/work/).
-  const work = guardStore(deps.store, deps.config);
-  const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
+  const work = guardStore(deps.store, deps.config, WORK_REGISTRY);
+  const geoPackages = keptGeoPackages(geoPackageBuilder(work), { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
   const versions = watchCatalogueVersion(deps.store, deps.config.versionPollMs, (version, previous) => {
     if (previous !== null) app.log.info({ version, previous }, 'a new catalogue is live');
     void geoPackages?.sawVersion(version);
@@ -159,9 +162,9 @@ function watchCatalogue(app: FastifyInstance, deps: AppDeps) {
 }
 
 /** Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once. */
-async function registerContributions(app: FastifyInstance, deps: AppDeps, store: CatalogueReader, versions: VersionWatch, uploads: Gate): Promise<void> {
+async function registerContributions(app: FastifyInstance, deps: AppDeps, store: ServedStore, versions: VersionWatch, uploads: Gate): Promise<void> {
   const contributeStore = {
-    get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+    ask: store.ask.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
     ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
   };
   await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });

@@ -5,9 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { WHOLE_COLLECTION } from '../src/store/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../src/store/ogc/ogc-plans.js';
 import { ALL_OF_EACH_ITEM } from '../src/render/ogc/items.js';
 import { WorkerLane } from '../src/work/pool.js';
+import { WORK_REGISTRY } from '../src/reads.js';
+import { downloadJob } from '../src/http/ogc/worker-jobs.js';
 import { largeCatalogue } from './support/catalogue.js';
 import { importInto } from './support/server.js';
 import { createTestDatabase, type TestDatabase } from './support/stores.js';
@@ -19,7 +21,7 @@ before(async () => {
   // Several batches of 100 rows: the worker turns the event loop between them, where the stop arrives.
   await importInto(database.settings, largeCatalogue({ count: 600, positions: 41 }));
   const config = loadConfig(database.settings, {});
-  lane = new WorkerLane({ database: config.database, databaseSchema: config.databaseSchema, poolSize: 2, dbTimeoutMs: 60_000 });
+  lane = new WorkerLane({ database: config.database, databaseSchema: config.databaseSchema, poolSize: 2, dbTimeoutMs: 60_000, registry: WORK_REGISTRY.module }, WORK_REGISTRY.errors);
 });
 after(async () => {
   await lane.close();
@@ -28,7 +30,7 @@ after(async () => {
 
 test('a stop sent while the next chunk is being made ends the call', { timeout: 30_000 }, async () => {
   const parts: unknown[] = [];
-  const call = { kind: 'download', collection: 'features', query: WHOLE_COLLECTION, options: ALL_OF_EACH_ITEM, baseUrl: 'http://127.0.0.1', format: 'csv' } as const;
+  const call = { kind: 'job', name: downloadJob.name, args: { collection: 'features', query: WHOLE_COLLECTION, options: ALL_OF_EACH_ITEM, baseUrl: 'http://127.0.0.1', format: 'csv' } } as const;
   let stream: ReturnType<WorkerLane['stream']> | null = null;
   const head = new Promise<void>((resolve) => {
     stream = lane.stream(call, 60_000, (part) => {

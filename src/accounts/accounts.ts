@@ -1,4 +1,4 @@
-// The contributors' accounts and sessions over the store (store/account-plans.ts): sign-up,
+// The contributors' accounts and sessions over the store (store/accounts/account-plans.ts): sign-up,
 // sign-in, sessions, and what the command line does (`users`). Password hashing takes a turn
 // of a gate (two at once, a short line), so a crowd signing in is refused with a 503 rather
 // than holding libuv's threads and 32 MiB each; new passwords have a gate of their own (one
@@ -9,7 +9,7 @@ import {
   accountsPlan, changePasswordPlan, createAccountPlan, createSessionPlan, credentialsPlan, disablePlan, endOtherSessionsPlan, endSessionPlan, issueResetPlan,
   resetAccountPlan, secretPlan, sessionAccountPlan, sessionsOfPlan, setRolePlan, touchSessionPlan, useResetPlan,
   type AccountRow, type NameRefusal, type ResetIssue, type SessionRow,
-} from '../store/account-plans.js';
+} from '../store/accounts/account-plans.js';
 import { Gate } from '../work/gate.js';
 import { AUTHOR_NAME_PROBLEM, nameKey, nameLooks, nameProblem, nameSkeleton } from './names.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';

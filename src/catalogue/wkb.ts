@@ -1,6 +1,6 @@
 // A footprint as ISO WKB, little-endian: a MultiPolygon (type 6) of Polygons (3), 2D.
 // Written for GeoPackage downloads; read back from PostGIS (ST_AsBinary of the footprint
-// kept as geometry), whose tiles then parse no JSON (store/tile-plans.ts).
+// kept as geometry), whose tiles then parse no JSON (store/tiles/tile-plans.ts).
 import type { MultiPolygon } from './format.js';
 
 const MULTI_POLYGON = 6;

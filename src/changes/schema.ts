@@ -1,7 +1,7 @@
 // The change file's shape as a TypeBox schema: the catalogue's own record schemas
 // (catalogue/schema.ts, the same `$defs`), grouped per list into `put` and `remove`.
 // The rules between records (ids, references, the stored catalogue) are in validate.ts and
-// store/apply-changes.ts.
+// store/apply/apply-changes.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import type { CatalogueFile } from '../catalogue/schema.js';
 import { DEFINITIONS, Id } from '../catalogue/schema.js';

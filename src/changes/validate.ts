@@ -3,7 +3,7 @@
 // limits, and the rules within the file (an id put twice or removed twice, put and removed,
 // a username twice, a category twice in a feature). Every problem by JSON path, in file
 // order; a file with any is refused whole. What the stored catalogue decides (references,
-// removals still used) is the store's part (store/apply-changes.ts).
+// removals still used) is the store's part (store/apply/apply-changes.ts).
 import type { ValidateFunction } from 'ajv';
 import { categoryTwice, footprintProblems } from '../catalogue/checker.js';
 import type { Problem } from '../catalogue/format.js';

@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { CATALOGUE_LISTS } from '../catalogue/lists.js';
 import { ChangeValidator } from '../changes/validate.js';
 import { loadConfig, type RawSettings } from '../config.js';
-import type { ChangeSummary, ListOutcome } from '../store/apply-changes.js';
+import type { ChangeSummary, ListOutcome } from '../store/apply/apply-changes.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { sourceName } from './catalogue-stream.js';
 import { CliError } from './io.js';

@@ -1,5 +1,5 @@
 import { catalogueChunksFrom } from '../catalogue/dump.js';
-import type { RecordBatch } from '../store/export-rows.js';
+import type { RecordBatch } from '../store/apply/export-rows.js';
 import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { CliError, writeOutput } from './io.js';
@@ -7,7 +7,7 @@ import type { DownloadFormat } from '../ogc/downloads.js';
 import { isCatalogueCollection, CATALOGUE_COLLECTIONS } from '../catalogue/collections.js';
 import { encodeDownload } from '../render/ogc/downloads/encode.js';
 import { ALL_OF_EACH_ITEM } from '../render/ogc/items.js';
-import { WHOLE_COLLECTION } from '../store/ogc-plans.js';
+import { openItemStream, WHOLE_COLLECTION } from '../store/ogc/ogc-plans.js';
 import { emptyCounts, type CatalogueCounts } from '../catalogue/checker.js';
 import { ProgressDisplay, seconds, summariseCounts } from './report.js';
 
@@ -25,7 +25,7 @@ export async function runFormatExport(settings: RawSettings, format: DownloadFor
   const store = await openStore(config);
   let written = 0;
   try {
-    const stream = await store.itemStream(collection, WHOLE_COLLECTION);
+    const stream = await openItemStream(store, collection, WHOLE_COLLECTION);
     const progress = new ProgressDisplay(`Exporting ${collection} of ${describeDatabase(config)} as ${format}`, 'records');
     async function* counted() {
       for await (const rows of stream.batches()) {

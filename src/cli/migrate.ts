@@ -1,6 +1,6 @@
 import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, isPostgresUrl, openStore } from '../store/open.js';
-import { LATEST_MIGRATION } from '../store/postgres-migrations.js';
+import { LATEST_MIGRATION } from '../store/postgres/migrations.js';
 
 /** Create or bring up to date the database's tables; `import` does the same by itself. */
 export async function runMigrate(settings: RawSettings): Promise<number> {

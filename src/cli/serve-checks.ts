@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import type { Config } from '../config.js';
 import { SETTINGS, settingName } from '../settings/table.js';
 import type { CatalogueReader } from '../store/store.js';
+import { linkedPicturesRead } from '../store/api/api-reads.js';
+import { readInline } from '../work/reads.js';
 import { CliError } from './io.js';
 import { errorCode } from '../caught.js';
 
@@ -52,7 +54,7 @@ export async function unservedPicturesWarning(store: CatalogueReader, config: Pi
   if (config.mediaRoot !== null) return null;
   let images: number, thumbnails: number;
   try {
-    ({ images, thumbnails } = await store.linkedPictures());
+    ({ images, thumbnails } = await readInline(store, linkedPicturesRead, []));
   } catch {
     // Only a warning: a database slow to answer now must not stop a server that is listening.
     return null;

@@ -1,6 +1,6 @@
 // What a contributor may send about a building (issue 37), kind by kind: the fields each
 // form takes, the rules they are held to, and the catalogue record each becomes once an
-// editor approves it. The fields are kept as read here (store/contribution-plans.ts): trimmed,
+// editor approves it. The fields are kept as read here (store/contributions/contribution-plans.ts): trimmed,
 // a video link in its one canonical form (video-links.ts); the record is made from them at
 // approval, so an editor's correction is an edit of the fields, held to the same rules.
 import { DOCUMENT_KEYS as D } from '../catalogue/fields.js';

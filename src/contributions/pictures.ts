@@ -4,7 +4,7 @@
 // claim a huge image). Re-encoded by libvips (sharp): every metadata block dropped (EXIF GPS
 // would put a contributor's home on the map), the orientation applied to the pixels, a
 // display size and a thumbnail made. The original itself is never kept: the three re-encodings
-// go into the store with the contribution (store/picture-plans.ts).
+// go into the store with the contribution (store/contributions/picture-plans.ts).
 import sharp from 'sharp';
 
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;

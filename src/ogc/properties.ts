@@ -1,7 +1,7 @@
 // The OGC face's collections and their items' properties, declared once: flat and typed,
 // so GDAL and QGIS make real columns of them. Queryables, the item schema, the items
 // parameters, sorting, the OpenAPI 3.0 document and the renderer all read this table; the
-// store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
+// store reads the SQL of each stored property (store/ogc/ogc-sql.ts, checked against these names).
 // The collections are the catalogue's (catalogue/collections.ts).
 import type { CatalogueCollection } from '../catalogue/collections.js';
 import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../catalogue/fields.js';

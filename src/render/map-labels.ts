@@ -3,7 +3,7 @@
 // street rather than over the buildings, and a building's number (or name) at its
 // footprint's centre.
 import { FEATURE_KEYS as F } from '../catalogue/fields.js';
-import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
+import type { Box, LabelledBuilding, StreetBuildings } from '../store/map/map-plans.js';
 
 /** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
 export interface StreetLabel {

@@ -15,6 +15,8 @@ export type Bind = (value: unknown) => string;
 export type CategoryIdList = (from: string) => string;
 
 export interface Dialect extends Cql2Dialect {
+  /** Which engine's SQL: where a plan's SQL differs by more than these pieces (tiles/tile-plans.ts), the plan picks its variant by it. */
+  engine: 'sqlite' | 'postgres';
   /** A subquery selecting the ids (as `id`) in `table` (e.g. features_search) matching every word as a prefix. */
   textMatch(table: string, words: readonly string[], bind: Bind): string;
   /**
@@ -69,6 +71,7 @@ export interface Dialect extends Cql2Dialect {
 }
 
 export const SQLITE_DIALECT: Dialect = {
+  engine: 'sqlite',
   textMatch(table, words, bind) {
     // The rowid is the record's id: a match is answered from the full-text index alone,
     // where a column would be read from the stored text of every match.
@@ -135,6 +138,7 @@ export const SQLITE_DIALECT: Dialect = {
 };
 
 export const POSTGRES_DIALECT: Dialect = {
+  engine: 'postgres',
   textMatch(table, words, bind) {
     // text_query (migration 4): to_tsquery('simple', unaccent(…)), computed once per query.
     return `SELECT id FROM ${table} WHERE document @@ text_query(${bind(tsQuery(words))})`;

@@ -21,8 +21,8 @@ export async function openStore(config: StoreConfig, options: OpenOptions = {}):
   parseDatabase(config.database);
   // Each store's module (its driver) is loaded only when it is used: pg alone costs a
   // tenth of a second of start-up to a server that reads SQLite.
-  if (!isPostgresUrl(config.database)) return (await import('./sqlite.js')).openSqliteStore(config.database, options);
-  const { openPostgresStore } = await import('./postgres.js');
+  if (!isPostgresUrl(config.database)) return (await import('./sqlite/sqlite.js')).openSqliteStore(config.database, options);
+  const { openPostgresStore } = await import('./postgres/postgres.js');
   const settings = { url: config.database, schema: config.databaseSchema, poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs };
   return openPostgresStore(settings, options);
 }

@@ -10,6 +10,7 @@ import {
   toMediaRow,
   type FlatExtra,
   type FlatFeature,
+  type FlatRecord,
 } from './rows.js';
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions, type Driving } from './filter-sql.js';
@@ -51,32 +52,55 @@ export interface Query {
 
 export type Plan<R> = Generator<Query, R, unknown[]>;
 
-type Mapper = (row: never) => unknown;
-const RECORD_MAPPERS: Record<RecordCollection, Mapper> = {
-  images: toImageRow as Mapper,
-  documents: toDocumentRow as Mapper,
-  media: toMediaRow as Mapper,
+/**
+ * A query's rows as the plan selected them. What the database sends is checked by no type
+ * (as with pg's `query<T>`): the one place a plan takes its rows' shape on trust.
+ */
+export function* selectRows<T>(query: Query): Generator<Query, T[], unknown[]> {
+  return (yield query) as T[];
+}
+
+/** Rows read already (by a plan that chose their SQL) as the shape that SQL selects. */
+const selected = <T>(rows: unknown[]): T[] => rows as T[];
+
+/** Each collection's flat rows → its typed rows (features with what belongs to them: a query more). */
+type RowMaker<Row> = (flat: unknown[], dialect: Dialect | null) => Plan<Row[]>;
+
+function recordRows<Row>(toRow: (flat: FlatRecord) => Row): RowMaker<Row> {
+  // A plan of no query: its rows are read already.
+  return function* (flat) {
+    return selected<FlatRecord>(flat).map(toRow);
+  };
+}
+
+const ROW_MAKERS: { readonly [C in CollectionName]: RowMaker<RowsByCollection[C]> } = {
+  features: (flat, dialect) => featureRows(selected<FlatFeature>(flat), dialect),
+  images: recordRows(toImageRow),
+  documents: recordRows(toDocumentRow),
+  media: recordRows(toMediaRow),
 };
 
-const SQL = {
-  featurePage: selectFeatures(byPosition('f')),
-  featureById: selectFeatures(byId('f')),
-  recordPage: recordSql((c) => selectRecords(c, byPosition('x'))),
-  recordById: recordSql((c) => selectRecords(c, byId('x'))),
-  extras: selectExtras(idRange),
+/** Each collection's SQL of a page by position, of one by id, and of the rows of a list of ids. */
+const SQL: { readonly [C in CollectionName]: { page: string; byId: string; inIds: (ids: string) => string } } = {
+  features: { page: selectFeatures(byPosition('f')), byId: selectFeatures(byId('f')), inIds: (ids) => selectFeatures(`f.id IN (${ids})`) },
+  images: recordSql('images'),
+  documents: recordSql('documents'),
+  media: recordSql('media'),
 };
 
-function recordSql(make: (c: RecordCollection) => string): Record<RecordCollection, string> {
-  return { images: make('images'), documents: make('documents'), media: make('media') };
+const EXTRAS_BY_RANGE = selectExtras(idRange);
+
+function recordSql(collection: RecordCollection): { page: string; byId: string; inIds: (ids: string) => string } {
+  return { page: selectRecords(collection, byPosition('x')), byId: selectRecords(collection, byId('x')), inIds: (ids) => selectRecords(collection, `x.id IN (${ids})`) };
 }
 
 export function* metaValue(key: string): Plan<string | undefined> {
-  const rows = (yield { sql: SELECT_META, params: [key] }) as { value: string }[];
+  const rows = yield* selectRows<{ value: string }>({ sql: SELECT_META, params: [key] });
   return rows[0]?.value;
 }
 
 export function* versionPlan(): Plan<number> {
-  const rows = (yield { sql: SELECT_VERSION, params: [] }) as { value: string }[];
+  const rows = yield* selectRows<{ value: string }>({ sql: SELECT_VERSION, params: [] });
   return Number(rows[0]?.value ?? 0);
 }
 
@@ -88,20 +112,20 @@ function* featureRows(flat: FlatFeature[], dialect: Dialect | null): Plan<Featur
   const first = flat[0];
   const last = flat[flat.length - 1];
   if (!first || !last) return [];
-  let sql = SQL.extras;
+  let sql = EXTRAS_BY_RANGE;
   let ids: unknown[] = [first.id, last.id];
   if (dialect) {
     sql = selectExtras({ width: 1, on: (column, n) => dialect.idIn(column, `$${n}`) });
     ids = [dialect.idsParam(flat.map((f) => f.id))];
   }
   const params = EXTRA_KINDS.flatMap(() => ids);
-  const extras = groupExtras((yield { sql, params }) as FlatExtra[]);
+  const extras = groupExtras(yield* selectRows<FlatExtra>({ sql, params }));
   return flat.map((f) => toFeatureRow(f, extras));
 }
 
-function* toRows(collection: CollectionName, flat: unknown[], dialect: Dialect | null = null): Plan<unknown[]> {
-  if (collection === 'features') return yield* featureRows(flat as FlatFeature[], dialect);
-  return flat.map((r) => RECORD_MAPPERS[collection as RecordCollection](r as never));
+function toRows<C extends CollectionName>(collection: C, flat: unknown[], dialect: Dialect | null = null): Plan<RowsByCollection[C][]> {
+  const make: RowMaker<RowsByCollection[C]> = ROW_MAKERS[collection];
+  return make(flat, dialect);
 }
 
 /** A list page: the stored count and a position range, or with filters a counted query. */
@@ -116,9 +140,8 @@ export function* listPlan<C extends CollectionName>(
   const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   const slice = paginate(request, count);
   if (!slice) return { version, count, page: null };
-  const sql = collection === 'features' ? SQL.featurePage : SQL.recordPage[collection as RecordCollection];
-  const flat = yield { sql, params: [slice.offset, slice.offset + slice.limit] };
-  const rows = (yield* toRows(collection, flat)) as RowsByCollection[C][];
+  const flat = yield { sql: SQL[collection].page, params: [slice.offset, slice.offset + slice.limit] };
+  const rows = yield* toRows(collection, flat);
   return { version, count, page: { rows, position: positionOf(slice) } };
 }
 
@@ -130,8 +153,8 @@ function* filteredListPlan<C extends CollectionName>(
 ): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
   const { count, page } = yield* matchingPagePlan(collection, request, filters, dialect);
   if (page === null) return { count, page: null };
-  const flat = yield { sql: collection === 'features' ? selectFeatures(`f.id IN (${page.ids})`) : selectRecords(collection as RecordCollection, `x.id IN (${page.ids})`), params: page.params, adHoc: true };
-  const rows = (yield* toRows(collection, flat, dialect)) as RowsByCollection[C][];
+  const flat = yield { sql: SQL[collection].inIds(page.ids), params: page.params, adHoc: true };
+  const rows = yield* toRows(collection, flat, dialect);
   return { count, page: { rows, position: positionOf(page.slice) } };
 }
 
@@ -188,7 +211,7 @@ export function listsFewer(count: number, reach: number, listed: number): boolea
   return count * count < reach * listed;
 }
 
-const countOf = (rows: unknown[]) => Number((rows as { n: number | string }[])[0]?.n ?? 0);
+const countOf = (rows: unknown[]) => Number(selected<{ n: number | string }>(rows)[0]?.n ?? 0);
 
 /**
  * Up to this many footprints in the box, the box drives a query with words, however rare
@@ -228,17 +251,16 @@ const positionOf = ({ page, lastPage }: PageSlice): PagePosition => ({ page, las
 
 export function* getPlan<C extends CollectionName>(collection: C, id: number): Plan<Detail<RowsByCollection[C]>> {
   const version = yield* versionPlan();
-  const sql = collection === 'features' ? SQL.featureById : SQL.recordById[collection as RecordCollection];
-  const flat = yield { sql, params: [id] };
+  const flat = yield { sql: SQL[collection].byId, params: [id] };
   if (flat.length === 0) return { version, row: null };
-  return { version, row: ((yield* toRows(collection, flat)) as RowsByCollection[C][])[0] ?? null };
+  return { version, row: (yield* toRows(collection, flat))[0] ?? null };
 }
 
 type ExtentRow = Record<'min_x' | 'min_y' | 'max_x' | 'max_y', number | null>;
 
 /** The footprints' extent, of all or of those `featureIds` selects; null when there are none. */
 export function* extentPlan(dialect: Dialect, featureIds?: string): Plan<[number, number, number, number] | null> {
-  const [e] = (yield { sql: dialect.extent(featureIds), params: [] }) as ExtentRow[];
+  const [e] = yield* selectRows<ExtentRow>({ sql: dialect.extent(featureIds), params: [] });
   if (!e || e.min_x === null || e.min_y === null || e.max_x === null || e.max_y === null) return null;
   return [Number(e.min_x), Number(e.min_y), Number(e.max_x), Number(e.max_y)];
 }
@@ -250,8 +272,15 @@ export const EXTENT_META_KEY = 'extent';
 /** The extent the last import wrote, or, for a database imported before imports wrote it, computed. */
 function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, number] | null> {
   const stored = yield* metaValue(EXTENT_META_KEY);
-  if (stored !== undefined) return JSON.parse(stored) as [number, number, number, number] | null;
+  if (stored !== undefined) return storedExtent(JSON.parse(stored));
   return yield* extentPlan(dialect);
+}
+
+/** The extent as the import wrote it: four numbers, or null. */
+function storedExtent(value: unknown): [number, number, number, number] | null {
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const [minX, minY, maxX, maxY] = value.map(Number);
+  return minX === undefined || minY === undefined || maxX === undefined || maxY === undefined ? null : [minX, minY, maxX, maxY];
 }
 
 /**
@@ -268,7 +297,7 @@ export function* linkedPicturesPlan(): Plan<LinkedPictures> {
 export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   const version = yield* versionPlan();
   const extent = yield* catalogueExtentPlan(dialect);
-  const rows = (yield { sql: SELECT_CATEGORIES_IN_USE, params: [] }) as CategoryUseRow[];
+  const rows = yield* selectRows<CategoryUseRow>({ sql: SELECT_CATEGORIES_IN_USE, params: [] });
   const categories = rows.map((c) => ({ id: Number(c.id), name: c.name, description: c.description, thumbnail: c.thumbnail, features: Number(c.features), rank: Number(c.rank) }));
   return { version, extent, categories };
 }

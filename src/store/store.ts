@@ -1,21 +1,21 @@
 // The store interface and the rows it hands to the render layer. HTTP talks to storage
-// only through CatalogueStore; SQLite and PostgreSQL implement it.
+// only through CatalogueStore; SQLite and PostgreSQL implement it. Reads are plans
+// (read-plans.ts) the engines run; each face's plans are in a folder of its own.
 import type { JsonText } from '../json-text.js';
-import type { PictureSize } from '../contributions/kinds.js';
-import type { PublicPicture } from './picture-plans.js';
 import type { WireFields } from '../catalogue/fields.js';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
-import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply-changes.js';
-import type { RecordBatch } from './export-rows.js';
+import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply/apply-changes.js';
+import type { RecordBatch } from './apply/export-rows.js';
 import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
 import type { CatalogueCollection } from '../catalogue/collections.js';
-import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
-import type { SearchCards, YearCounts } from './site-plans.js';
-import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
+import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map/map-plans.js';
+import type { SearchCards, YearCounts } from './site/site-plans.js';
+import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc/ogc-plans.js';
+import type { Dialect } from './dialect.js';
 
 export interface AuthorRow {
   id: number;
@@ -128,10 +128,34 @@ export interface PoolStats {
 /** A PostgreSQL database's place in streaming replication; lagSeconds null until the replica has replayed a commit. */
 export type Replication = { role: 'primary' } | { role: 'replica'; lagSeconds: number | null };
 
+/** A read's plan as one engine runs it: made for that engine's SQL (its dialect). */
+export type ReadPlan<R> = (dialect: Dialect) => Plan<R>;
+
+export interface ReadOptions {
+  /** A plan of one statement, which sees one snapshot by itself: PostgreSQL sends it without BEGIN and COMMIT, one round trip instead of three. */
+  oneStatement?: boolean;
+}
+
+/**
+ * A read snapshot held across awaits (a download's batches): every plan run in it sees one
+ * catalogue version until `close`, which its holder must call. A read-only connection of its
+ * own on SQLite, one REPEATABLE READ transaction on one client of a pool of its own on
+ * PostgreSQL, so that the shared connections go on serving other requests meanwhile.
+ */
+export interface Snapshot {
+  run<R>(plan: ReadPlan<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+/**
+ * What the engines offer readers: plans run in one snapshot each, or in a snapshot held
+ * across awaits. A face brings its plans (store/ogc/, store/map/, …) and declares their class
+ * of work (src/work/reads.ts); no face adds a method here.
+ */
 export interface CatalogueReader {
-  /** A page of a collection, narrowed by filters when given (count is then of the matches). */
-  list<C extends CollectionName>(collection: C, page: PageRequest, filters?: Filters): Promise<Listing<RowsByCollection[C]>>;
-  get<C extends CollectionName>(collection: C, id: number): Promise<Detail<RowsByCollection[C]>>;
+  /** A plan run in one snapshot: its queries see one catalogue version, even during an import. */
+  read<R>(plan: ReadPlan<R>, options?: ReadOptions): Promise<R>;
+  snapshot(): Promise<Snapshot>;
   /** Goes up by one with every import; servers poll it to notice a new catalogue. */
   catalogueVersion(): Promise<number>;
   /**
@@ -145,42 +169,6 @@ export interface CatalogueReader {
   poolStats?(): PoolStats;
   /** Primary or replica, and the replica's lag, for /readyz (stores without replication leave it out). */
   replication?(): Promise<Replication>;
-  overview(): Promise<Overview>;
-  /** How many pictures answers link under /media/ (serve's warning when no folder serves them), from stored counts and an index. */
-  linkedPictures(): Promise<LinkedPictures>;
-  /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
-  items(collection: CatalogueCollection, request: ItemsRequest): Promise<ItemsPage>;
-  item(collection: CatalogueCollection, id: number): Promise<ItemDetail>;
-  /**
-   * Every item the query matches, in batches by key, all from one catalogue version (a
-   * snapshot held until the stream is closed: a read-only connection of its own on SQLite,
-   * one REPEATABLE READ transaction on one pooled client on PostgreSQL). Downloads.
-   */
-  itemStream(collection: CatalogueCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream>;
-  /** Every published item's id by OGC collection, from one catalogue version (the sitemap). */
-  itemIds(): Promise<ItemIds>;
-  /** Each OGC collection's spatial and temporal extent. */
-  extents(): Promise<OgcExtents>;
-  /** A contributed picture's size while it is public (store/picture-plans.ts), from one catalogue version: an index lookup. */
-  picture(upload: string, size: PictureSize): Promise<PublicPicture>;
-  /** A Mapbox Vector Tile of every feature's footprint (layer `features`), from one catalogue version. */
-  tile(z: number, x: number, y: number): Promise<VectorTile>;
-  /** The map explorer (store/map-plans.ts): the ids of every feature the filters match. */
-  matchIds(filters: Filters): Promise<MatchIds>;
-  /** Each street's buildings' boxes, for its labels; none (`streets: null`) while the catalogue's streets stamp is still `unlessStamp`. */
-  streetBuildings(unlessStamp?: string | null): Promise<StreetBuildings>;
-  /** Numbered or named buildings meeting a box, at most `limit`. */
-  buildingLabels(box: Box, limit: number): Promise<BuildingLabels>;
-  /** How many features are of each year (the visitors' home page: store/site-plans.ts). */
-  yearCounts(): Promise<YearCounts>;
-  /** The site's search: /api/v1/features/'s matches and page, as cards without attachments (store/site-plans.ts). */
-  searchCards(page: PageRequest, filters: Filters): Promise<SearchCards>;
-  /**
-   * How many footprints the spatial index finds in the box, counted up to one past `atMost`
-   * (an index lookup, bounded): what tells a map view's page, answered at once, from a wide
-   * box's, a costly read (work/classes.ts).
-   */
-  boxCandidates(box: readonly [number, number, number, number], atMost: number): Promise<number>;
 }
 
 /**
@@ -213,7 +201,7 @@ export interface CatalogueStore extends CatalogueReader {
   /** The catalogue as stored, unpublished records included, list by list in batches from one read snapshot, never held whole (export). */
   exportCatalogue(): AsyncGenerator<RecordBatch>;
   /**
-   * A plan of the contributors' tables (store/account-plans.ts), not the catalogue's, in one
+   * A plan of the contributors' tables (store/accounts/account-plans.ts), not the catalogue's, in one
    * transaction: `read` takes no write lock (SQLite: none while an import holds it; PostgreSQL:
    * a replica answers it), `write` is one writer at a time.
    */

@@ -4,7 +4,7 @@
 // most that many footprints and positions: a tile's buffered area lies inside its parent's,
 // so a child of an uncrowded tile is uncrowded too. The search asks the store for counts
 // (yielding a tile, receiving its load), so that it holds no footprint in memory
-// (store/tile-plans.ts runs it on either store).
+// (store/tiles/tile-plans.ts runs it on either store).
 import type { Box } from '../search/box.js';
 import { MAX_TILE_ZOOM, tileBox, type TileAddress } from './grid.js';
 

@@ -1,21 +1,24 @@
-// A download made in a worker thread, as a readable body: the first part is its head
-// (version, count), then chunks, each asked for only when the body has room for it, so a
-// client that reads slowly holds one chunk in this process, not the whole file.
+// A streamed job made in a worker thread (a download), as a readable body: the first part
+// is its head (a download's version and count), then chunks of bytes, each asked for only
+// when the body has room for it, so a client that reads slowly holds one chunk in this
+// process, not the whole file.
 import { Readable } from 'node:stream';
 import type { WorkerLane } from './pool.js';
-import type { DownloadCall, DownloadHead } from './protocol.js';
+import { crossed, type JobCall } from './protocol.js';
 
-export interface WorkerDownload extends DownloadHead {
+export interface WorkerStream<H> {
+  readonly head: H;
   readonly body: Readable;
 }
 
-export function startDownload(lane: WorkerLane, call: DownloadCall, deadlineMs: number): Promise<WorkerDownload> {
+export function startStream<H>(lane: WorkerLane, call: JobCall, deadlineMs: number): Promise<WorkerStream<H>> {
   return new Promise((resolve, reject) => {
     let body: Readable | null = null;
     let finished = false;
     const parts = lane.stream(call, deadlineMs, (part) => {
       if (body !== null) {
-        body.push(Buffer.from(part as Uint8Array));
+        if (part instanceof Uint8Array) body.push(Buffer.from(part));
+        else body.destroy(new Error('a streamed job sent a part that is not bytes after its head'));
         return;
       }
       body = new Readable({
@@ -26,7 +29,7 @@ export function startDownload(lane: WorkerLane, call: DownloadCall, deadlineMs: 
           callback(error);
         },
       });
-      resolve({ ...(part as DownloadHead), body });
+      resolve({ head: crossed<H>(part), body });
     });
     parts.done.then(
       () => {

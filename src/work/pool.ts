@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../package-files.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
 import { failureFromWire, type WorkerCall, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
+import type { CrossingError } from './reads.js';
 
 /**
  * The worker's module: the compiled one (dist/ is beside dist-test/'s bundle too); from
@@ -71,7 +72,11 @@ class Thread {
   private readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
 
-  constructor(setup: WorkerSetup, private readonly onEnd: (thread: Thread) => void) {
+  constructor(
+    setup: WorkerSetup,
+    private readonly crossing: readonly CrossingError[],
+    private readonly onEnd: (thread: Thread) => void,
+  ) {
     const entry = workerEntry();
     this.worker = new Worker(entry.file, { eval: entry.eval, workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     this.ready = new Promise((resolve) => (this.markReady = resolve));
@@ -163,7 +168,7 @@ class Thread {
     this.pending = null;
     this.worker.unref();
     if (reply.kind === 'done') pending.resolve(reply.value);
-    else pending.reject(failureFromWire(reply.failure));
+    else pending.reject(failureFromWire(reply.failure, this.crossing));
   }
 }
 
@@ -172,7 +177,11 @@ export class WorkerLane {
   private readonly all = new Set<Thread>();
   private closed = false;
 
-  constructor(private readonly setup: WorkerSetup) {}
+  constructor(
+    private readonly setup: WorkerSetup,
+    /** The errors that cross from a worker as themselves (the registry's). */
+    private readonly crossing: readonly CrossingError[],
+  ) {}
 
   /** Runs one call on an idle worker (a new one when none is idle). */
   async call(request: WorkerCall, deadlineMs: number, parts?: PartOptions): Promise<unknown> {
@@ -204,7 +213,7 @@ export class WorkerLane {
 
   private take(): Thread {
     if (this.closed) throw new StoreUnavailableError('the store is closing');
-    const thread = this.idle.pop() ?? new Thread(this.setup, (ended) => this.forget(ended));
+    const thread = this.idle.pop() ?? new Thread(this.setup, this.crossing, (ended) => this.forget(ended));
     this.all.add(thread);
     return thread;
   }

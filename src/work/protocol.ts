@@ -3,56 +3,25 @@
 // footprint's JsonText crosses as a tagged object and a tile's Buffer as a Uint8Array, both
 // made whole again on arrival (`fromWire`).
 import { JsonText } from '../json-text.js';
-import { Cql2Error, type Cql2ErrorDetails } from '../ogc/cql2/errors.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
 import type { DownloadFormat } from '../ogc/downloads.js';
 import type { CatalogueCollection } from '../catalogue/collections.js';
-import type { ItemsQuery } from '../store/ogc-plans.js';
+import type { ItemsQuery } from '../store/ogc/ogc-plans.js';
 import type { ItemOptions } from '../render/ogc/items.js';
 import type { StoreConfig } from '../store/open.js';
+import type { CrossingError } from './reads.js';
 
-/** What a worker opens its own store with. */
-export type WorkerSetup = Pick<StoreConfig, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'>;
+/** What a worker opens its own store with, and the module (src/reads.ts) its reads and jobs are found in. */
+export type WorkerSetup = Pick<StoreConfig, 'database' | 'databaseSchema' | 'poolSize' | 'dbTimeoutMs'> & { registry: string };
 
-/** The store reads a worker runs: the CatalogueReader methods that take a turn of a class (classes.ts). */
-export const OFFLOADED_READS = ['list', 'items', 'matchIds', 'streetBuildings', 'buildingLabels', 'yearCounts', 'searchCards', 'itemIds', 'extents', 'overview'] as const;
-export type OffloadedRead = (typeof OFFLOADED_READS)[number];
+/** A declared read (reads.ts), by its name. */
+export interface ReadCall { kind: 'read'; name: string; args: unknown[] }
 
-export interface ReadCall { kind: 'read'; method: OffloadedRead; args: unknown[] }
-
-/** What a download or a GeoPackage is made of: the whole result of an items query. */
-interface ItemsFile {
-  collection: CatalogueCollection;
-  query: ItemsQuery;
-  options: ItemOptions;
-  /** Absolute base of the URL properties. */
-  baseUrl: string;
-}
-
-/** A streamed download: a first part `DownloadHead`, then the file's bytes a part at a time, each when asked for. */
-export interface DownloadCall extends ItemsFile {
-  kind: 'download';
-  format: Exclude<DownloadFormat, 'gpkg'>;
-}
-
-export interface DownloadHead {
-  version: number;
-  numberMatched: number;
-}
-
-/** A GeoPackage written whole into `file` (a part, `null`, after each batch: the deadline runs per batch). */
-export interface GeoPackageCall extends ItemsFile {
-  kind: 'geopackage';
-  file: string;
-}
-
-export interface BuiltGeoPackage {
-  version: number;
-  numberMatched: number;
-}
+/** A declared job (a download, a file built), by its name: its parts as it sends them, then its answer. */
+export interface JobCall { kind: 'job'; name: string; args: unknown }
 
 /** A call a worker runs. */
-export type WorkerCall = ReadCall | DownloadCall | GeoPackageCall;
+export type WorkerCall = ReadCall | JobCall;
 
 export type WorkerRequest =
   | (WorkerCall & { id: number })
@@ -66,22 +35,28 @@ export type WorkerReply =
   | { kind: 'done'; value: unknown }
   | { kind: 'failed'; failure: WireFailure };
 
-/** A failure as it crosses: a filter the store's SQL builder refused stays a Cql2Error (a 400), the database away a 503. */
+/** A failure as it crosses: one of the registry's crossing errors (a refused filter stays a 400), the database away a 503. */
 export type WireFailure =
-  | { kind: 'cql2'; message: string; details: Cql2ErrorDetails }
+  | { kind: 'crossing'; name: string; message: string; details: unknown }
   | { kind: 'unavailable'; message: string }
   | { kind: 'other'; message: string };
 
-export function failureToWire(error: unknown): WireFailure {
+export function failureToWire(error: unknown, crossing: readonly CrossingError[]): WireFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof Cql2Error) return { kind: 'cql2', message, details: { position: error.position, path: error.path, expected: error.expected } };
+  for (const { name, details } of crossing) {
+    const carried = details(error);
+    if (carried !== undefined) return { kind: 'crossing', name, message, details: carried };
+  }
   if (error instanceof StoreUnavailableError) return { kind: 'unavailable', message };
   return { kind: 'other', message };
 }
 
-export function failureFromWire(failure: WireFailure): Error {
+export function failureFromWire(failure: WireFailure, crossing: readonly CrossingError[]): Error {
   switch (failure.kind) {
-    case 'cql2': return new Cql2Error(failure.message, failure.details);
+    case 'crossing': {
+      const known = crossing.find((c) => c.name === failure.name);
+      return known ? known.remake(failure.message, failure.details) : new StoreError(`a worker thread failed: ${failure.message}`);
+    }
     case 'unavailable': return new StoreUnavailableError(failure.message);
     case 'other': return new StoreError(`a worker thread failed: ${failure.message}`);
   }
@@ -107,9 +82,16 @@ export function fromWire(value: unknown): unknown {
     for (let i = 0; i < value.length; i++) value[i] = fromWire(value[i]);
     return value;
   }
-  const record = value as Record<string, unknown>;
-  const text = record[TAG];
+  const text: unknown = Reflect.get(value, TAG);
   if (typeof text === 'string') return new JsonText(text);
-  for (const key of Object.keys(record)) record[key] = fromWire(record[key]);
-  return record;
+  for (const key of Object.keys(value)) Reflect.set(value, key, fromWire(Reflect.get(value, key)));
+  return value;
+}
+
+/**
+ * A worker's answer as the declaration that asked for it types it: structured clone checks no
+ * type, and both sides run the same declaration, so here (the one place) it is taken on trust.
+ */
+export function crossed<R>(value: unknown): R {
+  return fromWire(value) as R;
 }

@@ -1,19 +1,17 @@
 // A worker thread (pool.ts): opens its own store and runs the calls it is given, one at a
-// time: a store read, a download (encoded here, sent a chunk at a time as the main thread
-// asks), or a GeoPackage written into a file. Ended by the main thread past a deadline;
-// nothing here needs to clean up for that (a read holds no lock a writer needs beyond its
-// own transaction, which ends with the connection).
+// time: a declared read, or a declared job (a download, encoded here and sent a chunk at a
+// time as the main thread asks; a GeoPackage written into a file), each found by name in
+// the registry module the main thread names (src/reads.ts): the faces are loaded there.
+// Ended by the main thread past a deadline; nothing here needs to clean up for that (a read
+// holds no lock a writer needs beyond its own transaction, which ends with the connection).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/open.js';
-import { lowerThisThread } from './thread-priority.js';
-import type { ItemRow } from '../store/ogc-plans.js';
 import type { CatalogueStore } from '../store/store.js';
-import {
-  failureToWire, OFFLOADED_READS, toWire, type BuiltGeoPackage, type DownloadCall, type GeoPackageCall, type ReadCall, type WorkerCall, type WorkerReply,
-  type WorkerRequest, type WorkerSetup,
-} from './protocol.js';
+import { lowerThisThread } from './thread-priority.js';
+import { failureToWire, toWire, type JobCall, type ReadCall, type WorkerCall, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
+import { readInline, type WorkRegistry } from './reads.js';
 
-const setup = workerData as WorkerSetup;
+const setup: WorkerSetup = workerData;
 
 // This thread yields the cores to the main thread: on a machine whose cores the costly work
 // fills, the event loop still answers cheap requests at once. Without a thread id the
@@ -29,6 +27,8 @@ function store(): Promise<CatalogueStore> {
   }
   return opened;
 }
+
+const registry: Promise<WorkRegistry> = import(setup.registry).then((module: { WORK_REGISTRY: WorkRegistry }) => module.WORK_REGISTRY);
 
 function reply(message: WorkerReply): void {
   parentPort?.postMessage(message);
@@ -58,59 +58,31 @@ function heard(word: { id: number; stop: boolean }): void {
 }
 
 async function read(call: ReadCall): Promise<unknown> {
-  if (!OFFLOADED_READS.includes(call.method)) throw new Error(`${call.method} is not a read a worker runs`);
-  const reader = (await store()) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  return toWire(await reader[call.method]!(...call.args));
+  const declared = (await registry).reads.find((r) => r.name === call.name);
+  if (declared === undefined) throw new Error(`${call.name} is not a read a worker runs`);
+  return toWire(await readInline(await store(), declared, call.args));
 }
 
-async function download(call: DownloadCall, id: number): Promise<null> {
-  const stream = await (await store()).itemStream(call.collection, call.query);
-  try {
-    reply({ kind: 'part', value: { version: stream.version, numberMatched: stream.numberMatched } });
-    if (!(await nextCredit(id))) return null;
-    const { encodeDownload } = await import('../render/ogc/downloads/encode.js');
-    const source = { collection: call.collection, baseUrl: call.baseUrl, options: call.options, numberMatched: stream.numberMatched, batches: stream.batches() };
-    for await (const chunk of encodeDownload(call.format, source)) {
-      reply({ kind: 'part', value: chunk });
-      if (!(await nextCredit(id))) break;
-    }
-    return null;
-  } finally {
-    await stream.close();
-  }
-}
-
-async function geoPackage(call: GeoPackageCall): Promise<BuiltGeoPackage> {
-  const stream = await (await store()).itemStream(call.collection, call.query);
-  try {
-    const { writeGeoPackage } = await import('../render/ogc/downloads/gpkg.js');
-    async function* batches(): AsyncGenerator<readonly ItemRow[]> {
-      for await (const rows of stream.batches()) {
-        yield rows;
-        reply({ kind: 'part', value: null });
-      }
-    }
-    await writeGeoPackage({ collection: call.collection, baseUrl: call.baseUrl, options: call.options, numberMatched: stream.numberMatched, batches: batches() }, call.file);
-    return { version: stream.version, numberMatched: stream.numberMatched };
-  } finally {
-    await stream.close();
-  }
+async function job(call: JobCall, id: number): Promise<unknown> {
+  const declared = (await registry).jobs.find((j) => j.name === call.name);
+  if (declared === undefined) throw new Error(`${call.name} is not a job a worker runs`);
+  const context = { store: await store(), part: (value: unknown) => reply({ kind: 'part', value }), more: () => nextCredit(id) };
+  return toWire(await declared.run(context, call.args));
 }
 
 function run(call: WorkerCall, id: number): Promise<unknown> {
   switch (call.kind) {
     case 'read': return read(call);
-    case 'download': return download(call, id);
-    case 'geopackage': return geoPackage(call);
+    case 'job': return job(call, id);
   }
 }
 
-void store().catch(() => undefined).finally(() => reply({ kind: 'ready', tid }));
+void Promise.all([store(), registry]).catch(() => undefined).finally(() => reply({ kind: 'ready', tid }));
 
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.kind === 'more') return heard(request);
   run(request, request.id).then(
     (value) => reply({ kind: 'done', value }),
-    (error: unknown) => reply({ kind: 'failed', failure: failureToWire(error) }),
+    async (error: unknown) => reply({ kind: 'failed', failure: failureToWire(error, (await registry.catch(() => null))?.errors ?? []) }),
   );
 });

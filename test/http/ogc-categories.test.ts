@@ -12,7 +12,7 @@ import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { toSql } from '../../src/ogc/cql2/to-sql.js';
 import { binder, POSTGRES_DIALECT, SQLITE_DIALECT } from '../../src/store/dialect.js';
-import { ogcSql } from '../../src/store/ogc-sql.js';
+import { ogcSql } from '../../src/store/ogc/ogc-sql.js';
 import { toSqlite } from '../../src/store/sql.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { appAfterUpgrade, startTestApp, type TestApp } from '../support/in-process.js';

@@ -18,6 +18,8 @@ import { keptGeoPackages, type GeoPackageBuilder, type KeptFile, type WarningLog
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
+import { buildGeoPackage, geoPackageBuilder } from '../../src/http/ogc/worker-jobs.js';
+import { WORK_REGISTRY } from '../../src/reads.js';
 import { applyTo } from '../support/apply.js';
 import { heldDownload } from '../support/http.js';
 import { buildTestCatalogue, largeCatalogue } from '../support/catalogue.js';
@@ -107,7 +109,7 @@ function countedStore(store: CatalogueStore, arrive?: () => Promise<void>): { st
     buildGeoPackage: async (call) => {
       streams += 1;
       await arrive?.();
-      const built = await guarded.buildGeoPackage(call);
+      const built = await buildGeoPackage(guarded, call);
       if (failing.now) throw new Error('the test cut the build');
       return built;
     },
@@ -129,7 +131,7 @@ async function openTestStore(database: TestDatabase): Promise<CatalogueStore> {
   // The tests' deadline (TEST_DEFAULTS), not the served 800 ms: on a loaded machine a second build waits for the first longer than 5 × 800 ms.
   const config = loadConfig({ ...TEST_DEFAULTS, ...database.settings }, {});
   const store = await openStore(config, { serving: true });
-  guarded.set(store, guardStore(store, config));
+  guarded.set(store, guardStore(store, config, WORK_REGISTRY));
   return store;
 }
 
@@ -350,7 +352,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
     fs.mkdirSync(open, { mode: 0o777 });
     fs.chmodSync(open, 0o777);
     const shared = warnings();
-    const refused = keptGeoPackages(guardedOf(store), { dir: open, baseUrl: null, log: shared })!;
+    const refused = keptGeoPackages(geoPackageBuilder(guardedOf(store)), { dir: open, baseUrl: null, log: shared })!;
     assert.equal(await refused.open('features', BASE, version), null);
     assert.match(shared.said.join('\n'), /writable by every user/);
     assert.deepEqual(fs.readdirSync(open), []);
@@ -365,7 +367,7 @@ test('a build that fails leaves no file (the request then builds its own); a fol
 
 test('the folder stays bounded: files for the four base URLs last sent, another database\'s files unused for a day removed', async () => {
   await withStoreAndFolder(buildTestCatalogue(), async ({ store, dir }) => {
-    const kept = keptGeoPackages(guardedOf(store), { dir, baseUrl: null, log: warnings() })!;
+    const kept = keptGeoPackages(geoPackageBuilder(guardedOf(store)), { dir, baseUrl: null, log: warnings() })!;
     const version = await store.catalogueVersion();
     const send = async (base: string) => (await kept.open('media', base, version))!.body.destroy();
     // Another database's file, last used two days ago, and one used an hour ago.
@@ -398,7 +400,7 @@ test('another database at the same version, or this one made again, never gets t
   const addressOf = async (database: TestDatabase) => {
     const store = await openTestStore(database);
     try {
-      const kept = keptGeoPackages(guardedOf(store), { dir, baseUrl: null, log: warnings() })!;
+      const kept = keptGeoPackages(geoPackageBuilder(guardedOf(store)), { dir, baseUrl: null, log: warnings() })!;
       const version = await store.catalogueVersion();
       const file = await kept.open('features', BASE, version);
       const address = String(readGeoPackage(await bytesOf(file!.body), 'features').rows[0]!.address);

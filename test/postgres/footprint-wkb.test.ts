@@ -1,5 +1,5 @@
 // PostgreSQL's tiles read each footprint as the WKB of its PostGIS geometry, not its JSON
-// text (store/tile-plans.ts), and must still draw what SQLite draws from the text: so the
+// text (store/tiles/tile-plans.ts), and must still draw what SQLite draws from the text: so the
 // geometry PostGIS made of the text (ST_GeomFromGeoJSON) holds the very same doubles. Checked
 // here for every footprint of each tile test catalogue, against the catalogue as generated.
 import assert from 'node:assert/strict';

@@ -11,7 +11,7 @@ import { request } from '../support/http.js';
 import { onPostgres } from '../support/on-postgres.js';
 import { importInto, startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 import { loadConfig } from '../../src/config.js';
-import { LATEST_MIGRATION, MIGRATIONS } from '../../src/store/postgres-migrations.js';
+import { LATEST_MIGRATION, MIGRATIONS } from '../../src/store/postgres/migrations.js';
 import { startServer } from '../../src/server.js';
 import { TEST_PG_URL, createTestDatabase, withPgClient } from '../support/stores.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';

@@ -12,6 +12,9 @@ import { buildTestCatalogue } from '../support/catalogue.js';
 import { onPostgres } from '../support/on-postgres.js';
 import { importInto } from '../support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
+import { openItemStream } from '../../src/store/ogc/ogc-plans.js';
+import { listReads } from '../../src/store/api/api-reads.js';
+import { readInline } from '../../src/work/reads.js';
 
 await onPostgres(async () => {
   const catalogue = buildTestCatalogue();
@@ -28,12 +31,12 @@ await onPostgres(async () => {
   });
 
   test('with one connection for requests, a read still answers while a download is open, and the download is whole', async () => {
-    const stream = await store.itemStream('features', { filter: null, words: null, sortBy: [] }, 2);
+    const stream = await openItemStream(store, 'features', { filter: null, words: null, sortBy: [] }, 2);
     try {
       const batches = stream.batches();
       const first = await batches.next();
       assert.equal(first.done, false);
-      const listed = await store.list('features', { page: 1, pageSize: 5 }, {});
+      const listed = await readInline(store, listReads.features, [{ page: 1, pageSize: 5 }, {}]);
       assert.equal(listed.count, catalogue.features.length);
       assert.equal(listed.page?.rows.length, 5);
       let ids = first.value!.map((row) => row.id);

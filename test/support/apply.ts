@@ -9,7 +9,7 @@ import type { Catalogue } from '../../src/catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
 import { ChangeValidator } from '../../src/changes/validate.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
-import type { ApplyOptions, ApplyOutcome } from '../../src/store/apply-changes.js';
+import type { ApplyOptions, ApplyOutcome } from '../../src/store/apply/apply-changes.js';
 import { openStore } from '../../src/store/open.js';
 
 /** A change file as a test writes it: any JSON value. */

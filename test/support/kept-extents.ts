@@ -1,5 +1,5 @@
 // The collections' extents a server keeps for the catalogue version they were read at
-// (src/work/guarded-store.ts): asked again, they are answered without a turn of the reads
+// (src/work/guarded-store.ts, as store/ogc/ogc-reads.ts declares them): asked again, they are answered without a turn of the reads
 // (taken here, so that a read would wait and be refused); a new catalogue is read anew.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/config.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
+import { WORK_REGISTRY } from '../../src/reads.js';
+import { extentsRead } from '../../src/store/ogc/ogc-reads.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { importInto } from './server.js';
 import { createTestDatabase, type StoreKind, type TestDatabase } from './stores.js';
@@ -21,7 +23,7 @@ export function keptExtentsSuite(kind: StoreKind): void {
     // One read at a time, and a deadline long enough for a first read on a busy machine: a read that must wait for the turn held below is refused after 5 s.
     const config = loadConfig(database.settings, { WORK_READS: '1', DB_TIMEOUT_MS: '1000' });
     store = await openStore(config);
-    guarded = guardStore(store, config);
+    guarded = guardStore(store, config, WORK_REGISTRY);
   });
   after(async () => {
     await guarded.closeWorkers();
@@ -30,10 +32,10 @@ export function keptExtentsSuite(kind: StoreKind): void {
   });
 
   test(`${kind}: the extents are read once per catalogue version, and anew after an import`, async () => {
-    const first = await guarded.extents();
+    const first = await guarded.ask(extentsRead);
     const release = await guarded.gates.reads.enter();
     try {
-      assert.deepEqual(await guarded.extents(), first, 'asked again while every read turn is taken: answered as kept');
+      assert.deepEqual(await guarded.ask(extentsRead), first, 'asked again while every read turn is taken: answered as kept');
     } finally {
       release();
     }
@@ -41,7 +43,7 @@ export function keptExtentsSuite(kind: StoreKind): void {
     // One footprint far to the west: the features' extent must follow it.
     moved.features[0]!.geometry = { type: 'MultiPolygon', coordinates: [[[[-3, 50], [-2.9, 50], [-2.9, 50.1], [-3, 50]]]] };
     await importInto(database.settings, moved);
-    const second = await guarded.extents();
+    const second = await guarded.ask(extentsRead);
     assert.ok(second.version > first.version, 'a new catalogue version');
     assert.equal(second.extents.features.bbox?.[0], -3);
     assert.notEqual(first.extents.features.bbox?.[0], -3);

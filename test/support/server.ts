@@ -6,7 +6,7 @@ import type { Catalogue } from '../../src/catalogue/format.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { isPostgresUrl, openStore } from '../../src/store/open.js';
-import { replaceCatalogue } from '../../src/store/replace.js';
+import { replaceCatalogue } from '../../src/store/apply/replace.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { keptImport } from './kept-imports.js';
 import { request, type HttpTarget } from './http.js';

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { createCql2TextParser } from '../../src/ogc/cql2/text-parser.js';
 import { SQLITE_DIALECT } from '../../src/store/dialect.js';
 import { toSqlite } from '../../src/store/sql.js';
-import { registerFunctions } from '../../src/store/sqlite.js';
+import { registerFunctions } from '../../src/store/sqlite/sqlite.js';
 import { boundingBox, encodeOutline } from '../../src/search/box.js';
 import { filterSql, squareAround } from '../support/cql2-queryables.js';
 import { CQL2_ROWS, CQL2_SEMANTICS } from '../support/cql2-semantics.js';

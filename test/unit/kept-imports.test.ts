@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { openStore } from '../../src/store/open.js';
-import { replaceCatalogue } from '../../src/store/replace.js';
+import { replaceCatalogue } from '../../src/store/apply/replace.js';
 import { assertSameCatalogue, storedCatalogue } from '../support/apply.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { keptImport } from '../support/kept-imports.js';

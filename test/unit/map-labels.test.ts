@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readable, renderStreetLabels } from '../../src/render/map-labels.js';
-import type { Box } from '../../src/store/map-plans.js';
+import type { Box } from '../../src/store/map/map-plans.js';
 
 /** A building of about 10 m square centred at lon, lat. */
 const at = (lon: number, lat: number): Box => [lon - 0.00007, lat - 0.00004, lon + 0.00007, lat + 0.00004];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ListName } from '../../src/catalogue/lists.js';
 import { SQLITE_DIALECT } from '../../src/store/dialect.js';
-import { exportSql } from '../../src/store/export-rows.js';
+import { exportSql } from '../../src/store/apply/export-rows.js';
 import { WireColumns, recordColumns, recordFromRow } from '../../src/store/record-columns.js';
 
 const square = { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]]] };

@@ -1,8 +1,8 @@
-// A replica's lag from successive probes (store/postgres-replication.ts ReplicaLag): each
+// A replica's lag from successive probes (store/postgres/replication.ts ReplicaLag): each
 // case is a sequence of probes at given times, with the lag each must report.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ReplicaLag, type ReplicaSample } from '../../src/store/postgres-replication.js';
+import { ReplicaLag, type ReplicaSample } from '../../src/store/postgres/replication.js';
 
 interface Probe {
   at: number;

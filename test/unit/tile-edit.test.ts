@@ -58,7 +58,7 @@ function meets([minX, minY, maxX, maxY]: Box, feature: TileFeature): boolean {
   return c >= minX && a <= maxX && d >= minY && b <= maxY;
 }
 
-/** The edit driven as the store drives it (store/tile-plans.ts), the catalogue after the change standing for the store. */
+/** The edit driven as the store drives it (store/tiles/tile-plans.ts), the catalogue after the change standing for the store. */
 function edited(tile: TileAddress, before: TileFeature[], after: TileFeature[], seen: { unsure: number; vacant: number }, level = FULL_DETAIL): Buffer | null {
   const byId = (list: TileFeature[]) => new Map(list.map((f) => [f.id, f]));
   const [old, now] = [byId(before), byId(after)];
@@ -86,7 +86,7 @@ for (const tile of [{ z: 14, x: 8188, y: 5446 }, { z: 16, x: 32753, y: 21787 }])
   });
 }
 
-// A stored tile drawn below full detail keeps every level up to its own (store/tile-plans.ts): each is edited the same way.
+// A stored tile drawn below full detail keeps every level up to its own (store/tiles/tile-plans.ts): each is edited the same way.
 for (const level of [2, 5, LAST_LEVEL]) {
   test(`an edited tile at level of detail ${level} holds the bytes that level's drawing makes of the footprints after the change`, () => {
     const tile = { z: 14, x: 8188, y: 5446 };

@@ -4,6 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CatalogueReader } from '../../src/store/store.js';
+import type { ServedStore } from '../../src/work/reads.js';
+import { getReads } from '../../src/store/api/api-reads.js';
+import { linkedPicturesPlan } from '../../src/store/read-plans.js';
 import { reportingVersions, watchCatalogueVersion } from '../../src/version-watch.js';
 
 /** A store whose catalogueVersion answers only when the test says, in order. */
@@ -85,18 +88,18 @@ test('catalogueVersion through the reporting reader is a read like any other', a
 test('the reporting reader tells the version of every read that returns one, before its caller sees it', async () => {
   const met: number[] = [];
   const store = {
-    get: async () => ({ version: 12, row: null }),
+    ask: async () => ({ version: 12, row: null }),
     databaseIdentity: async () => 'id',
-    linkedPictures: async () => ({ images: 1, thumbnails: 2 }),
-    overview: () => Promise.reject(new Error('down')),
-  } as unknown as CatalogueReader;
+    read: async () => ({ images: 1, thumbnails: 2 }),
+    snapshot: () => Promise.reject(new Error('down')),
+  } as unknown as ServedStore;
   const reader = reportingVersions(store, { met: (version) => met.push(version) });
-  const detail = await reader.get('features', 1);
+  const detail = await reader.ask(getReads.features, 1);
   assert.deepEqual(met, [12], 'told before the await resumed');
   assert.equal(detail.version, 12);
   assert.equal(await reader.databaseIdentity(), 'id');
-  assert.deepEqual(await reader.linkedPictures(), { images: 1, thumbnails: 2 });
-  await assert.rejects(reader.overview(), /down/);
+  assert.deepEqual(await reader.read(linkedPicturesPlan), { images: 1, thumbnails: 2 });
+  await assert.rejects(reader.snapshot(), /down/);
   assert.deepEqual(met, [12]);
-  assert.equal(reader.get, reader.get, 'one wrapper per method');
+  assert.equal(reader.ask, reader.ask, 'one wrapper per method');
 });

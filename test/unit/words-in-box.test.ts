@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { beginsWordsOf, foldText } from '../../src/search/text.js';
-import { SEARCH_TOKENIZER } from '../../src/store/sqlite-schema.js';
+import { SEARCH_TOKENIZER } from '../../src/store/sqlite/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type Dialect } from '../../src/store/dialect.js';
 import type { Filters } from '../../src/store/filters.js';
 import { FEW_BOX_CANDIDATES, drivingIndex, type Query } from '../../src/store/read-plans.js';

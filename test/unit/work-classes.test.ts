@@ -2,7 +2,7 @@
 // inline, and what takes a turn and a worker thread.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listClass } from '../../src/work/classes.js';
+import { listClass } from '../../src/store/api/api-reads.js';
 
 test('a list: whole, or one feature\'s records alone, inline; any other filter a costly read', () => {
   assert.equal(listClass({}), null);

@@ -6,7 +6,8 @@ import type { Collection } from '../../constants.js';
 import { renderEnvelope } from '../../render/envelope.js';
 import { RENDERERS } from '../../render/collections.js';
 import { renderApiRoot, renderApiRootLinks, renderOptions, type EndpointDescription } from '../../render/root.js';
-import type { CatalogueReader } from '../../store/store.js';
+import { getReads, listReads } from '../../store/api/api-reads.js';
+import type { ServedStore } from '../../work/reads.js';
 import { API_ENDPOINTS, type ApiEndpoint } from '../../endpoints/endpoints.js';
 import { openApiHandler } from './openapi.js';
 import { parseFilters } from './filters.js';
@@ -16,7 +17,7 @@ import { sendJson } from '../protocol/reply.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
 export interface RouteDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   config: Config;
 }
 
@@ -73,7 +74,7 @@ function listHandler<C extends Collection>(collection: C, path: string, deps: Ro
     const { baseUrl } = request;
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const listing = await deps.store.list(collection, query, filters);
+      const listing = await deps.store.ask(listReads[collection], query, filters);
       if (listing.page === null) throw ERRORS.invalidPage();
       const results = RENDERERS[collection].results(listing.page.rows, baseUrl);
       const links = { baseUrl, path, query: query.pairs };
@@ -91,7 +92,7 @@ function detailHandler<C extends Collection>(collection: C, deps: RouteDeps): Ro
     if (id === null) throw ERRORS.notFound();
     const key = `${baseUrl}\n${request.url}`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const { version, row } = await deps.store.get(collection, id);
+      const { version, row } = await deps.store.ask(getReads[collection], id);
       if (row === null) throw ERRORS.notFound();
       return { version, body: RENDERERS[collection].record(row, baseUrl) };
     });

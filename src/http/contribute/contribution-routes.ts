@@ -7,7 +7,7 @@ import { mayModerate } from '../../accounts/roles.js';
 import { CONTRIBUTION_KINDS, KIND_LISTS, readFields, type ContributionKind } from '../../contributions/kinds.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
-import { keptPicturePlan } from '../../store/picture-plans.js';
+import { keptPicturePlan } from '../../store/contributions/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import {
@@ -15,13 +15,14 @@ import {
 } from '../../render/contribute/contributions.js';
 import { featureName } from '../../render/site/record.js';
 import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
-import type { AccountRow } from '../../store/account-plans.js';
+import type { AccountRow } from '../../store/accounts/account-plans.js';
 import {
   contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
-} from '../../store/contribution-plans.js';
+} from '../../store/contributions/contribution-plans.js';
 import type { FeatureRow, RowsByCollection } from '../../store/store.js';
 import { pageAt } from '../../pages/request.js';
+import { askRecord, getReads } from '../../store/api/api-reads.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
@@ -66,7 +67,7 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
 }
 
 async function feature(store: Desk['store'], id: number | null): Promise<FeatureRow> {
-  const found = id === null ? null : (await store.get('features', id)).row;
+  const found = id === null ? null : (await store.ask(getReads.features, id)).row;
   if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
   return found;
 }
@@ -214,7 +215,7 @@ async function history(desk: Desk, request: FastifyRequest<RecordRoute>, reply: 
   if ((await editor(desk, request, reply)) === null) return reply;
   const { list, id } = historyTarget(request.params);
   const changes = await store.transact(recordHistoryPlan(list, id), 'read');
-  const current = (await store.get(list, id)).row;
+  const current = (await askRecord(store, list, id)).row;
   return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(current), changes, csrf: await kit.formCsrf(request, reply) }));
 }
 
@@ -257,7 +258,7 @@ function recordLabel(row: RowsByCollection[CatalogueCollection]): string {
 export async function withFeatures(store: ContributeDeps['store'], rows: readonly ContributionRow[]): Promise<ContributionItem[]> {
   const labels = new Map<number, string | null>();
   for (const id of new Set(rows.map((r) => r.featureId))) {
-    const row = (await store.get('features', id)).row;
+    const row = (await store.ask(getReads.features, id)).row;
     labels.set(id, row === null ? null : featureName(row));
   }
   return rows.map((contribution) => ({ contribution, featureLabel: labels.get(contribution.featureId) ?? null }));

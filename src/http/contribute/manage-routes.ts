@@ -10,7 +10,7 @@ import type { SignInThrottle } from '../../accounts/throttle.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlPasswordForm, htmlResetIssue, type PasswordForm, type ResetIssueForm } from '../../render/contribute/account.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
-import type { AccountRow } from '../../store/account-plans.js';
+import type { AccountRow } from '../../store/accounts/account-plans.js';
 import { clientAddress } from '../operations/client-address.js';
 import { pageAt } from '../../pages/request.js';
 import { clearSessionCookie, setSessionCookie } from './forms.js';

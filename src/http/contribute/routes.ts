@@ -19,9 +19,10 @@ import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlAccount, htmlAccountForm } from '../../render/contribute/account.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
-import type { AccountRow } from '../../store/account-plans.js';
-import { contributionsOfPlan } from '../../store/contribution-plans.js';
-import type { CatalogueReader, CatalogueStore } from '../../store/store.js';
+import type { AccountRow } from '../../store/accounts/account-plans.js';
+import { contributionsOfPlan } from '../../store/contributions/contribution-plans.js';
+import type { CatalogueStore } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
 import { registerManageRoutes } from './manage-routes.js';
 
@@ -35,7 +36,7 @@ export const FORM_BYTES = 8 * 1024;
 export const CONTRIBUTION_FORM_BYTES = 192 * 1024;
 
 export interface ContributeDeps {
-  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<CatalogueReader, 'get' | 'replication'>;
+  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<ServedStore, 'ask' | 'replication'>;
   config: Config;
   /** Told the version an approval published, so that this process serves it at once. */
   published(version: number): void;

@@ -1,17 +1,18 @@
 // /media/contributions/{upload}.jpg (the display size, what an image record's `file` names)
 // and {upload}-small.jpg (its thumbnail): contributed pictures from the store (issue 45), so
 // that every process, host and replica serves the same ones with no shared folder, each
-// public exactly while its record is published (store/picture-plans.ts). An index lookup of
+// public exactly while its record is published (store/contributions/picture-plans.ts). An index lookup of
 // one row, kept in the answer cache per catalogue version like any answer; a name never
 // reused (a UUID) and a digest for its ETag, so browsers and proxies may keep it long.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_PREFIX } from '../../constants.js';
 import type { PictureSize } from '../../contributions/kinds.js';
 import { ERRORS } from '../../errors.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import type { Answer } from '../cache/answer-cache.js';
 import { cachedBytes, matchesEtag, type AnswerDeps } from '../cache/answers.js';
 import { MEDIA_CSP } from './media.js';
+import { publicPictureRead } from '../../store/contributions/picture-reads.js';
 
 /** The folder of /media/ the store answers for (a media root's own `contributions/` is not read there, but for pictures sent before issue 45). */
 export const CONTRIBUTED_FOLDER = 'contributions/';
@@ -31,7 +32,7 @@ export function contributedPicture(file: string): { upload: string; size: Pictur
 }
 
 export interface PictureDeps extends AnswerDeps {
-  store: Pick<CatalogueReader, 'picture'>;
+  store: Pick<ServedStore, 'ask'>;
   /** A picture approved before issue 45, from the media root's own folder (media.ts), when there is one. */
   fromMediaRoot: ((reply: FastifyReply, relative: string) => Promise<FastifyReply>) | null;
 }
@@ -54,7 +55,7 @@ export function registerContributedPictures(app: FastifyInstance, deps: PictureD
 /** The picture at the current version from the cache, else read (empty bytes: not public then); its tag is its bytes' digest, the same on every process and version. */
 function cachedPicture(deps: PictureDeps, upload: string, size: PictureSize): Promise<Answer> {
   return cachedBytes(deps, `picture\n${upload}\n${size}`, async () => {
-    const { version, picture } = await deps.store.picture(upload, size);
+    const { version, picture } = await deps.store.ask(publicPictureRead, upload, size);
     return { version, bytes: picture?.bytes ?? Buffer.alloc(0), contentType: 'image/jpeg', etag: picture?.etag };
   });
 }

@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import { CONTENT_TYPE_MVT, TILEJSON_PATH, TILES_PREFIX } from '../../constants.js';
 import { renderTileJson } from '../../render/tilejson.js';
 import { isTileAddress, type TileAddress } from '../../tiles/grid.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { cachedAnswer, cachedBytes, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
+import { overviewRead } from '../../store/map/map-reads.js';
+import { tileRead } from '../../store/tiles/tile-reads.js';
 
 export interface TileDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
 }
 
 const TILE_PATH = /^(\d{1,8})\/(\d{1,8})\/(\d{1,8})\.mvt$/;
@@ -21,7 +23,7 @@ export function registerTileRoutes(app: FastifyInstance, deps: TileDeps): void {
   readOnly(app, TILEJSON_PATH, async (request, reply) => {
     const key = `${request.baseUrl}\n${TILEJSON_PATH}`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const { version, extent } = await deps.store.overview();
+      const { version, extent } = await deps.store.ask(overviewRead);
       return { version, body: renderTileJson(request.baseUrl, extent) };
     });
     return sendAnswer(request, reply, deps, key, answer);
@@ -59,7 +61,7 @@ function tileHandler(deps: TileDeps): RouteHandlerMethod {
     // A tile depends on the catalogue only: not on the host, nor on any query string.
     const key = `tile\n${z}/${x}/${y}`;
     const answer = await cachedBytes(deps, key, async () => {
-      const { version, bytes } = await deps.store.tile(z, x, y);
+      const { version, bytes } = await deps.store.ask(tileRead, z, x, y);
       return { version, bytes: bytes ?? Buffer.alloc(0), contentType: CONTENT_TYPE_MVT };
     });
     return sendAnswer(request, reply, deps, key, answer);

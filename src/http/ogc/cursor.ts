@@ -6,7 +6,7 @@
 import { dateProblem } from '../../ogc/cql2/literals.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { propertyOf, type OgcProperty } from '../../ogc/properties.js';
-import { orderKeys, type KeyValue, type SortKey } from '../../store/ogc-plans.js';
+import { orderKeys, type KeyValue, type SortKey } from '../../store/ogc/ogc-plans.js';
 import { isStorableText, isStoredInteger } from '../../store/stored-values.js';
 
 export function writeCursor(keys: readonly KeyValue[]): string {

@@ -17,6 +17,7 @@ import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { matchesEtag } from '../cache/answers.js';
 import { parseItemsQuery } from './items-params.js';
 import type { SharedGeoPackages } from './shared-geopackages.js';
+import { buildGeoPackage, startDownload } from './worker-jobs.js';
 import type { OgcQuery } from './query.js';
 import type { OgcRouteDeps } from './routes.js';
 
@@ -96,8 +97,8 @@ export async function sendDownload(
   const itemsQuery = { filter, words, sortBy };
   // Made in a worker thread: a GeoPackage whole into a file (shared by identical requests meanwhile), the rest streamed.
   const made = format === 'gpkg'
-    ? await shared.open(`${polled}\n${request.baseUrl}\n${request.url}`, (file) => deps.work.buildGeoPackage({ kind: 'geopackage', collection, query: itemsQuery, options, baseUrl: request.baseUrl, file }))
-    : await deps.work.download({ kind: 'download', collection, query: itemsQuery, format, options, baseUrl: request.baseUrl });
+    ? await shared.open(`${polled}\n${request.baseUrl}\n${request.url}`, (file) => buildGeoPackage(deps.work, { collection, query: itemsQuery, options, baseUrl: request.baseUrl, file }))
+    : await startDownload(deps.work, { collection, query: itemsQuery, format, options, baseUrl: request.baseUrl });
   // The snapshot's own version: an import may have landed since the poll.
   const etag = downloadEtag(made.version, request.baseUrl, request.url);
   const held = preconditions(request, etag);

@@ -12,7 +12,7 @@ import { OGC_ERRORS } from '../../errors.js';
 import { bboxProblem, escapeLike } from '../../ogc/cql2/literals.js';
 import { boxInCrs84, filterInCrs84, spatialChecksIn } from '../../ogc/cql2/in-crs.js';
 import { DEFAULT_CRS, OFFERED_CRS_WORDS, offeredCrs, type OfferedCrs } from '../../ogc/crs.js';
-import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc-plans.js';
+import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc/ogc-plans.js';
 import { isStorableText, isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
 import { parseQueryWords } from '../api/filters.js';
 import { readCursor } from './cursor.js';

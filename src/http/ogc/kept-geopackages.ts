@@ -20,9 +20,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
-import { WHOLE_COLLECTION } from '../../store/ogc-plans.js';
+import { WHOLE_COLLECTION } from '../../store/ogc/ogc-plans.js';
 import { StoreUnavailableError } from '../../store/store.js';
-import type { GuardedStore } from '../../work/guarded-store.js';
+import type { BuiltGeoPackage, GeoPackageRequest } from './worker-jobs.js';
 import { waitForBuild } from './shared-geopackages.js';
 
 /**
@@ -93,7 +93,10 @@ function prepareFolder(dir: string): string | null {
 }
 
 /** What the kept files are made with: the database's name, and builds in worker threads (src/work/guarded-store.ts). */
-export type GeoPackageBuilder = Pick<GuardedStore, 'databaseIdentity' | 'buildGeoPackage'>;
+export interface GeoPackageBuilder {
+  databaseIdentity(): Promise<string>;
+  buildGeoPackage(request: GeoPackageRequest): Promise<BuiltGeoPackage>;
+}
 
 /** How long a request waits for a build of its file before it is answered 503 (the build goes on; a later request finds the file): 10 deadlines. */
 export function buildWaitMs(dbTimeoutMs: number): number {
@@ -233,7 +236,7 @@ class KeptFiles implements KeptGeoPackages {
     if (!this.usable()) throw new Error('DOWNLOAD_CACHE_DIR cannot be used');
     const temp = path.join(this.dir, `.${path.basename(this.fileOf(identity, baseUrl, collection, asked))}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     try {
-      const { version } = await this.store.buildGeoPackage({ kind: 'geopackage', collection, query: WHOLE_COLLECTION, options: ALL_OF_EACH_ITEM, baseUrl, file: temp });
+      const { version } = await this.store.buildGeoPackage({ collection, query: WHOLE_COLLECTION, options: ALL_OF_EACH_ITEM, baseUrl, file: temp });
       if (this.closed) throw new Error('the server is closing');
       const file = this.fileOf(identity, baseUrl, collection, version);
       // On disk before it has its name: a crash must not leave a named file that is not whole.

@@ -14,7 +14,8 @@ import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
-import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
@@ -31,9 +32,10 @@ import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
 import { registerContentCrs } from './content-crs.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
+import { extentsRead, itemRead, itemsRead } from '../../store/ogc/ogc-reads.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   /** Whole GeoPackages kept per catalogue version; null: DOWNLOAD_CACHE_DIR is off. */
   geoPackages: KeptGeoPackages | null;
   /** Downloads and GeoPackage builds in worker threads, each class in its turns (src/work/). */
@@ -90,14 +92,14 @@ const conformance = (deps: OgcRouteDeps): Render => async (_request, query) => {
 
 const collections = (deps: OgcRouteDeps): Render => async (request, query) => {
   checkParameters(query, datasetQueryParameterNames(null));
-  const { version, extents } = await deps.store.extents();
+  const { version, extents } = await deps.store.ask(extentsRead);
   return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
 };
 
 const collection = (deps: OgcRouteDeps): Render => async (request, query) => {
   const id = collectionParam(request);
   checkParameters(query, datasetQueryParameterNames(id));
-  const { version, extents } = await deps.store.extents();
+  const { version, extents } = await deps.store.ask(extentsRead);
   return { version, body: renderCollection(request.baseUrl, id, extents[id]), contentType: jsonType(query) };
 };
 
@@ -126,7 +128,7 @@ const items = (deps: OgcRouteDeps, cql2: () => Cql2Reader): Render => async (req
   // The page's small maps are drawn from longitude and latitude (pages/footprint.ts), whatever its `crs`.
   const options = forPage ? { ...askedOptions, crs: DEFAULT_CRS } : askedOptions;
   const asText = readsStoredText(collection, options, forPage);
-  const page = await deps.store.items(collection, { ...asked, maxBytes: deps.config.maxAnswerBytes, asText });
+  const page = await deps.store.ask(itemsRead, collection, { ...asked, maxBytes: deps.config.maxAnswerBytes, asText });
   const links = {
     baseUrl: request.baseUrl,
     path: OGC_PATHS.items(collection),
@@ -143,7 +145,7 @@ const item = (deps: OgcRouteDeps): Render => async (request, query) => {
   checkParameters(query, datasetQueryParameterNames(collection));
   const id = featureIdParam(request);
   const options = parseItemOptions(collection, query);
-  const { version, row } = await deps.store.item(collection, id);
+  const { version, row } = await deps.store.ask(itemRead, collection, id);
   if (row === null) throw ERRORS.notFound();
   return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
 };
@@ -173,7 +175,7 @@ function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
     tiledCollection(request);
     tileMatrixSetParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    const { version, extents } = await deps.store.extents();
+    const { version, extents } = await deps.store.ask(extentsRead);
     return { version, body: renderTileset(request.baseUrl, extents[TILED_COLLECTION].bbox), contentType: metadataType(query) };
   });
   route(app, deps, OGC_PATHS.tileMatrixSets, async (request, query) => {

@@ -1,14 +1,14 @@
 // GeoPackages built for their request (a filtered or sorted `f=gpkg`, or any when no folder
 // keeps whole ones): identical requests arriving while one is built share that build, so
 // ten of them cost one build, not ten. A build is written into a temporary folder in a
-// worker thread (GuardedStore.buildGeoPackage, in a turn of `builds`); each waiter opens the
+// worker thread (worker-jobs.ts buildGeoPackage, in a turn of `builds`); each waiter opens the
 // file, and once every waiter has, the folder goes (an open file is still read whole).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StoreBusyError } from '../../store/store.js';
-import type { BuiltGeoPackage } from '../../work/protocol.js';
+import type { BuiltGeoPackage } from './worker-jobs.js';
 
 export interface SharedFile {
   readonly version: number;

@@ -9,13 +9,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAP_LABELS_LIMIT, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_STREETS_PATH } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
 import { renderBuildingLabels, renderStreetLabels } from '../../render/map-labels.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { parseFilters } from '../api/filters.js';
 import { parseQuery } from '../api/params.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
+import { buildingLabelsRead, matchIdsRead, streetBuildingsRead } from '../../store/map/map-reads.js';
 
 export interface MapDataDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
 }
 
 /** What an answer depends on (its cache key, below its path) and how to make it. */
@@ -29,7 +30,7 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
     return {
       depends: JSON.stringify(filters),
       render: async () => {
-        const { version, ids, extent } = await deps.store.matchIds(filters);
+        const { version, ids, extent } = await deps.store.ask(matchIdsRead, filters);
         return { version, body: { count: ids.length, extent, ids } };
       },
     };
@@ -37,7 +38,7 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
   route(app, deps, MAP_STREETS_PATH, () => ({
     depends: '',
     render: async () => {
-      const { version, streets } = await deps.store.streetBuildings();
+      const { version, streets } = await deps.store.ask(streetBuildingsRead);
       return { version, body: { streets: renderStreetLabels(streets ?? []) } };
     },
   }));
@@ -47,7 +48,7 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
     return {
       depends: bbox.join(','),
       render: async () => {
-        const { version, buildings } = await deps.store.buildingLabels([...bbox], MAP_LABELS_LIMIT);
+        const { version, buildings } = await deps.store.ask(buildingLabelsRead, [...bbox], MAP_LABELS_LIMIT);
         return { version, body: { buildings: renderBuildingLabels(buildings) } };
       },
     };

@@ -6,18 +6,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { renderMapConfig } from '../../render/map-config.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ERRORS } from '../../errors.js';
 import { sendError } from '../protocol/reply.js';
 import { registerMapData } from './map-data.js';
 import { WEB_BUILD_DIR } from '../../package-files.js';
+import { overviewRead } from '../../store/map/map-reads.js';
 
 export const MAP_PREFIX = '/map/';
 const PAGE_PATHS = ['/', MAP_PREFIX];
 
 export interface MapPageDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   config: Config;
   /** Where the built page lives; WEB_BUILD_DIR by default. */
   webDir?: string;
@@ -40,7 +41,7 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
     const baseUrl = request.baseUrl;
     const key = `${baseUrl}\n${MAP_PREFIX}config.json`;
     const answer = await cachedAnswer(deps, key, async () => {
-      const overview = await deps.store.overview();
+      const overview = await deps.store.ask(overviewRead);
       return { version: overview.version, body: renderMapConfig(overview, baseUrl, deps.config.basemapUrl) };
     });
     return sendAnswer(request, reply, deps, key, answer);

@@ -10,12 +10,17 @@ import { CONTEXT_BYTES, CONTEXT_MARGINS, CONTEXT_NEIGHBOURS, contextFrame, type 
 import { featureName, footprintOf, htmlAttachment, htmlFeature, type Attachment } from '../../render/site/record.js';
 import { polygonsOf } from '../../pages/footprint.js';
 import type { PageAt } from '../../pages/shell.js';
-import type { CatalogueReader, FeatureRow } from '../../store/store.js';
+import type { FeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
+import type { ServedStore } from '../../work/reads.js';
+import { askRecord, getReads, listReads } from '../../store/api/api-reads.js';
+import type { ItemsPage } from '../../store/ogc/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
+import { boxCandidatesRead } from '../../store/map/map-reads.js';
+import { itemsRead } from '../../store/ogc/ogc-reads.js';
 
 export interface RecordPageDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   streets: StreetLabels;
 }
 
@@ -27,12 +32,12 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
     // The surroundings are read while the attachments are: each read waits its turn for a core
     // on a busy machine, so the page takes the longest chain of reads, not their sum.
     const lists = Promise.all([
-      store.list('images', attached, { feature: id }),
-      store.list('documents', attached, { feature: id }),
-      store.list('media', attached, { feature: id }),
+      store.ask(listReads.images, attached, { feature: id }),
+      store.ask(listReads.documents, attached, { feature: id }),
+      store.ask(listReads.media, attached, { feature: id }),
     ]);
     lists.catch(() => undefined); // awaited below, unless the feature is not found
-    const feature = await store.get('features', id);
+    const feature = await store.ask(getReads.features, id);
     if (feature.row === null) throw ERRORS.notFound();
     const [around, [images, documents, media]] = await Promise.all([surroundings(deps, feature.row), lists]);
     const version = Math.min(itemVersion, feature.version, images.version, documents.version, media.version, around?.version ?? Number.POSITIVE_INFINITY);
@@ -44,15 +49,15 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
 }
 
 /** A picture, a document or a video link, read as its own collection's row. */
-async function attachmentOf(store: CatalogueReader, collection: Attachment['collection'], id: number): Promise<{ version: number; attachment: Attachment }> {
+async function attachmentOf(store: ServedStore, collection: Attachment['collection'], id: number): Promise<{ version: number; attachment: Attachment }> {
   if (collection === 'images') {
-    const { version, row } = await store.get(collection, id);
+    const { version, row } = await store.ask(getReads[collection], id);
     if (row !== null) return { version, attachment: { collection, row } };
   } else if (collection === 'documents') {
-    const { version, row } = await store.get(collection, id);
+    const { version, row } = await store.ask(getReads[collection], id);
     if (row !== null) return { version, attachment: { collection, row } };
   } else {
-    const { version, row } = await store.get(collection, id);
+    const { version, row } = await store.ask(getReads[collection], id);
     if (row !== null) return { version, attachment: { collection, row } };
   }
   throw ERRORS.notFound();
@@ -71,15 +76,15 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   const footprint = footprintOf(feature);
   const frames = footprint === null ? [] : CONTEXT_MARGINS.map((margin) => contextFrame(footprint, margin)).filter((f) => f !== null);
   const last = frames.length - 1;
-  let page: Awaited<ReturnType<CatalogueReader['items']>> | null = null;
+  let page: ItemsPage | null = null;
   let frame: Box | null = null;
   for (let i = 0; i <= last; i++) {
     const here = frames[i];
     if (here === undefined) break;
     // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.
     const counted = i < last;
-    if (counted && await deps.store.boxCandidates(here, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
-    page = await deps.store.items('features', {
+    if (counted && await deps.store.ask(boxCandidatesRead, here, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
+    page = await deps.store.ask(itemsRead, 'features', {
       filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: here } },
       words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES, fewCandidates: counted,
     });

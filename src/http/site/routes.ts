@@ -11,6 +11,9 @@ import { htmlSearch } from '../../render/site/search.js';
 import { SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
 import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { CatalogueReader, Overview } from '../../store/store.js';
+import type { Site } from '../../pages/site.js';
+import type { ServedStore } from '../../work/reads.js';
+import { listReads } from '../../store/api/api-reads.js';
 import { parseFilters } from '../api/filters.js';
 import { parseRecordId } from '../api/params.js';
 import { mediaUrl } from '../../render/media-url.js';
@@ -21,9 +24,11 @@ import type { PageAt } from '../../pages/shell.js';
 import { recordPage } from './record-pages.js';
 import { StreetLabels } from './street-labels.js';
 import { VersionMemo } from './version-memo.js';
+import { overviewRead } from '../../store/map/map-reads.js';
+import { searchCardsRead, yearCountsRead } from '../../store/site/site-reads.js';
 
 export interface SiteDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
   streets: StreetLabels;
 }
 
@@ -44,7 +49,7 @@ type SiteReads = SiteDeps & { overview: VersionMemo<Overview> };
 
 export function registerSiteRoutes(app: FastifyInstance, siteDeps: SiteDeps): void {
   const perVersion = <T extends { version: number }>(read: () => Promise<T>) => new VersionMemo(read, siteDeps.versions, () => siteDeps.store.catalogueVersion());
-  const deps: SiteReads = { ...siteDeps, overview: perVersion(() => siteDeps.store.overview()) };
+  const deps: SiteReads = { ...siteDeps, overview: perVersion(() => siteDeps.store.ask(overviewRead)) };
   // The home's facts outlive its page in the answer cache, which a crowd of large answers can
   // empty: made again, the page is then a render, not four reads queued behind that crowd.
   const about = perVersion(() => aboutFacts(deps));
@@ -86,7 +91,7 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: C
 async function aboutFacts(deps: SiteReads): Promise<AboutFacts & { version: number }> {
   const { store } = deps;
   // Four reads at once, none per band: each band's count is summed from the years' counts.
-  const [overview, years, streets, whole] = await Promise.all([deps.overview.get(), store.yearCounts(), deps.streets.index(), store.list('features', { page: 1, pageSize: 1 })]);
+  const [overview, years, streets, whole] = await Promise.all([deps.overview.get(), store.ask(yearCountsRead), deps.streets.index(), store.ask(listReads.features, { page: 1, pageSize: 1 })]);
   const first = years.years[0];
   const last = years.years.at(-1);
   const bands = first === undefined || last === undefined ? [] : periodBands(first.year, last.year);
@@ -105,7 +110,7 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 async function searchPage(deps: SiteReads, at: PageAt, search: SiteSearch): Promise<{ version: number; html: string }> {
   const { store } = deps;
   const filters = parseFilters('features', apiPairs(search));
-  const found = await store.searchCards({ page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
+  const found = await store.ask(searchCardsRead, { page: search.page, pageSize: SEARCH_PAGE_SIZE }, filters);
   if (found.page === null && search.page > 1) throw SITE_ERRORS.noSuchResultsPage(Math.max(1, Math.ceil(found.count / SEARCH_PAGE_SIZE)));
   const { categories } = await deps.overview.get(found.version);
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));

@@ -6,14 +6,15 @@ import { CATALOGUE_COLLECTIONS } from '../../catalogue/collections.js';
 import { PAGE_STYLE_PATH } from '../../pages/shell.js';
 import { PAGE_CSS } from '../../pages/style.js';
 import { SITE_PATHS } from '../../site/paths.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
+import { itemIdsRead } from '../../store/ogc/ogc-reads.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
 /** Sitemaps hold at most 50,000 URLs each (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface PagesDeps extends AnswerDeps {
-  store: CatalogueReader;
+  store: ServedStore;
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void {
@@ -63,8 +64,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
 }
 
 /** The site's home and search, then every published record's canonical page, features first, each collection by id. */
-async function recordUrls(store: CatalogueReader, baseUrl: string): Promise<{ version: number; urls: string[] }> {
-  const { version, ids } = await store.itemIds();
+async function recordUrls(store: ServedStore, baseUrl: string): Promise<{ version: number; urls: string[] }> {
+  const { version, ids } = await store.ask(itemIdsRead);
   const pages = [SITE_PATHS.about, SITE_PATHS.search].map((path) => `${baseUrl}${path}`);
   return { version, urls: [...pages, ...CATALOGUE_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${SITE_PATHS.record(collection, id)}`))] };
 }

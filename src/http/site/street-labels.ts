@@ -1,11 +1,12 @@
 // The streets' labels (render/map-labels.ts, as the map explorer draws them) and how many
 // buildings each street has, made once per catalogue version (version-memo.ts) for the
 // record pages' small maps and the home page's list; a version whose streets stamp is the
-// last one's (store/map-plans.ts) keeps the last labels, read no street again.
+// last one's (store/map/map-plans.ts) keeps the last labels, read no street again.
 import { renderStreetLabels, type StreetLabel } from '../../render/map-labels.js';
-import type { CatalogueReader } from '../../store/store.js';
+import type { ServedStore } from '../../work/reads.js';
 import type { VersionWatch } from '../../version-watch.js';
 import { VersionMemo } from './version-memo.js';
+import { streetBuildingsRead } from '../../store/map/map-reads.js';
 
 export interface StreetIndex {
   version: number;
@@ -19,10 +20,10 @@ export class StreetLabels {
   /** The last index made, and the streets stamp it was made at: a new version whose stamp is the same has the same streets. */
   private last: { stamp: string; index: StreetIndex } | null = null;
 
-  constructor(store: CatalogueReader, versions: Pick<VersionWatch, 'current'>) {
+  constructor(store: ServedStore, versions: Pick<VersionWatch, 'current'>) {
     const read = async (): Promise<StreetIndex> => {
       const last = this.last;
-      const { version, stamp, streets } = await store.streetBuildings(last?.stamp ?? null);
+      const { version, stamp, streets } = await store.ask(streetBuildingsRead, last?.stamp ?? null);
       // None read only when asked with the last index's stamp.
       if (streets === null) return { ...last!.index, version };
       const index = {

@@ -2,7 +2,7 @@
 // password changed or set from a reset link, and the editors' page that issues those links.
 import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.js';
 import { mayModerate, RESET_RULE } from '../../accounts/roles.js';
-import type { AccountRow, SessionRow } from '../../store/account-plans.js';
+import type { AccountRow, SessionRow } from '../../store/accounts/account-plans.js';
 import { listed, type ContributionItem } from './contributions.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PAGES } from './templates.js';

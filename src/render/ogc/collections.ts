@@ -7,7 +7,7 @@ import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL, TILED_COLLECTION, TILESETS_VECTOR_REL } from '../../ogc/paths.js';
 import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
 import { COLLECTION_TITLES, TEMPORAL_PROPERTY } from '../../ogc/properties.js';
-import type { CollectionExtent } from '../../store/ogc-plans.js';
+import type { CollectionExtent } from '../../store/ogc/ogc-plans.js';
 import { link, type Link } from './links.js';
 
 /** The whole world, for a collection with no records yet (an extent is required). */

@@ -9,7 +9,7 @@ import { OGC_PATHS } from '../../ogc/paths.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { propertiesOf } from '../../ogc/properties.js';
 import { htmlText } from '../../search/text.js';
-import type { ItemRow, ItemsPage, KeyValue } from '../../store/ogc-plans.js';
+import type { ItemRow, ItemsPage, KeyValue } from '../../store/ogc/ogc-plans.js';
 import { mediaUrl } from '../media-url.js';
 import { link, type Link } from './links.js';
 
@@ -83,7 +83,7 @@ const BASE_URL_MARK = `\u0002${randomUUID()}\u0002`;
 const BASE_URL_MARK_JSON = JSON.stringify(BASE_URL_MARK).slice(1, -1);
 
 /**
- * A feature's item text as kept on its row (store/item-texts.ts): itemText with every
+ * A feature's item text as kept on its row (store/apply/item-texts.ts): itemText with every
  * property and the footprint in CRS84, the base URL left as BASE_URL_PLACE (made properties
  * are URLs under it), filled in per answer by `fromStoredText`.
  */

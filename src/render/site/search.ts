@@ -3,7 +3,7 @@
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
-import type { SearchCard } from '../../store/site-plans.js';
+import type { SearchCard } from '../../store/site/site-plans.js';
 import { drawFootprints, polygonsOf, type Polygons } from '../../pages/footprint.js';
 import { featureName, recordHref } from './record.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';

@@ -7,7 +7,7 @@ import type { DownloadFormat } from '../../../ogc/downloads.js';
 import type { CatalogueCollection } from '../../../catalogue/collections.js';
 import { propertiesOf, type OgcProperty } from '../../../ogc/properties.js';
 import { footprintIn, rounder } from '../../../ogc/crs.js';
-import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
+import type { ItemRow, KeyValue } from '../../../store/ogc/ogc-plans.js';
 import { itemText, renderItem, type ItemOptions } from '../items.js';
 import { flatGeobufFeature, flatGeobufHeader } from './fgb.js';
 import { multiPolygonWkt, representativePoint } from './geometry.js';
