@@ -8,7 +8,7 @@
 import { FOOTPRINT_WARNINGS } from './messages.js';
 import type { LocatedProblem, PathSegment } from './paths.js';
 import type { FileGeometry } from './schema.js';
-import { at as itemAt, missing } from '../invariant.js';
+import { at as itemAt, outOfBounds } from '../invariant.js';
 
 type Ring = readonly (readonly [number, number])[];
 
@@ -59,7 +59,7 @@ class Corners {
     const first = this.x.length;
     for (let i = 0; i < positions.length; i++) {
       const position = positions[i];
-      if (position === undefined) throw missing(`position ${i} of ${positions.length}`);
+      if (position === undefined) outOfBounds();
       const x = position[0];
       const y = position[1];
       const n = this.x.length;
@@ -93,19 +93,15 @@ class Corners {
 /** A number of the corner lists at an index they hold (a corner, an edge's end, an edge of the list). */
 function value(list: readonly number[], i: number): number {
   const v = list[i];
-  return v === undefined ? outside() : v;
+  return v === undefined ? outOfBounds() : v;
 }
 
 /** The same for the grid's counts and spans. */
 function int(list: Int32Array, i: number): number {
   const v = list[i];
-  return v === undefined ? outside() : v;
+  return v === undefined ? outOfBounds() : v;
 }
 
-/** Kept out of the readers above, so that they stay small enough to inline. */
-function outside(): never {
-  throw missing('corner or grid entry: read past the end of its list');
-}
 
 export type Contact = 'cross' | 'touch' | 'overlap';
 
@@ -151,7 +147,7 @@ function slots(values: readonly number[], size: number): (v: number) => number {
 function forEachCell(span: Int32Array, n: number, side: number, visit: (cell: number, k: number) => void): void {
   for (let k = 0; k < n; k++) {
     const firstColumn = span[4 * k], lastColumn = span[4 * k + 1], firstRow = span[4 * k + 2], lastRow = span[4 * k + 3];
-    if (firstColumn === undefined || lastColumn === undefined || firstRow === undefined || lastRow === undefined) outside();
+    if (firstColumn === undefined || lastColumn === undefined || firstRow === undefined || lastRow === undefined) outOfBounds();
     for (let col = firstColumn; col <= lastColumn; col++) for (let r = firstRow; r <= lastRow; r++) visit(col * side + r, k);
   }
 }
@@ -177,7 +173,7 @@ function gridPairs(c: Corners, edges: readonly number[], pairs: PairTest): void 
   const start = new Int32Array(side * side + 1);
   forEachCell(span, n, side, (cell) => {
     const count = start[cell + 1];
-    if (count === undefined) outside();
+    if (count === undefined) outOfBounds();
     start[cell + 1] = count + 1;
   });
   for (let cell = 0; cell < side * side; cell++) start[cell + 1] = int(start, cell + 1) + int(start, cell);
@@ -185,7 +181,7 @@ function gridPairs(c: Corners, edges: readonly number[], pairs: PairTest): void 
   const filled = start.slice(0, side * side);
   forEachCell(span, n, side, (cell, k) => {
     const place = filled[cell];
-    if (place === undefined) outside();
+    if (place === undefined) outOfBounds();
     held[place] = k;
     filled[cell] = place + 1;
   });
@@ -195,12 +191,12 @@ function gridPairs(c: Corners, edges: readonly number[], pairs: PairTest): void 
     for (let i = int(start, cell); i < end; i++) {
       const a = int(held, i);
       const aColumn = span[4 * a], aRow = span[4 * a + 2];
-      if (aColumn === undefined || aRow === undefined) outside();
+      if (aColumn === undefined || aRow === undefined) outOfBounds();
       for (let j = i + 1; j < end; j++) {
         const b = held[j];
-        if (b === undefined) outside();
+        if (b === undefined) outOfBounds();
         const bColumn = span[4 * b], bRow = span[4 * b + 2];
-        if (bColumn === undefined || bRow === undefined) outside();
+        if (bColumn === undefined || bRow === undefined) outOfBounds();
         // Compared in the first cell holding both: where the later of their first columns meets the later of their first rows.
         if (Math.max(aColumn, bColumn) === col && Math.max(aRow, bRow) === r) pairs.test(value(edges, a), value(edges, b));
       }
@@ -219,7 +215,7 @@ class PairTest {
     const c = this.c;
     if (!boxesMeet(c, e, f)) return;
     const ringE = c.ring[e], ringF = c.ring[f];
-    if (ringE === undefined || ringF === undefined) outside();
+    if (ringE === undefined || ringF === undefined) outOfBounds();
     const swap = ringE > ringF;
     const g = swap ? f : e;
     const h = swap ? e : f;
@@ -243,7 +239,7 @@ function boxesMeet(c: Corners, e: number, f: number): boolean {
 /** The two edges' extents along one axis overlap. */
 function spansMeet(v: readonly number[], e: number, f: number): boolean {
   const e0 = v[e], e1 = v[e + 1], f0 = v[f], f1 = v[f + 1];
-  if (e0 === undefined || e1 === undefined || f0 === undefined || f1 === undefined) outside();
+  if (e0 === undefined || e1 === undefined || f0 === undefined || f1 === undefined) outOfBounds();
   return Math.min(f0, f1) <= Math.max(e0, e1) && Math.max(f0, f1) >= Math.min(e0, e1);
 }
 
@@ -294,8 +290,8 @@ function contact(c: Corners, e: number, f: number): Contact | null {
   const { x, y } = c;
   const ax = x[e], ay = y[e], bx = x[e + 1], by = y[e + 1];
   const cx = x[f], cy = y[f], dx = x[f + 1], dy = y[f + 1];
-  if (ax === undefined || ay === undefined || bx === undefined || by === undefined) outside();
-  if (cx === undefined || cy === undefined || dx === undefined || dy === undefined) outside();
+  if (ax === undefined || ay === undefined || bx === undefined || by === undefined) outOfBounds();
+  if (cx === undefined || cy === undefined || dx === undefined || dy === undefined) outOfBounds();
   const oc = orient(ax, ay, bx, by, cx, cy);
   const od = orient(ax, ay, bx, by, dx, dy);
   if (oc !== 0 && oc === od) return null;
