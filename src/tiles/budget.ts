@@ -10,6 +10,7 @@
 // tile so dense that its points alone would be over budget; the last level is points only,
 // a few dozen cells, which always fits. A tile is drawn at the first level whose bytes fit:
 // whichever store or path makes it, the same footprints give the same level and bytes.
+import { at } from '../invariant.js';
 import { CELL_UNITS, PIXEL_UNITS, VISIBLE_UNITS } from './grid.js';
 
 /**
@@ -37,6 +38,11 @@ export const DETAIL_LEVELS: readonly DetailLevel[] = [
 
 export const FULL_DETAIL = 0;
 export const LAST_LEVEL = DETAIL_LEVELS.length - 1;
+
+/** A level of detail by its number, from FULL_DETAIL to LAST_LEVEL. */
+export function detailLevel(level: number): DetailLevel {
+  return at(DETAIL_LEVELS, level);
+}
 
 /** The levels in words, for the layers' descriptions (TileJSON, the OGC tileset). */
 export function describeLevels(): string {
