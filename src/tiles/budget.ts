@@ -10,7 +10,6 @@
 // tile so dense that its points alone would be over budget; the last level is points only,
 // a few dozen cells, which always fits. A tile is drawn at the first level whose bytes fit:
 // whichever store or path makes it, the same footprints give the same level and bytes.
-import { at } from '../invariant.js';
 import { CELL_UNITS, PIXEL_UNITS, VISIBLE_UNITS } from './grid.js';
 
 /**
@@ -41,7 +40,9 @@ export const LAST_LEVEL = DETAIL_LEVELS.length - 1;
 
 /** A level of detail by its number, from FULL_DETAIL to LAST_LEVEL. */
 export function detailLevel(level: number): DetailLevel {
-  return at(DETAIL_LEVELS, level);
+  const found = DETAIL_LEVELS[level];
+  if (found === undefined) throw new RangeError(`No level of detail ${level}: they run from ${FULL_DETAIL} to ${LAST_LEVEL}.`);
+  return found;
 }
 
 /** The levels in words, for the layers' descriptions (TileJSON, the OGC tileset). */

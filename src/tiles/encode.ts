@@ -215,11 +215,15 @@ export class TileBuilder {
   }
 
   private leastAt(level: number): number {
-    return at(this.least, level);
+    const least = this.least[level];
+    if (least === undefined) outOfBounds();
+    return least;
   }
 
   private cellsAt(level: number): Map<number, Cell> {
-    return at(this.cells, level);
+    const cells = this.cells[level];
+    if (cells === undefined) outOfBounds();
+    return cells;
   }
 }
 
