@@ -85,7 +85,11 @@ class Corners {
   /** Every edge: each corner but its ring's last. */
   edges(): number[] {
     const edges: number[] = [];
-    for (let c = 0; c < this.x.length; c++) if (c < value(this.last, c)) edges.push(c);
+    for (let c = 0; c < this.x.length; c++) {
+      const last = this.last[c];
+      if (last === undefined) outOfBounds();
+      if (c < last) edges.push(c);
+    }
     return edges;
   }
 }
@@ -128,7 +132,15 @@ function meetings(c: Corners): Meeting[] {
   const found = new Map<number, Meeting>();
   const pairs = new PairTest(c, found);
   if (edges.length <= FEW_EDGES) {
-    for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) pairs.test(value(edges, i), value(edges, j));
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i];
+      if (e === undefined) outOfBounds();
+      for (let j = i + 1; j < edges.length; j++) {
+        const f = edges[j];
+        if (f === undefined) outOfBounds();
+        pairs.test(e, f);
+      }
+    }
   } else {
     gridPairs(c, edges, pairs);
   }
@@ -290,8 +302,7 @@ function contact(c: Corners, e: number, f: number): Contact | null {
   const { x, y } = c;
   const ax = x[e], ay = y[e], bx = x[e + 1], by = y[e + 1];
   const cx = x[f], cy = y[f], dx = x[f + 1], dy = y[f + 1];
-  if (ax === undefined || ay === undefined || bx === undefined || by === undefined) outOfBounds();
-  if (cx === undefined || cy === undefined || dx === undefined || dy === undefined) outOfBounds();
+  if (ax === undefined || ay === undefined || bx === undefined || by === undefined || cx === undefined || cy === undefined || dx === undefined || dy === undefined) outOfBounds();
   const oc = orient(ax, ay, bx, by, cx, cy);
   const od = orient(ax, ay, bx, by, dx, dy);
   if (oc !== 0 && oc === od) return null;
