@@ -43,7 +43,7 @@ function fill<T>(record: T, key: keyof T): T {
   return { ...record, [key]: 'x'.repeat(Math.max(0, room)) };
 }
 
-/** A media record's URL made as long as the limits allow (titles stay short: see README). */
+/** A media record's URL made as long as the limits allow (titles stay short: see docs/operators.md, Security). */
 function fillUrl<T extends { url: string }>(record: T): T {
   const padded = fill(record, 'url');
   return { ...padded, url: `https://example.org/v?${padded.url.slice(22)}` };

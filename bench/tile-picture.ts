@@ -1,7 +1,7 @@
 // `npx tsx bench/tile-picture.ts [--layout sized] [--tile 13/4094/2723] [--out tile-budget.svg]`:
 // one tile of a generated catalogue (test/support/tile-catalogues.ts, scale 10) drawn twice
 // side by side as SVG, at full detail and as served within its budget (tiles/budget.ts):
-// polygons filled, each point a dot sized by how many footprints it stands for. For README.
+// polygons filled, each point a dot sized by how many footprints it stands for. For docs/gis.md (Vector tiles).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { VectorTile } from '@mapbox/vector-tile';

@@ -1,6 +1,6 @@
 // buildApp composes the service: hooks, routes, and the one place errors become answers.
 // It never listens (server.ts does), so tests can drive it over a real socket or inject().
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { clientRefusal, frameworkErrorHandler, handleClientError } from './http/protocol/client-errors.js';
 import { registerCors } from './http/protocol/cors.js';
@@ -23,21 +23,23 @@ import { answeredBeforeRouting, canonicalTarget } from './http/protocol/request-
 import { registerMapPage } from './http/pages/map-page.js';
 import { apiHeaders, sendError } from './http/protocol/reply.js';
 import { AnswerCache } from './http/cache/answer-cache.js';
-import { reportingVersions, watchCatalogueVersion } from './version-watch.js';
+import { reportingVersions, watchCatalogueVersion, type VersionWatch } from './version-watch.js';
 import { buildWaitMs, keptGeoPackages } from './http/ogc/kept-geopackages.js';
 import { registerApiRoutes } from './http/api/routes.js';
-import { PageChoices } from './http/ogc/html.js';
-import { registerOgcRoutes } from './http/ogc/routes.js';
-import { registerPageRoutes } from './http/ogc/html.js';
+import { registerOgcRoutes, type RecordPage } from './http/ogc/routes.js';
+import { recordPage } from './http/site/record-pages.js';
+import { registerPageRoutes } from './http/site/sitemap.js';
+import { PageChoices } from './pages/headers.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { registerSiteRoutes } from './http/site/routes.js';
 import { registerContributeRoutes } from './http/contribute/routes.js';
 import { StreetLabels } from './http/site/street-labels.js';
-import { siteOf } from './site/site.js';
+import { siteOf } from './pages/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type CatalogueStore } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
+import type { Gate } from './work/gate.js';
 
 export interface AppDeps {
   /** The catalogue's reads, the contributors' tables (`transact`), and an editor's approvals (`applyChanges`). */
@@ -51,7 +53,45 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = Fastify(fastifyOptions(deps));
+  configureServer(app.server, app.routing);
+  echoRequestId(app);
+  // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
+  app.setErrorHandler(answerError);
+  // First, so that every refusal by a later hook still carries the CORS headers.
+  await registerCors(app, deps.config);
+  addRequestSteps(app, deps.config);
+  const cache = new AnswerCache(deps.config.cacheMaxBytes);
+  const { work, geoPackages, versions } = watchCatalogue(app, deps);
+  // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
+  const replays = deps.fastAnswers === false ? null : new ReplayNotes();
+  // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
+  const store = reportingVersions(work, versions);
+  const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
+  const streets = new StreetLabels(store, versions);
+  const uploads = pictureUploadSlots();
+  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: deps.config.contributions ? [uploads] : [] });
+  registerApiRoutes(app, { ...deps, ...answering });
+  const recordPageOf: RecordPage = (at, url, collection, id, itemVersion) => recordPage({ store, streets }, at, url, collection, id, itemVersion);
+  registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, recordPage: recordPageOf });
+  registerPageRoutes(app, { ...deps, ...answering });
+  registerSiteRoutes(app, { ...deps, ...answering, streets });
+  if (deps.config.contributions) await registerContributions(app, deps, store, versions, uploads);
+  registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
+  const swaggerUi = docsAssets();
+  registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
+  registerDocsPage(app, deps.config, OGC_PATHS.docs, OGC_PATHS.api, swaggerUi);
+  registerTileRoutes(app, { ...deps, ...answering });
+  const fromMediaRoot = deps.config.mediaRoot === null ? null : await registerMedia(app, deps.config.mediaRoot);
+  // Contributed pictures come from the store, with or without a media root (no shared folder).
+  registerContributedPictures(app, { ...deps, ...answering, fromMediaRoot });
+  await registerMapPage(app, { ...deps, ...answering });
+  if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt });
+  return app;
+}
+
+function fastifyOptions(deps: AppDeps): FastifyServerOptions {
+  return {
     logger: deps.logger ?? false,
     // Fastify's two lines per request are replaced by one (http/operations/request-log.ts).
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
@@ -64,41 +104,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: canonicalTarget,
     schemaController: LAZY_SCHEMA_COMPILERS,
     ...serverLimitOptions(deps.config),
-  });
-  configureServer(app.server);
-  echoRequestId(app);
-  // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
-  app.setErrorHandler((error, request, reply) => {
-    const answer = answerOf(error);
-    if (answer !== null) return sendError(reply, answer);
-    // Refused for load: no stack logged, the cheap path (the request's log line says 503).
-    if (error instanceof StoreBusyError) return sendError(reply.header('retry-after', '1'), ERRORS.busy(error.workClass));
-    if (error instanceof StoreUnavailableError) {
-      request.log.warn({ err: error }, 'store unavailable');
-      return sendError(reply.header('retry-after', '1'), ERRORS.serviceUnavailable());
-    }
-    const refusal = clientRefusal(error);
-    if (refusal !== null) return sendError(reply, refusal);
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, ERRORS.serverError());
-  });
-  // First, so that every refusal by a later hook still carries the CORS headers.
-  await registerCors(app, deps.config);
-  app.addHook('onRequest', refuseLongUrls(deps.config));
+  };
+}
+
+/** The one place a thrown error becomes an answer. */
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = answerOf(error);
+  if (answer !== null) return sendError(reply, answer);
+  // Refused for load: no stack logged, the cheap path (the request's log line says 503).
+  if (error instanceof StoreBusyError) return sendError(reply.header('retry-after', '1'), ERRORS.busy(error.workClass));
+  if (error instanceof StoreUnavailableError) {
+    request.log.warn({ err: error }, 'store unavailable');
+    return sendError(reply.header('retry-after', '1'), ERRORS.serviceUnavailable());
+  }
+  const refusal = clientRefusal(error);
+  if (refusal !== null) return sendError(reply, refusal);
+  request.log.error({ err: error }, 'request failed');
+  return sendError(reply, ERRORS.serverError());
+}
+
+/** Every request's steps before and after its route: the URL's length, refusals found before routing, the base URL, the API's headers, and a 404 (or the slash's 301). */
+function addRequestSteps(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', refuseLongUrls(config));
   decorateBaseUrl(app);
-  app.decorate('site', siteOf(deps.config));
+  app.decorate('site', siteOf(config));
   app.addHook('onRequest', async (request, reply) => {
     if (answeredBeforeRouting(request.raw, reply)) return reply;
     // Probes address a process by its IP, whatever names the site is served under.
-    if (!isHealthPath(request.url) && !isMetricsPath(request.url)) request.baseUrl = requestBaseUrl(request, deps.config);
+    if (!isHealthPath(request.url) && !isMetricsPath(request.url)) request.baseUrl = requestBaseUrl(request, config);
   });
-  app.addHook('onSend', apiHeaders(deps.config));
+  app.addHook('onSend', apiHeaders(config));
   app.setNotFoundHandler(async (request, reply) => {
     const target = slashRedirectTarget(request.url);
     if (target === null) throw ERRORS.notFound();
     return reply.code(301).header('location', target).send();
   });
-  const cache = new AnswerCache(deps.config.cacheMaxBytes);
+}
+
+/** The guarded store, the kept GeoPackages and the catalogue version's watch, closed with the app. */
+function watchCatalogue(app: FastifyInstance, deps: AppDeps) {
   // Every read of a costly class takes a turn of it, and on SQLite runs in a worker thread (src/work/).
   const work = guardStore(deps.store, deps.config);
   const geoPackages = keptGeoPackages(work, { dir: deps.config.downloadCacheDir, baseUrl: deps.config.baseUrl, log: app.log, waitMs: buildWaitMs(deps.config.dbTimeoutMs) });
@@ -111,35 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await geoPackages?.close();
     await work.closeWorkers();
   });
-  // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
-  const replays = deps.fastAnswers === false ? null : new ReplayNotes();
-  // The routes' store tells the watch each read's version: a newer one retires the cached answers at once.
-  const store = reportingVersions(work, versions);
-  const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
-  const streets = new StreetLabels(store, versions);
-  const uploads = pictureUploadSlots();
-  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: deps.config.contributions ? [uploads] : [] });
-  registerApiRoutes(app, { ...deps, ...answering });
-  registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, streets });
-  registerPageRoutes(app, { ...deps, ...answering });
-  registerSiteRoutes(app, { ...deps, ...answering, streets });
-  if (deps.config.contributions) {
-    // Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once.
-    const contributeStore = {
-      get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
-      ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
-    };
-    await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });
-  }
-  registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
-  const swaggerUi = docsAssets();
-  registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
-  registerDocsPage(app, deps.config, OGC_PATHS.docs, OGC_PATHS.api, swaggerUi);
-  registerTileRoutes(app, { ...deps, ...answering });
-  const fromMediaRoot = deps.config.mediaRoot === null ? null : await registerMedia(app, deps.config.mediaRoot);
-  // Contributed pictures come from the store, with or without a media root (no shared folder).
-  registerContributedPictures(app, { ...deps, ...answering, fromMediaRoot });
-  await registerMapPage(app, { ...deps, ...answering });
-  if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt });
-  return app;
+  return { work, geoPackages, versions };
+}
+
+/** Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once. */
+async function registerContributions(app: FastifyInstance, deps: AppDeps, store: CatalogueReader, versions: VersionWatch, uploads: Gate): Promise<void> {
+  const contributeStore = {
+    get: store.get.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+    ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
+  };
+  await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });
 }

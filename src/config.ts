@@ -42,7 +42,7 @@ export function loadConfig(flags: RawSettings = {}, env: NodeJS.ProcessEnv = pro
   return Object.freeze(combine(parseSettings({ ...settingsFromEnv(env), ...given })));
 }
 
-/** A setting set empty is refused (not defaulted) unless empty has a meaning for it (README, Settings). */
+/** A setting set empty is refused (not defaulted) unless empty has a meaning for it (docs/operators.md, Settings). */
 function refuseEmpty(key: SettingKey, value: string, what: string, leaveOut: string): void {
   if (value.trim() !== '' || settingOf(key).emptyMeans !== undefined) return;
   throw new ConfigError(`${what}: give it a value, or ${leaveOut} for the default.`);

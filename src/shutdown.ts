@@ -47,7 +47,8 @@ const CONNECTION = Symbol('connection');
 type TrackedResponse = ServerResponse & { [CONNECTION]?: Connection };
 
 function responseClosed(this: TrackedResponse): void {
-  const connection = this[CONNECTION]!;
+  const connection = this[CONNECTION];
+  if (connection === undefined) return;
   connection.active.delete(this);
   connection.idleSince = Date.now();
   connection.bytesRead = connection.socket.bytesRead;

@@ -3,7 +3,7 @@
 export const ROLES = ['contributor', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+export const isRole = (value: string): value is Role => ROLES.some((role) => role === value);
 
 /** Whether a role may review contributions (/moderate/, /history/). */
 export const mayModerate = (role: Role) => role === 'editor' || role === 'admin';

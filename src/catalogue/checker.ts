@@ -7,7 +7,7 @@ import { footprintWarnings } from './footprint.js';
 import type { Problem } from './format.js';
 import type { CatalogueEvents } from './json-reader.js';
 import { DEFAULT_CATALOGUE_LIMITS, count, describeLimit, type CatalogueLimits } from './limits.js';
-import { CATALOGUE_LISTS, type CatalogueSink, type ListName } from './lists.js';
+import { perList, type CatalogueSink, type ListName } from './lists.js';
 import { normaliseRecord } from './normalise.js';
 import { filePosition, formatPath, isPlainObject, type LocatedProblem, type PathSegment } from './paths.js';
 import { ProblemList } from './problem-list.js';
@@ -41,7 +41,7 @@ export type CatalogueCounts = Record<ListName, number> & { published: Record<'im
 
 /** A plain GeoJSON FeatureCollection is the likeliest wrong file: say what it is and what to do. */
 export const NOT_A_CATALOGUE_GEOJSON =
-  'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in README.md, and `heritage-api demo --out example.json` for a whole example.';
+  'this is a plain GeoJSON FeatureCollection, not a heritage catalogue. A catalogue is one JSON object with "format": "heritage-catalogue/1" and the lists authors, categories, sites, features, images, documents and media; each of its features has id, feature_type, b_number, b_name, street, postcode, address, current, site, categories, tags and a Polygon or MultiPolygon geometry, as plain keys (no "properties"). Make one record of each GeoJSON feature, its properties becoming those keys: see "The catalogue file" in docs/site.md, and `heritage-api demo --out example.json` for a whole example.';
 
 /** Warnings: what a file may hold but GIS tools call invalid (invalid footprints), listed like problems; they refuse nothing. */
 export interface CheckWarnings {
@@ -51,7 +51,8 @@ export interface CheckWarnings {
 
 export type CheckResult = ({ ok: true; counts: CatalogueCounts } | { ok: false; problems: Problem[]; total: number }) & CheckWarnings;
 
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
 export class CatalogueChecker implements CatalogueEvents {
   private readonly problems = new ProblemList();
@@ -137,7 +138,7 @@ export class CatalogueChecker implements CatalogueEvents {
   private accept(list: ListName, value: unknown): void {
     if (this.problems.total > 0) return;
     this.counts[list]++;
-    if ((list === 'images' || list === 'documents' || list === 'media') && (value as { published?: boolean }).published !== false) this.counts.published[list]++;
+    if ((list === 'images' || list === 'documents' || list === 'media') && !(isPlainObject(value) && value['published'] === false)) this.counts.published[list]++;
     this.sink?.add(list, normaliseRecord(list, value));
   }
 
@@ -145,12 +146,12 @@ export class CatalogueChecker implements CatalogueEvents {
     const at = (key: string) => [...base, placeOf(record, key)];
     const id = record['id'];
     if (!isId(id)) this.unjudgeable.add(list);
-    else this.unique(this.ids.get(list)!, id, index, list, 'id', at('id'), PHASE.duplicateId);
+    else this.unique(this.idsOf(list), id, index, list, 'id', at('id'), PHASE.duplicateId);
     const username = record['username'];
     if (list === 'authors' && typeof username === 'string' && username !== '') this.unique(this.usernames, username, index, list, 'username', at('username'), PHASE.username);
     for (const { key, target, noun } of REFERENCES[list] ?? []) {
       const value = record[key];
-      if (Number.isInteger(value)) this.reference(target, value as number, at(key), [list, index, key], `there is no ${noun} with id ${value} in ${target}`, PHASE.reference);
+      if (isInteger(value)) this.reference(target, value, at(key), [list, index, key], `there is no ${noun} with id ${value} in ${target}`, PHASE.reference);
     }
     if (list === 'features') this.featureCategories(index, record['categories'], at('categories'));
   }
@@ -166,11 +167,11 @@ export class CatalogueChecker implements CatalogueEvents {
     if (!Array.isArray(categories)) return;
     const first = new Map<unknown, number>();
     categories.forEach((value: unknown, j) => {
-      if (!Number.isInteger(value)) return;
+      if (!isInteger(value)) return;
       const earlier = first.get(value);
       const segments = ['features', index, 'categories', j];
       if (earlier !== undefined) this.problems.add([...position, j], { segments, message: categoryTwice(value, earlier) }, PHASE.category);
-      else this.reference('categories', value as number, [...position, j], segments, `there is no category with id ${value} in categories`, PHASE.category);
+      else this.reference('categories', value, [...position, j], segments, `there is no category with id ${value} in categories`, PHASE.category);
       first.set(value, earlier ?? j);
     });
   }
@@ -181,7 +182,14 @@ export class CatalogueChecker implements CatalogueEvents {
       this.deferred.push({ target, id, position, segments, message, phase });
       return;
     }
-    if (!this.unjudgeable.has(target) && !this.ids.get(target)!.has(id)) this.problems.add(position, { segments, message }, phase);
+    if (!this.unjudgeable.has(target) && !this.idsOf(target).has(id)) this.problems.add(position, { segments, message }, phase);
+  }
+
+  /** A list's ids so far (made at its start, listStart). */
+  private idsOf(list: ListName): Map<number, number> {
+    let ids = this.ids.get(list);
+    if (ids === undefined) this.ids.set(list, (ids = new Map()));
+    return ids;
   }
 
   private judgeDeferred(): void {
@@ -235,6 +243,5 @@ function placeOf(record: Record<string, unknown>, key: string): number {
 }
 
 export function emptyCounts(): CatalogueCounts {
-  const lists = Object.fromEntries(CATALOGUE_LISTS.map((list) => [list, 0])) as Record<ListName, number>;
-  return { ...lists, published: { images: 0, documents: 0, media: 0 } };
+  return { ...perList(() => 0), published: { images: 0, documents: 0, media: 0 } };
 }

@@ -133,3 +133,24 @@ const RESOLVED: Readonly<Record<ListName, readonly Field[]>> = {
 export function fieldsOf(list: ListName): readonly Field[] {
   return RESOLVED[list];
 }
+
+/**
+ * The feature fields that code elsewhere reaches by what they mean, each key spelled once
+ * here: a renamed field changes this table, the file's shape (schema.ts) and the stores'
+ * schemas, and every face follows (test/unit/field-names.test.ts holds the spellings).
+ */
+export const FEATURE_KEYS = {
+  type: 'feature_type',
+  number: 'b_number',
+  name: 'b_name',
+  street: 'street',
+  postalCode: 'postcode',
+  address: 'address',
+  year: 'current',
+  searchText: 'search_str',
+} as const satisfies Readonly<Record<string, keyof Declared['features']>>;
+
+/** A document's fields reached by meaning, as FEATURE_KEYS. */
+export const DOCUMENT_KEYS = {
+  lastEdited: 'last_edited',
+} as const satisfies Readonly<Record<string, keyof Declared['documents']>>;

@@ -3,6 +3,7 @@
 // form every other layer works with (MultiPolygon only, `search_str` and `published`
 // filled in). validate.ts turns the first into the second. The records' keys and types are
 // those of the file's schema (schema.ts), not written again here.
+import { FEATURE_KEYS as F } from './fields.js';
 import type { CatalogueFile } from './schema.js';
 
 export const CATALOGUE_FORMAT = 'heritage-catalogue/1';
@@ -57,6 +58,6 @@ export interface Problem {
 export type ValidationResult = { ok: true; catalogue: Catalogue } | { ok: false; problems: Problem[]; total: number };
 
 /** The `search_str` a feature gets when its file leaves it out. */
-export function defaultSearchStr(f: Pick<Feature, 'b_number' | 'b_name' | 'street' | 'address'>): string {
-  return [f.b_number, f.b_name, f.street, f.address].filter((part) => part !== null && part !== '').join(' ');
+export function defaultSearchStr(f: Pick<Feature, typeof F.number | typeof F.name | typeof F.street | typeof F.address>): string {
+  return [f[F.number], f[F.name], f[F.street], f[F.address]].filter((part) => part !== null && part !== '').join(' ');
 }

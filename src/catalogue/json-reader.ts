@@ -1,11 +1,12 @@
 // A catalogue file read as a stream: bytes → UTF-8 text (refused when invalid) → stream-json
 // tokens → one call per top-level value and per record of a top-level list. Only one record
 // is ever held as a JS value, so a file of any size reads in bounded memory.
-import { none } from 'stream-chain/defs.js';
+import { none, type Many } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/parser.js';
 import { DEFAULT_CATALOGUE_LIMITS, count, describeLimit, type CatalogueLimits } from './limits.js';
-import { CATALOGUE_LISTS, type ListName } from './lists.js';
+import { isListName, type ListName } from './lists.js';
 import type { LocatedProblem } from './paths.js';
+import { errorMessage } from '../caught.js';
 import { quote } from './strings.js';
 import { TokenPacker, ValueBuilder, type PackedToken } from './value-builder.js';
 
@@ -25,7 +26,6 @@ export interface CatalogueEvents {
 /** A problem with the file as a whole (`$`): not UTF-8, not JSON. */
 export class FileProblem extends Error {}
 
-const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 const TOO_EARLY = '; the file ends too early (truncated?)';
 
 type State =
@@ -89,15 +89,15 @@ export class CatalogueJsonReader {
     }
   }
 
-  private tokens(produce: () => unknown, atEnd: boolean): void {
-    let produced: unknown;
+  private tokens(produce: () => Many<Token> | typeof none, atEnd: boolean): void {
+    let produced: Many<Token> | typeof none;
     try {
       produced = produce();
     } catch (error) {
-      throw new FileProblem(`the file is not valid JSON: ${syntaxMessage((error as Error).message, atEnd)} (line ${this.line})${atEnd ? TOO_EARLY : ''}`);
+      throw new FileProblem(`the file is not valid JSON: ${syntaxMessage(errorMessage(error), atEnd)} (line ${this.line})${atEnd ? TOO_EARLY : ''}`);
     }
     if (produced === none) return;
-    for (const token of (produced as { values: Token[] }).values) {
+    for (const token of produced.values) {
       const packed = this.packer.pack(token);
       if (packed !== null) this.take(packed);
     }
@@ -172,8 +172,8 @@ export class CatalogueJsonReader {
   /** A list key whose value opens a list streams its records; anything else is built whole. */
   private takeRootValueStart(token: PackedToken): boolean {
     const state = this.state;
-    if (state.at !== 'rootValue' || token.name !== 'startArray' || !LIST_NAMES.has(state.key)) return false;
-    const list = state.key as ListName;
+    if (state.at !== 'rootValue' || token.name !== 'startArray' || !isListName(state.key)) return false;
+    const list = state.key;
     this.events.listStart(list);
     this.state = { at: 'list', list, index: 0, builder: null };
     return true;

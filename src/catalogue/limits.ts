@@ -1,7 +1,7 @@
 // The size limits of one record of a catalogue file: the one table of them, with why.
 // They are checked by `import` and `validate` (a record past one is refused with its path
 // and the limit); the server relies on them: every answer is built from at most 100 records,
-// so these numbers bound the work of any one answer (README, Security: measured there).
+// so these numbers bound the work of any one answer (docs/operators.md, Security: measured there).
 
 export interface CatalogueLimits {
   /** Longest string, value or key, in characters (UTF-16 code units). */

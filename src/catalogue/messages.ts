@@ -5,7 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { dateProblem, FORMAT_PROBLEMS } from './formats.js';
 import { unclosedRingMessage } from './geometry.js';
 import type { Contact } from './footprint.js';
-import { pointerToSegments, type LocatedProblem, type PathSegment } from './paths.js';
+import { isPlainObject, pointerToSegments, type LocatedProblem, type PathSegment } from './paths.js';
 import { quote } from './strings.js';
 
 const TYPE_WORDS: Record<string, string> = {
@@ -34,11 +34,19 @@ function orList(words: readonly string[]): string {
 /** The schema's own word for this keyword's failure (its `messages` annotation), if any. */
 function customMessage(error: ErrorObject): string | undefined {
   const messages: unknown = error.parentSchema?.['messages'];
-  return (messages as Record<string, string> | undefined)?.[error.keyword];
+  const message = isPlainObject(messages) ? messages[error.keyword] : undefined;
+  return typeof message === 'string' ? message : undefined;
 }
 
+/** An Ajv error's parameter that Ajv gives as text (a key, a tag, a format). */
+const textParam = (error: ErrorObject, name: string): string => String(error.params[name]);
+
+/** The failing value's items (Ajv gives the value with `verbose`; these keywords fail on lists only). */
+const itemsOf = (data: unknown): unknown[] => (Array.isArray(data) ? data : []);
+
 function typeMessage(error: ErrorObject): string {
-  const types = ([] as string[]).concat(error.params['type'] as string | string[]);
+  const type: unknown = error.params['type'];
+  const types = Array.isArray(type) ? type.map(String) : [String(type)];
   return `must be ${orList(types.map((type) => TYPE_WORDS[type] ?? type))}`;
 }
 
@@ -49,11 +57,17 @@ function formatMessage(format: string, value: string): string {
 
 /** A discriminated `oneOf` refused its tag: name the tag values its branches accept. */
 function tagMessage(error: ErrorObject): string {
-  const tag = error.params['tag'] as string;
+  const tag = textParam(error, 'tag');
   const value: unknown = error.params['tagValue'];
   if (value === undefined) return `required key "${tag}" is missing`;
-  const branches = (error.parentSchema?.['oneOf'] ?? []) as { properties: Record<string, { const: unknown }> }[];
-  return `must be ${orList(branches.map((branch) => show(branch.properties[tag]?.const)))}, not ${show(value)}`;
+  return `must be ${orList(itemsOf(error.parentSchema?.['oneOf']).map((branch) => show(tagConst(branch, tag))))}, not ${show(value)}`;
+}
+
+/** The value a `oneOf` branch's schema gives its tag (`properties.TAG.const`). */
+function tagConst(branch: unknown, tag: string): unknown {
+  const properties = isPlainObject(branch) ? branch['properties'] : undefined;
+  const property = isPlainObject(properties) ? properties[tag] : undefined;
+  return isPlainObject(property) ? property['const'] : undefined;
 }
 
 /** The message for a keyword whose failure is about the value itself. */
@@ -71,15 +85,15 @@ function valueMessage(error: ErrorObject): string {
     case 'minItems':
     case 'maxItems':
     case 'additionalItems':
-      return `${custom ?? `must have ${keyword === 'minItems' ? 'at least' : 'at most'} ${params['limit']} items`} (it has ${(data as unknown[]).length})`;
+      return `${custom ?? `must have ${keyword === 'minItems' ? 'at least' : 'at most'} ${params['limit']} items`} (it has ${itemsOf(data).length})`;
     case 'enum':
-      return `must be one of ${orList((params['allowedValues'] as unknown[]).map(show))}, not ${show(data)}`;
+      return `must be one of ${orList(itemsOf(params['allowedValues']).map(show))}, not ${show(data)}`;
     case 'const':
       return `must be ${show(params['allowedValue'])}, not ${show(data)}`;
     case 'format':
-      return formatMessage(params['format'] as string, data as string);
+      return formatMessage(textParam(error, 'format'), String(data));
     case 'closedRing':
-      return unclosedRingMessage(data as unknown[]);
+      return unclosedRingMessage(itemsOf(data));
     default:
       return error.message ?? 'is not valid';
   }
@@ -96,7 +110,7 @@ export function problemFromAjvError(error: ErrorObject): LocatedProblem {
     case 'required':
       return { segments: [...segments, params['missingProperty']], message: `required key "${params['missingProperty']}" is missing` };
     case 'additionalProperties':
-      return { segments: [...segments, params['additionalProperty']], message: `unknown key ${quote(params['additionalProperty'] as string)}` };
+      return { segments: [...segments, params['additionalProperty']], message: `unknown key ${quote(textParam(error, 'additionalProperty'))}` };
     case 'discriminator':
       return { segments: [...segments, params['tag']], message: tagMessage(error) };
     default:
@@ -112,7 +126,7 @@ const MEETS: Readonly<Record<Contact, string>> = { cross: 'crosses', touch: 'tou
 
 /**
  * The warnings of a footprint that GIS tools call invalid (footprint.ts), each at the path of
- * its ring or position: the file is still accepted (README, "The catalogue file").
+ * its ring or position: the file is still accepted (docs/site.md, "The catalogue file").
  */
 export const FOOTPRINT_WARNINGS = {
   repeated: (position: readonly number[]) => `repeats the position before it (${JSON.stringify(position)}); GIS tools drop it or call the footprint invalid`,

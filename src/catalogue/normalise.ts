@@ -1,7 +1,7 @@
 // A valid file → the `Catalogue` the rest of the service works with: fresh objects holding
 // only the declared keys (fields.ts), in file order, defaults filled in, geometry a
 // MultiPolygon. Lists keep their order.
-import { fieldsOf } from './fields.js';
+import { FEATURE_KEYS, fieldsOf } from './fields.js';
 import { defaultSearchStr } from './format.js';
 import { toMultiPolygon } from './geometry.js';
 import type { CatalogueRecord, ListName } from './lists.js';
@@ -19,7 +19,7 @@ const FILLS: { readonly [L in ListName]: Fill<L> } = {
   features: (f) => ({
     categories: [...f.categories],
     tags: [...f.tags],
-    search_str: f.search_str ?? defaultSearchStr(f),
+    [FEATURE_KEYS.searchText]: f[FEATURE_KEYS.searchText] ?? defaultSearchStr(f),
     geometry: toMultiPolygon(f.geometry),
   }),
   images: published,

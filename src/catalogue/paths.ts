@@ -49,14 +49,16 @@ export function filePosition(root: unknown, segments: readonly PathSegment[]): n
     const keys = typeof segment === 'string' && isPlainObject(node) ? Object.keys(node) : [];
     const place = typeof segment === 'number' ? segment : keys.indexOf(segment);
     position.push(place === -1 ? keys.length : place);
-    node = isPlainObject(node) || Array.isArray(node) ? (node as Record<PathSegment, unknown>)[segment] : undefined;
+    node = isPlainObject(node) || Array.isArray(node) ? Reflect.get(node, segment) : undefined;
   }
   return position;
 }
 
 export function comparePositions(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    if (a[i] !== b[i]) return a[i]! - b[i]!;
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x - y;
   }
   return a.length - b.length;
 }

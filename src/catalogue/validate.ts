@@ -6,19 +6,19 @@ import { CatalogueChecker, type CheckResult } from './checker.js';
 import { CATALOGUE_FORMAT, type Catalogue, type ValidationResult } from './format.js';
 import { CatalogueJsonReader, FileProblem, type CatalogueEvents } from './json-reader.js';
 import { DEFAULT_CATALOGUE_LIMITS, type CatalogueLimits } from './limits.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type CatalogueSink, type ListName } from './lists.js';
+import { isListName, type CatalogueRecord, type CatalogueSink, type ListName } from './lists.js';
 import { isPlainObject } from './paths.js';
 import { parsedStringProblems } from './strings.js';
 import { StructureCheck } from './structure.js';
 
-const LIST_NAMES: ReadonlySet<string> = new Set(CATALOGUE_LISTS);
 
 /** Collects the normalised records into a `Catalogue` (small files, tests). */
 class CatalogueCollector implements CatalogueSink {
   readonly catalogue: Catalogue = { format: CATALOGUE_FORMAT, authors: [], categories: [], sites: [], features: [], images: [], documents: [], media: [] };
 
   add<L extends ListName>(list: L, record: CatalogueRecord<L>): void {
-    (this.catalogue[list] as CatalogueRecord<L>[]).push(record);
+    const records: CatalogueRecord<L>[] = this.catalogue[list];
+    records.push(record);
   }
 }
 
@@ -112,11 +112,11 @@ export async function checkCatalogueStream(chunks: AsyncIterable<Uint8Array>, op
 function walkValue(value: unknown, events: CatalogueEvents, limits: CatalogueLimits): void {
   if (!isPlainObject(value)) return events.notAnObject(Array.isArray(value) ? [] : value);
   for (const [key, child] of Object.entries(value)) {
-    if (!LIST_NAMES.has(key) || !Array.isArray(child)) {
+    if (!isListName(key) || !Array.isArray(child)) {
       events.rootValue(key, child, parsedStringProblems(child, limits));
       continue;
     }
-    const list = key as ListName;
+    const list = key;
     events.listStart(list);
     child.forEach((record: unknown, index) => events.record(list, index, record, parsedStringProblems(record, limits)));
     events.listEnd(list);

@@ -86,7 +86,7 @@ export class ValueBuilder {
   take(token: PackedToken): boolean {
     this.bytes += token.bytes + (this.skipDepth === null ? this.separatorBytes(token) : 0);
     if (this.skipDepth === null && this.bytes > this.limits.maxRecordBytes) this.stopBuilding();
-    if (this.skipDepth !== null) return this.skip(token);
+    if (this.skipDepth !== null) return this.skip(token, this.skipDepth);
     switch (token.name) {
       case 'startObject': return this.open({}, new Set());
       case 'startArray': return this.open([], null);
@@ -105,7 +105,7 @@ export class ValueBuilder {
   private separatorBytes(token: PackedToken): number {
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) return 0;
-    if (token.name === 'keyValue') return this.seen[this.seen.length - 1]!.size > 0 ? 2 : 1;
+    if (token.name === 'keyValue') return (this.seen[this.seen.length - 1]?.size ?? 0) > 0 ? 2 : 1;
     return Array.isArray(top) && token.name !== 'endArray' && top.length > 0 ? 1 : 0;
   }
 
@@ -118,9 +118,10 @@ export class ValueBuilder {
     this.problems.push({ segments: [], message: `is more than ${count(this.limits.maxRecordBytes)} bytes of JSON: ${describeLimit('maxRecordBytes', this.limits)}` });
   }
 
-  private skip(token: PackedToken): boolean {
-    if (token.name === 'startObject' || token.name === 'startArray') this.skipDepth!++;
-    else if (token.name === 'endObject' || token.name === 'endArray') this.skipDepth!--;
+  /** A token of a record no longer built, `depth` containers deep: true once the record ends. */
+  private skip(token: PackedToken, depth: number): boolean {
+    if (token.name === 'startObject' || token.name === 'startArray') this.skipDepth = depth + 1;
+    else if (token.name === 'endObject' || token.name === 'endArray') this.skipDepth = depth - 1;
     else if (token.name === 'keyValue') return false;
     if (this.skipDepth !== 0) return false;
     this.done = true;
@@ -160,9 +161,9 @@ export class ValueBuilder {
     this.keys[top] = length > key.length ? `${key}…` : key;
     const problem = keyProblem(key, length, this.limits);
     if (problem !== undefined) this.report(problem);
-    const seen = this.seen[top]!;
-    if (seen.has(key)) this.report(`the key ${quote(key)} is given twice in this object (keys must be unique)`);
-    seen.add(key);
+    const seen = this.seen[top];
+    if (seen?.has(key)) this.report(`the key ${quote(key)} is given twice in this object (keys must be unique)`);
+    seen?.add(key);
     return false;
   }
 
@@ -184,7 +185,8 @@ export class ValueBuilder {
       this.done = true;
       return true;
     }
-    const key = this.keys[this.keys.length - 1] as string;
+    // An object's key was read before its value (key); an array's is undefined.
+    const key = this.keys[this.keys.length - 1] ?? '';
     if (Array.isArray(parent)) parent.push(value);
     else if (key === '__proto__') Object.defineProperty(parent, key, { value, writable: true, enumerable: true, configurable: true });
     else parent[key] = value;

@@ -21,7 +21,8 @@ export class NumberColumn {
   }
 
   at(index: number): number {
-    return this.data[index]!;
+    // Past the end: NaN, as an absent index reads in arithmetic.
+    return this.data[index] ?? NaN;
   }
 
   private allocate(size: number): Numbers {

@@ -7,7 +7,7 @@
 // written out, or a Polygon written as a MultiPolygon, is no change. The text is
 // deterministic: lists in catalogue order, `put` by id as export writes records, `remove`
 // ids ascending, only non-empty parts.
-import { CATALOGUE_LISTS, feedCatalogue, type CatalogueRecord, type CatalogueSink, type ListName } from '../catalogue/lists.js';
+import { CATALOGUE_LISTS, feedCatalogue, perList, type CatalogueRecord, type CatalogueSink, type ListName } from '../catalogue/lists.js';
 import type { Catalogue } from '../catalogue/format.js';
 import { DigestTable, digestOf } from './digests.js';
 import { CHANGES_FORMAT } from './format.js';
@@ -15,7 +15,7 @@ import { MemoryLog, PutSpool } from './spool.js';
 
 /** The old catalogue's records as they pass: digests only. */
 export class OldRecords implements CatalogueSink {
-  private readonly tables = new Map<ListName, DigestTable>(CATALOGUE_LISTS.map((list) => [list, new DigestTable()]));
+  private readonly tables = perList(() => new DigestTable());
 
   add<L extends ListName>(list: L, record: CatalogueRecord<L>): void {
     this.table(list).add(record.id, digestOf(JSON.stringify(record)));
@@ -23,11 +23,11 @@ export class OldRecords implements CatalogueSink {
 
   /** Every record is in: ready for the new catalogue. */
   seal(): void {
-    for (const table of this.tables.values()) table.seal();
+    for (const list of CATALOGUE_LISTS) this.tables[list].seal();
   }
 
   table(list: ListName): DigestTable {
-    return this.tables.get(list)!;
+    return this.tables[list];
   }
 }
 
@@ -45,7 +45,7 @@ export class NewRecords implements CatalogueSink {
 export type ChangeCounts = Record<ListName, { put: number; remove: number }>;
 
 export function emptyChangeCounts(): ChangeCounts {
-  return Object.fromEntries(CATALOGUE_LISTS.map((list) => [list, { put: 0, remove: 0 }])) as ChangeCounts;
+  return perList(() => ({ put: 0, remove: 0 }));
 }
 
 /** Text is handed on in pieces of about this many characters, not a write per record. */

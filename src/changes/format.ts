@@ -7,7 +7,7 @@
 // References (an image's feature, a feature's site and categories, …) are checked against
 // the catalogue as it would be after the whole file, never half of it.
 import type { CatalogueFile } from '../catalogue/schema.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
+import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
 
 export const CHANGES_FORMAT = 'heritage-changes/1';
 
@@ -23,6 +23,13 @@ export type ChangeFile = { format: typeof CHANGES_FORMAT } & { [L in ListName]?:
 export type ChangeSet = { [L in ListName]: { put: CatalogueRecord<L>[]; remove: number[] } };
 
 export function emptyChangeSet(): ChangeSet {
-  const lists = CATALOGUE_LISTS.map((list) => [list, { put: [], remove: [] }]);
-  return Object.fromEntries(lists) as ChangeSet;
+  return {
+    authors: { put: [], remove: [] }, categories: { put: [], remove: [] }, sites: { put: [], remove: [] }, features: { put: [], remove: [] },
+    images: { put: [], remove: [] }, documents: { put: [], remove: [] }, media: { put: [], remove: [] },
+  };
+}
+
+/** A record of `list` to put. */
+export function putRecord<L extends ListName>(changes: ChangeSet, list: L, record: CatalogueRecord<L>): void {
+  changes[list].put.push(record);
 }

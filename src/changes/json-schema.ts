@@ -5,6 +5,7 @@
 // by `validate` and `apply`, with the same paths.
 import type { TSchema } from '@sinclair/typebox';
 import { CATALOGUE_FORMAT } from '../catalogue/format.js';
+import { isPlainObject } from '../catalogue/paths.js';
 import { CatalogueFileSchema } from '../catalogue/schema.js';
 import { CHANGES_FORMAT } from './format.js';
 import { ChangeFileSchema } from './schema.js';
@@ -30,7 +31,9 @@ function plain(value: unknown): unknown {
 }
 
 function published(schema: TSchema, format: string, title: string, description: string): object {
-  const { $defs, ...root } = plain(schema) as Record<string, unknown>;
+  const copy = plain(schema);
+  if (!isPlainObject(copy)) throw new TypeError(`the ${format} schema is not an object`);
+  const { $defs, ...root } = copy;
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', title: `${title} (${format})`, description, ...root, $defs };
 }
 

@@ -1,11 +1,12 @@
 // A change file's bytes → one JS value and what only its text shows (a key twice, NUL, lone
 // surrogates, the string limit), by the catalogue's own value builder. A change file is a
 // few records, so it is held whole; each record's size is checked after (validate.ts).
-import { none } from 'stream-chain/defs.js';
+import { none, type Many } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/parser.js';
 import type { CatalogueLimits } from '../catalogue/limits.js';
 import type { LocatedProblem } from '../catalogue/paths.js';
 import { TokenPacker, ValueBuilder } from '../catalogue/value-builder.js';
+import { errorMessage } from '../caught.js';
 
 export type ReadResult = { ok: true; value: unknown; problems: readonly LocatedProblem[] } | { ok: false; message: string };
 
@@ -22,7 +23,7 @@ export function readChangeBytes(bytes: Uint8Array, limits: CatalogueLimits): Rea
   try {
     JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `the file is not valid JSON: ${(error as Error).message}` };
+    return { ok: false, message: `the file is not valid JSON: ${errorMessage(error)}` };
   }
   return build(text, limits);
 }
@@ -32,9 +33,10 @@ function build(text: string, limits: CatalogueLimits): ReadResult {
   const parse = jsonParser({ packValues: false, streamValues: true });
   const packer = new TokenPacker(limits.maxStringChars);
   const builder = new ValueBuilder({ ...limits, maxRecordBytes: Number.MAX_SAFE_INTEGER });
-  for (const produced of [parse(text), parse(none as never)]) {
-    if (produced === none) continue;
-    for (const token of (produced as { values: Token[] }).values) {
+  const produced: readonly (Many<Token> | typeof none)[] = [parse(text), parse(none as never)];
+  for (const tokens of produced) {
+    if (tokens === none) continue;
+    for (const token of tokens.values) {
       const packed = packer.pack(token);
       if (packed !== null) builder.take(packed);
     }

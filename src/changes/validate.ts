@@ -15,7 +15,7 @@ import { filePosition, formatPath, isPlainObject, type LocatedProblem, type Path
 import { ProblemList } from '../catalogue/problem-list.js';
 import { parsedStringProblems, quote } from '../catalogue/strings.js';
 import { createAjv, onePerPath } from '../catalogue/structure.js';
-import { emptyChangeSet, type ChangeSet } from './format.js';
+import { emptyChangeSet, putRecord, type ChangeSet } from './format.js';
 import { readChangeBytes } from './read.js';
 import { ChangeFileSchema } from './schema.js';
 
@@ -52,7 +52,7 @@ export class ChangeValidator {
       }
     }
     if (problems.total > 0) return { ok: false, problems: problems.listed(), total: problems.total };
-    return { ok: true, changes: normalise(value as Record<string, { put?: unknown[]; remove?: number[] }>) };
+    return { ok: true, changes: normalise(value) };
   }
 
   private structure(value: unknown): LocatedProblem[] {
@@ -116,13 +116,13 @@ function repeatedCategories(categories: unknown[], at: PathSegment[]): LocatedPr
 }
 
 /** A valid file → every list's records normalised as import stores them, removals as given. */
-function normalise(file: Record<string, { put?: unknown[]; remove?: number[] }>): ChangeSet {
+function normalise(file: unknown): ChangeSet {
   const changes = emptyChangeSet();
   for (const list of CATALOGUE_LISTS) {
-    const given = file[list];
-    if (!given) continue;
-    (changes[list].put as unknown[]).push(...(given.put ?? []).map((record) => normaliseRecord(list, record)));
-    changes[list].remove.push(...(given.remove ?? []));
+    const given = isPlainObject(file) ? file[list] : undefined;
+    if (!isPlainObject(given)) continue;
+    if (Array.isArray(given.put)) for (const record of given.put) putRecord(changes, list, normaliseRecord(list, record));
+    if (Array.isArray(given.remove)) changes[list].remove.push(...given.remove.filter((id) => typeof id === 'number'));
   }
   return changes;
 }

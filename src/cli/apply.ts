@@ -11,6 +11,7 @@ import { describeDatabase, openStore } from '../store/open.js';
 import { sourceName } from './catalogue-stream.js';
 import { CliError } from './io.js';
 import { printProblems, seconds } from './report.js';
+import { errorCode, errorMessage } from '../caught.js';
 
 export interface ApplyCommandOptions {
   dryRun: boolean;
@@ -48,7 +49,7 @@ async function readChangeFile(file: string): Promise<Buffer> {
   try {
     return await fs.promises.readFile(file);
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(`cannot read ${file}: ${errorCode(error) === 'ENOENT' ? 'no such file' : errorMessage(error)}`);
   }
 }
 

@@ -8,6 +8,7 @@ import type { CatalogueLimits } from '../catalogue/limits.js';
 import { checkCatalogueStream } from '../catalogue/validate.js';
 import { CliError } from './io.js';
 import { printProblems, printWarnings, ProgressDisplay } from './report.js';
+import { errorCode, errorMessage } from '../caught.js';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -38,7 +39,7 @@ export async function openCatalogueFile(file: string): Promise<CatalogueSource> 
     const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES });
     return { name, chunks: stream, size, close: () => closeStream(stream) };
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(`cannot read ${file}: ${errorCode(error) === 'ENOENT' ? 'no such file' : errorMessage(error)}`);
   }
 }
 

@@ -4,7 +4,7 @@ import { loadConfig, type RawSettings } from '../config.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import { CliError, writeOutput } from './io.js';
 import type { DownloadFormat } from '../ogc/downloads.js';
-import { isOgcCollection, OGC_COLLECTIONS } from '../ogc/properties.js';
+import { isCatalogueCollection, CATALOGUE_COLLECTIONS } from '../catalogue/collections.js';
 import { encodeDownload } from '../render/ogc/downloads/encode.js';
 import { ALL_OF_EACH_ITEM } from '../render/ogc/items.js';
 import { WHOLE_COLLECTION } from '../store/ogc-plans.js';
@@ -19,7 +19,7 @@ export type ExportFormat = 'catalogue' | DownloadFormat;
  * encoder, from one snapshot); URL properties start with BASE_URL, or http://HOST:PORT.
  */
 export async function runFormatExport(settings: RawSettings, format: DownloadFormat, collection: string, out?: string): Promise<number> {
-  if (!isOgcCollection(collection)) throw new CliError(`--collection must be one of ${OGC_COLLECTIONS.join(', ')}; got ${collection}.`);
+  if (!isCatalogueCollection(collection)) throw new CliError(`--collection must be one of ${CATALOGUE_COLLECTIONS.join(', ')}; got ${collection}.`);
   const started = performance.now();
   const config = loadConfig(settings);
   const store = await openStore(config);
@@ -71,7 +71,7 @@ async function* counting(batches: AsyncIterable<RecordBatch>, counted: Catalogue
   for await (const batch of batches) {
     const { list, records } = batch;
     counted[list] += records.length;
-    if (list === 'images' || list === 'documents' || list === 'media') counted.published[list] += records.filter((r) => (r as { published: boolean }).published).length;
+    if (list === 'images' || list === 'documents' || list === 'media') counted.published[list] += records.filter((r) => 'published' in r && r.published).length;
     progress.update({ done: (done += records.length), total: null });
     yield batch;
   }

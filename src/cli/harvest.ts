@@ -48,12 +48,12 @@ export async function runHarvest(url: string, options: HarvestOptions): Promise<
 /** The state file next to --out; none when writing to standard output. */
 function stateFileOption(options: HarvestOptions): string | null {
   if (!Number.isSafeInteger(options.concurrency) || options.concurrency < 1) throw new CliError('--concurrency must be a whole number above 0.');
-  const toFile = options.out !== undefined && options.out !== '-';
-  if (!toFile) {
+  const out = options.out;
+  if (out === undefined || out === '-') {
     if (options.resume) throw new CliError('--resume needs --out: the state of a harvest is kept next to its output file.');
     return null;
   }
-  const statePath = stateFileFor(options.out!);
+  const statePath = stateFileFor(out);
   const exists = fs.existsSync(statePath);
   if (options.resume && exists) process.stderr.write(`Resuming the harvest kept in ${statePath}.\n`);
   if (options.resume && !exists) process.stderr.write(`No harvest to resume (${statePath} does not exist): starting from the beginning.\n`);

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorCode } from '../caught.js';
 
 export class CliError extends Error {}
 
@@ -25,7 +26,7 @@ type Target =
   | { readonly kind: 'into'; readonly file: string }
   | { readonly kind: 'replace'; readonly file: string };
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isMissing = (error: unknown) => errorCode(error) === 'ENOENT';
 
 function lstatOrNull(file: string): fs.Stats | null {
   try {

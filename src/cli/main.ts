@@ -8,6 +8,7 @@ import { StoreError } from '../store/store.js';
 import { DOWNLOAD_FORMATS, isDownloadFormat } from '../ogc/downloads.js';
 import { CliError } from './io.js';
 import { addSettingFlags, givenSettings } from './setting-flags.js';
+import { errorMessage } from '../caught.js';
 
 function positiveNumber(value: string): number {
   const n = Number(value);
@@ -116,7 +117,7 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (error) {
     if (!KNOWN_ERRORS.some((kind) => error instanceof kind)) throw error;
-    process.stderr.write(`heritage-api: ${(error as Error).message}\n`);
+    process.stderr.write(`heritage-api: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   }
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { SETTINGS, settingName } from '../settings/table.js';
 import type { CatalogueReader } from '../store/store.js';
 import { CliError } from './io.js';
+import { errorCode } from '../caught.js';
 
 const MEDIA_ROOT = settingName('mediaRoot');
 
@@ -22,7 +23,7 @@ export function checkMediaRoot(root: string | null): void {
 }
 
 function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   if (code === 'ENOENT' || code === 'ENOTDIR') return 'no such folder';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   return `cannot be read (${code ?? String(error)})`;
@@ -31,7 +32,7 @@ function fileProblem(error: unknown): string {
 /** A listen error as one sentence naming the flag; any other error unchanged. */
 export function explainListenError(error: unknown, config: Pick<Config, 'host' | 'port'>): unknown {
   const where = `port ${config.port} on ${config.host}`;
-  switch ((error as NodeJS.ErrnoException).code) {
+  switch (errorCode(error)) {
     case 'EADDRINUSE':
       return new CliError(`${where} is already in use (${settingName('port')}): stop what listens there, or choose another port.`);
     case 'EACCES':

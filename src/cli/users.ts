@@ -6,7 +6,7 @@ import { siteWords } from '../accounts/passwords.js';
 import { ROLES, isRole, type Role } from '../accounts/roles.js';
 import { loadConfig, type Config, type RawSettings } from '../config.js';
 import { CONTRIBUTE_PATHS } from '../site/paths.js';
-import { siteOf } from '../site/site.js';
+import { siteOf } from '../pages/site.js';
 import { describeDatabase, openStore } from '../store/open.js';
 import type { CatalogueStore } from '../store/store.js';
 import { CliError } from './io.js';

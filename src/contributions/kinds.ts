@@ -3,6 +3,7 @@
 // editor approves it. The fields are kept as read here (store/contribution-plans.ts): trimmed,
 // a video link in its one canonical form (video-links.ts); the record is made from them at
 // approval, so an editor's correction is an edit of the fields, held to the same rules.
+import { DOCUMENT_KEYS as D } from '../catalogue/fields.js';
 import type { CatalogueRecord } from '../catalogue/lists.js';
 import { textToHtml } from './text.js';
 import { canonicalVideoLink } from './video-links.js';
@@ -57,26 +58,47 @@ export function readFields<K extends ContributionKind>(kind: K, form: Record<str
   const problems: FieldProblems = {};
   if (title === '') problems.title = 'Give it a title.';
   else if ([...title].length > TITLE_MAX) problems.title = `A title is at most ${TITLE_MAX} characters.`;
-  if (kind === 'image') {
+  return { fields: FIELD_READERS[kind](form, title, problems), problems };
+}
+
+/** Each kind's fields but the title, read from the form, their problems added to `problems`. */
+const FIELD_READERS: { [K in ContributionKind]: (form: Record<string, string>, title: string, problems: FieldProblems) => KindFields[K] } = {
+  image(form, title, problems) {
     const description = (form.description ?? '').replace(/\r\n?/g, '\n').trim();
     if ([...description].length > DESCRIPTION_MAX) problems.description = `A description is at most ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters.`;
     const created = (form.created ?? '').trim();
     if (created !== '' && !isDay(created)) problems.created = 'Give the date it was made as YYYY-MM-DD, or leave it empty.';
     const licence = form.licence === 'open' ? 'open' : form.licence === 'copyright' ? 'copyright' : null;
     if (licence === null) problems.licence = 'Choose how others may use the picture.';
-    return { fields: { title, description, created, licence: licence ?? 'copyright', upload: form.upload ?? '' } as KindFields[K], problems };
-  }
-  if (kind === 'document') {
+    return { title, description, created, licence: licence ?? 'copyright', upload: form.upload ?? '' };
+  },
+  document(form, title, problems) {
     const body = (form.body ?? '').replace(/\r\n?/g, '\n').trim();
     if (body === '') problems.body = 'Write something.';
     else if ([...body].length > BODY_MAX) problems.body = `Writing is at most ${BODY_MAX.toLocaleString('en-GB')} characters.`;
-    return { fields: { title, body } as KindFields[K], problems };
-  }
-  // Kept (so published) in its one canonical form: an editor's correction is read here too.
-  const sent = (form.url ?? '').trim();
-  const link = canonicalVideoLink(sent);
-  if ('problem' in link) problems.url = link.problem;
-  return { fields: { title, url: 'url' in link ? link.url : sent } as KindFields[K], problems };
+    return { title, body };
+  },
+  media(form, title, problems) {
+    // Kept (so published) in its one canonical form: an editor's correction is read here too.
+    const sent = (form.url ?? '').trim();
+    const link = canonicalVideoLink(sent);
+    if ('problem' in link) problems.url = link.problem;
+    return { title, url: 'url' in link ? link.url : sent };
+  },
+};
+
+const FIELD_KEYS = {
+  image: ['title', 'description', 'created', 'licence', 'upload'],
+  document: ['title', 'body'],
+  media: ['title', 'url'],
+} as const satisfies { [K in ContributionKind]: readonly (keyof KindFields[K])[] };
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+
+/** Whether fields read back (stored as JSON) are a `kind`'s: each of its fields a string, a picture's licence one of the two. */
+export function isFieldsOf(kind: ContributionKind, value: unknown): value is ContributionFields {
+  if (!isObject(value) || !FIELD_KEYS[kind].every((key) => typeof value[key] === 'string')) return false;
+  return kind !== 'image' || value.licence === 'open' || value.licence === 'copyright';
 }
 
 /** A real calendar day, YYYY-MM-DD, not in the future. */
@@ -98,10 +120,10 @@ export interface Publication {
 /** The catalogue record an approved contribution becomes. */
 export function recordOf(kind: ContributionKind, fields: ContributionFields, at: Publication): CatalogueRecord<'images'> | CatalogueRecord<'documents'> | CatalogueRecord<'media'> {
   const base = { id: at.id, feature: at.feature, author: at.author, title: fields.title, published: true };
-  if (kind === 'image') {
-    const f = fields as ImageFields;
-    return { ...base, file: publishedPictureFile(f.upload), description: f.description, copyright: f.licence === 'copyright', created: f.created === '' ? null : f.created };
+  if (kind === 'image' && 'upload' in fields) {
+    return { ...base, file: publishedPictureFile(fields.upload), description: fields.description, copyright: fields.licence === 'copyright', created: fields.created === '' ? null : fields.created };
   }
-  if (kind === 'document') return { ...base, body: textToHtml((fields as DocumentFields).body), created: at.day, last_edited: at.day };
-  return { ...base, url: (fields as MediaFields).url };
+  if (kind === 'document' && 'body' in fields) return { ...base, body: textToHtml(fields.body), created: at.day, [D.lastEdited]: at.day };
+  if (kind === 'media' && 'url' in fields) return { ...base, url: fields.url };
+  throw new TypeError(`the fields of a contribution of kind ${kind} are another kind's`);
 }

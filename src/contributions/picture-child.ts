@@ -7,7 +7,7 @@ process.on('message', (job: PictureJob) => {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   void preparePicture(bytes).then((outcome) => {
     const reply: PictureReply = { id: job.id, outcome };
-    process.send!(reply);
+    process.send?.(reply);
   });
 });
 process.on('disconnect', () => process.exit(0));

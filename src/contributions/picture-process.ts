@@ -24,8 +24,8 @@ export interface PictureReply {
 export const PICTURE_DEADLINE_MS = 60_000;
 
 /** The process's command: the compiled entry, or the .ts beside this one through tsx; under `nice` where there is one. */
-function command(): string[] {
-  const node = import.meta.url.endsWith('.ts')
+function command(): [string, ...string[]] {
+  const node: [string, ...string[]] = import.meta.url.endsWith('.ts')
     ? [process.execPath, '--import', import.meta.resolve('tsx'), new URL('./picture-child.ts', import.meta.url).pathname]
     : [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'contributions', 'picture-child.js')];
   const nice = ['/usr/bin/nice', '/bin/nice'].find((file) => fs.existsSync(file));
@@ -71,7 +71,7 @@ export class PictureProcess {
   private started(): ChildProcess {
     if (this.child !== null) return this.child;
     const [file, ...args] = command();
-    const child = spawn(file!, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
     child.on('message', (reply: PictureReply) => {
       const waiting = this.waiting.get(reply.id);
       if (waiting === undefined) return;

@@ -2,8 +2,8 @@
 // escaped whole, paragraphs are its blank-line-separated parts (a single line break kept as
 // <br>), and http(s) addresses become links that leave the site without its referrer. No
 // markup a contributor types survives as markup: the body is safe before any sanitiser runs
-// (the pages sanitise every document body again: render/ogc/html/sanitise.ts).
-import { escapeAttribute as escapeHtml } from '../render/ogc/html/sanitise.js';
+// (the pages sanitise every document body again: pages/sanitise.ts).
+import { escapeAttribute as escapeHtml } from '../pages/sanitise.js';
 
 /** An address as typed: scheme, then anything up to a space or an angle bracket; a closing mark of punctuation is not part of it. */
 const ADDRESS = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/g;
@@ -25,7 +25,7 @@ function lineToHtml(line: string): string {
     html += escapeHtml(line.slice(from, match.index));
     const address = escapeHtml(match[0]);
     html += `<a href="${address}" rel="nofollow noopener noreferrer">${address}</a>`;
-    from = match.index! + match[0].length;
+    from = (match.index ?? from) + match[0].length;
   }
   return html + escapeHtml(line.slice(from));
 }

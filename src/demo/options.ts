@@ -8,7 +8,7 @@ export interface DemoOptions {
   seed: number;
 }
 
-/** The demo `serve --init-demo` (what `npm start` runs) builds, and README's examples are tried on. */
+/** The demo `serve --init-demo` (what `npm start` runs) builds, and the examples of README and docs/ are tried on. */
 export const INIT_DEMO: DemoOptions = { scale: 1, seed: 1 };
 
 /** Record counts at scale 1. */

@@ -2,6 +2,7 @@
 // must match the images, documents and media attached to it, and every nested copy of a
 // feature must match its listed form. Collections are walked one after another, so a
 // disagreement usually means the source changed between walks.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { HarvestedRecords } from './rebuild.js';
 import type { WireListedFeature, WireNestedFeature, WireSummary } from './wire.js';
 
@@ -51,7 +52,7 @@ function summaryDisagreements(f: WireListedFeature, attached: Record<Kind, Attac
 
 function titleDisagreements(featureId: number, kind: Kind, summaries: WireSummary[], records: Attached[]): string[] {
   return summaries.flatMap((s, i) => {
-    const title = records[i]!.title;
+    const title = records[i]?.title;
     return s.title === undefined || s.title === title ? [] : [`feature ${featureId} titles ${kind} ${s.id} ${JSON.stringify(s.title)}, /${kind}/ titles it ${JSON.stringify(title)}`];
   });
 }
@@ -64,10 +65,10 @@ function ids(list: { id: number }[]): string {
 function nestedDifference(nested: WireNestedFeature, listed: WireListedFeature): string | null {
   const n = nested.properties;
   const l = listed.properties;
-  if (n.b_name !== (l.b_name ?? '')) return 'b_name';
+  if (n[F.name] !== (l[F.name] ?? '')) return F.name;
   if (n.street !== (l.street ?? '')) return 'street';
   if (n.address !== l.address) return 'address';
-  if (n.feature_type !== l.feature_type) return 'feature_type';
+  if (n[F.type] !== l[F.type]) return F.type;
   if (n.count !== l.count) return 'count';
   if (JSON.stringify(nested.geometry) !== JSON.stringify(listed.geometry)) return 'geometry';
   return null;

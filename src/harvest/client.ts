@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { HarvestError } from './errors.js';
 import { RequestPool, type Sleep } from './pool.js';
 import { MAX_RETRY_AFTER_MS, backoffMs, honoursRetryAfter, isRetryableStatus, parseRetryAfter, unreachable } from './retry.js';
+import { errorCause, errorCode, messageOf } from '../caught.js';
 
 export interface ClientOptions {
   concurrency: number;
@@ -152,15 +153,14 @@ function withTimeout(signal: AbortSignal, timeoutMs: number): AbortSignal {
 }
 
 function networkErrorCode(error: unknown): string | undefined {
-  return ((error as Error).cause as { code?: string } | undefined)?.code;
+  return errorCode(errorCause(error));
 }
 
 /** fetch says only "fetch failed"; the reason (ECONNRESET, a timeout…) is in `cause`. */
 function describeNetworkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'TimeoutError') return 'no answer in time';
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return cause?.code ?? cause?.message ?? error.message;
+  return errorCode(error.cause) ?? messageOf(error.cause) ?? error.message;
 }
 
 /** A short quote of an error body, e.g. ` ({"detail":"Not found."})`. */
@@ -173,7 +173,8 @@ async function bodyDetail(response: Response): Promise<string> {
 /** A whole body that is not JSON will not become JSON on a retry (an HTML page, a wrong URL). */
 function parseJson(url: string, response: Response, text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const body: unknown = JSON.parse(text);
+    return body;
   } catch {
     throw new HarvestError(`${url} did not answer JSON (Content-Type: ${response.headers.get('content-type') ?? 'none'}); is it the API root of a server of this spec?`);
   }

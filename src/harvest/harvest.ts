@@ -106,7 +106,7 @@ async function walkAll(ctx: WalkContext, rootUrl: string): Promise<HarvestedReco
 }
 
 function tally(state: HarvestState): HarvestTally {
-  const t = { records: 0, pages: 0, totalRecords: 0 as number | null, totalPages: 0 as number | null };
+  const t: HarvestTally = { records: 0, pages: 0, totalRecords: 0, totalPages: 0 };
   for (const collection of COLLECTIONS) {
     const plan = state.plan(collection);
     t.totalRecords = plan === null || t.totalRecords === null ? null : t.totalRecords + plan.count;

@@ -1,7 +1,8 @@
 // The harvested pages → a catalogue file (still to be validated). Each record kind comes
 // from where the API shows it: authors from author blocks, categories and sites from
-// listed features, b_number, tags and search_str from the features nested in images,
+// listed features, the number, tags and search text from the features nested in images,
 // documents and media. Everything harvested is published: the API shows nothing else.
+import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { MediaBases } from './media-path.js';
 import { downloadUrl, mediaPathOf } from './media-path.js';
 import { Registry } from './registry.js';
@@ -21,14 +22,17 @@ export interface Rebuilt {
 /** What only the nested forms tell of a feature. */
 interface NestedFacts {
   id: number;
-  b_number: string;
+  number: string;
 }
 
 interface SearchFacts {
   id: number;
   tags: unknown;
-  search_str: unknown;
+  searchText: unknown;
 }
+
+/** A feature record made from its listed form, completed from its nested forms. */
+type ListedRecord = Record<string, unknown> & { id: number };
 
 class Rebuild {
   readonly disagreements: string[] = [];
@@ -47,28 +51,31 @@ class Rebuild {
   }
 
   mediaPath(url: unknown): unknown {
-    if (typeof url !== 'string') return url;
+    return typeof url === 'string' ? this.mediaFile(url) : url;
+  }
+
+  mediaFile(url: string): string {
     const path = mediaPathOf(url, this.bases);
     this.files.set(path, downloadUrl(url, this.bases));
     return path;
   }
 
-  /** The nested copy of a feature: b_number from every form, tags and search_str from images and documents. */
+  /** The nested copy of a feature: the number from every form, tags and search text from images and documents. */
   nestedFeature(f: WireNestedFeature, where: string): number {
-    this.nested.add({ id: f.id, b_number: f.properties.b_number }, where);
-    if ('tags' in f || 'search_str' in f.properties) this.searchable.add({ id: f.id, tags: f.tags, search_str: f.properties.search_str }, where);
+    this.nested.add({ id: f.id, number: f.properties[F.number] }, where);
+    if ('tags' in f || F.searchText in f.properties) this.searchable.add({ id: f.id, tags: f.tags, searchText: f.properties[F.searchText] }, where);
     return f.id;
   }
 
-  listedFeature(f: WireListedFeature): Record<string, unknown> {
+  listedFeature(f: WireListedFeature): ListedRecord {
     const p = f.properties;
     const where = `feature ${f.id}`;
-    for (const c of p.categories) this.categories.add({ id: c.id, name: c.name, description: c.description, thumbnail: this.mediaPath(c.thumbnail) as string }, where);
+    for (const c of p.categories) this.categories.add({ id: c.id, name: c.name, description: c.description, thumbnail: this.mediaFile(c.thumbnail) }, where);
     if (p.site !== null) this.sites.add({ id: p.site.id, name: p.site.name }, where);
     for (const s of [...p.documents, ...p.images, ...p.media]) if (s.author !== undefined) this.author(s.author, where);
     return {
-      id: f.id, feature_type: p.feature_type, b_number: null, b_name: p.b_name, street: p.street, postcode: p.postcode,
-      address: p.address, current: p.current, site: p.site === null ? null : p.site.id, categories: p.categories.map((c) => c.id),
+      id: f.id, [F.type]: p[F.type], [F.number]: null, [F.name]: p[F.name], [F.street]: p[F.street], [F.postalCode]: p[F.postalCode],
+      [F.address]: p[F.address], [F.year]: p[F.year], site: p.site === null ? null : p.site.id, categories: p.categories.map((c) => c.id),
       tags: [], geometry: f.geometry,
     };
   }
@@ -85,7 +92,7 @@ class Rebuild {
     const where = `document ${r.id}`;
     return {
       id: r.id, feature: this.nestedFeature(r.feature, where), author: this.author(r.author, where), title: r.title,
-      body: r.body, created: r.created, last_edited: r.last_edited, published: true,
+      body: r.body, created: r.created, [D.lastEdited]: r[D.lastEdited], published: true,
     };
   }
 
@@ -96,15 +103,15 @@ class Rebuild {
 
   /**
    * What the nested forms add to a listed feature. The nested form writes a missing
-   * b_number as "", so "" comes back as null (the API shows both the same). A feature
-   * never nested keeps b_number null, tags [] and no search_str (the format's default).
+   * number as "", so "" comes back as null (the API shows both the same). A feature
+   * never nested keeps its number null, tags [] and no search text (the format's default).
    */
-  complete(feature: Record<string, unknown>): Record<string, unknown> {
-    const id = feature.id as number;
+  complete(feature: ListedRecord): Record<string, unknown> {
+    const id = feature.id;
     const nested = this.nested.get(id);
     const search = this.searchable.get(id);
-    if (nested !== undefined && nested.b_number !== '') feature.b_number = nested.b_number;
-    if (search !== undefined) Object.assign(feature, { tags: search.tags, search_str: search.search_str });
+    if (nested !== undefined && nested.number !== '') feature[F.number] = nested.number;
+    if (search !== undefined) Object.assign(feature, { tags: search.tags, [F.searchText]: search.searchText });
     return feature;
   }
 }

@@ -32,7 +32,7 @@ export function stateFileFor(out: string): string {
 }
 
 export class HarvestState {
-  private readonly collections = new Map<Collection, CollectionState>(COLLECTIONS.map((c) => [c, { plan: null, pages: new Map() }]));
+  private readonly collections: Record<Collection, CollectionState> = { features: fresh(null), images: fresh(null), documents: fresh(null), media: fresh(null) };
 
   private constructor(private readonly file: string | null) {}
 
@@ -54,7 +54,7 @@ export class HarvestState {
 
   /** A new walk of the collection: pages of any earlier plan are dropped. */
   setPlan(collection: Collection, plan: PagePlan): void {
-    this.collections.set(collection, { plan, pages: new Map() });
+    this.collections[collection] = fresh(plan);
     this.append({ kind: 'plan', collection, ...plan });
   }
 
@@ -64,7 +64,7 @@ export class HarvestState {
   }
 
   restart(collection: Collection): void {
-    this.collections.set(collection, { plan: null, pages: new Map() });
+    this.collections[collection] = fresh(null);
     this.append({ kind: 'restart', collection });
   }
 
@@ -74,7 +74,7 @@ export class HarvestState {
   }
 
   private entry(collection: Collection): CollectionState {
-    return this.collections.get(collection)!;
+    return this.collections[collection];
   }
 
   private append(line: StateLine): void {
@@ -94,9 +94,9 @@ export class HarvestState {
   }
 
   private apply(line: StateLine): void {
-    if (line.kind === 'plan') this.collections.set(line.collection, { plan: planOf(line), pages: new Map() });
+    if (line.kind === 'plan') this.collections[line.collection] = fresh(planOf(line));
     else if (line.kind === 'page') this.entry(line.collection).pages.set(line.page, line.records);
-    else if (line.kind === 'restart') this.collections.set(line.collection, { plan: null, pages: new Map() });
+    else if (line.kind === 'restart') this.collections[line.collection] = fresh(null);
   }
 
   /** The file holds exactly what is kept: header, plans and pages (torn or dropped lines go). */
@@ -105,7 +105,8 @@ export class HarvestState {
     fs.mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
     const lines: StateLine[] = [{ kind: 'harvest', version: STATE_VERSION, source }];
-    for (const [collection, { plan, pages }] of this.collections) {
+    for (const collection of COLLECTIONS) {
+      const { plan, pages } = this.collections[collection];
       if (plan === null) continue;
       lines.push({ kind: 'plan', collection, ...plan });
       for (const [page, records] of pages) lines.push({ kind: 'page', collection, page, records });
@@ -114,6 +115,8 @@ export class HarvestState {
     fs.renameSync(temporary, this.file);
   }
 }
+
+const fresh = (plan: PagePlan | null): CollectionState => ({ plan, pages: new Map() });
 
 function planOf(line: PagePlan): PagePlan {
   return { count: line.count, pageLength: line.pageLength, lastPage: line.lastPage };
@@ -125,10 +128,28 @@ function readLines(file: string): StateLine[] {
   for (const text of fs.readFileSync(file, 'utf8').split('\n')) {
     if (text === '') continue;
     try {
-      lines.push(JSON.parse(text) as StateLine);
+      const line: unknown = JSON.parse(text);
+      if (!isStateLine(line)) break;
+      lines.push(line);
     } catch {
       break;
     }
   }
   return lines;
+}
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+const isCollection = (value: unknown): value is Collection => COLLECTIONS.some((c) => c === value);
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+/** A line this module wrote (one of another shape ends the reading, as a torn one does). */
+function isStateLine(value: unknown): value is StateLine {
+  if (!isObject(value)) return false;
+  switch (value.kind) {
+    case 'harvest': return isNumber(value.version) && typeof value.source === 'string';
+    case 'plan': return isCollection(value.collection) && isNumber(value.count) && isNumber(value.pageLength) && isNumber(value.lastPage);
+    case 'page': return isCollection(value.collection) && isNumber(value.page) && Array.isArray(value.records);
+    case 'restart': return isCollection(value.collection);
+    default: return false;
+  }
 }

@@ -94,11 +94,11 @@ async function fetchPages(ctx: WalkContext, collection: Collection, plan: PagePl
       }
     }),
   );
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const failures: unknown[] = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
   const fatal = failures.find((e) => !(e instanceof SourceChanged) && !isAbort(e));
   if (fatal !== undefined) throw fatal;
   const changed = failures.find((e) => e instanceof SourceChanged);
-  if (changed !== undefined) return (changed as SourceChanged).message;
+  if (changed !== undefined) return changed.message;
   // Only aborts are left: the whole harvest is stopping, which is not a change of source.
   if (failures.length > 0) throw failures[0];
   return null;
@@ -121,9 +121,19 @@ async function fetchPage(ctx: WalkContext, collection: Collection, plan: PagePla
 /** Pages 1..last in order; null when ids are not strictly ascending (a record moved). */
 function assemble(pages: ReadonlyMap<number, unknown[]>, plan: PagePlan): unknown[] | null {
   const records = range(1, plan.lastPage).flatMap((n) => pages.get(n) ?? []);
-  const ids = records.map((r) => (r as { id: number }).id);
-  const ascending = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
-  return ascending && records.length === plan.count ? records : null;
+  return ascending(records.map(idOf)) && records.length === plan.count ? records : null;
+}
+
+/** A record's id (readPage checked that each has one); NaN, never ascending, for one without. */
+const idOf = (record: unknown): number => (typeof record === 'object' && record !== null && 'id' in record && typeof record.id === 'number' ? record.id : NaN);
+
+function ascending(ids: readonly number[]): boolean {
+  let last = -Infinity;
+  for (const id of ids) {
+    if (!(id > last)) return false;
+    last = id;
+  }
+  return true;
 }
 
 function isAbort(error: unknown): boolean {

@@ -3,6 +3,7 @@
 // else stops the harvest with a sentence instead of a TypeError; the leaf values are left
 // to the catalogue validator, which names every bad one.
 import type { Static } from '@sinclair/typebox';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { COLLECTIONS, type Collection } from '../constants.js';
 import type {
   AttachmentSummarySchema, AuthorSchema, CategorySchema, DocumentSchema, ImageSchema, ListedFeatureSchema, MediaSchema, SearchableFeatureSchema,
@@ -28,7 +29,7 @@ export type WireListedFeature = Omit<Listed, 'properties'> & {
 
 /** Nested in images and documents (with search_str and tags) or in media (with neither). */
 export type WireNestedFeature = Omit<Searchable, 'properties' | 'tags'> & {
-  properties: Omit<Searchable['properties'], 'search_str'> & Partial<Pick<Searchable['properties'], 'search_str'>>;
+  properties: Omit<Searchable['properties'], typeof F.searchText> & Partial<Pick<Searchable['properties'], typeof F.searchText>>;
   tags?: Searchable['tags'];
 };
 
@@ -53,7 +54,8 @@ export interface WirePage {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 function refuse(url: string, what: string): never {
   throw new HarvestError(`${url} is not an answer of this API: ${what}.`);
@@ -62,12 +64,13 @@ function refuse(url: string, what: string): never {
 /** The list envelope: count, next, and the page's records (features unwrapped from their FeatureCollection). */
 export function readPage(url: string, body: unknown, collection: Collection): WirePage {
   if (!isObject(body)) refuse(url, 'not a JSON object');
-  if (!Number.isSafeInteger(body.count) || (body.count as number) < 0) refuse(url, '"count" is not a whole number');
-  if (body.next !== null && typeof body.next !== 'string') refuse(url, '"next" is neither a URL nor null');
+  const { count, next } = body;
+  if (!isCount(count)) refuse(url, '"count" is not a whole number');
+  if (next !== null && typeof next !== 'string') refuse(url, '"next" is neither a URL nor null');
   const results = collection === 'features' && isObject(body.results) ? body.results.features : body.results;
   if (!Array.isArray(results)) refuse(url, `no list of ${collection} in "results"`);
   results.forEach((record, i) => checkRecord(url, collection, record, i));
-  return { count: body.count as number, hasNext: body.next !== null, nextUrl: body.next as string | null, records: results };
+  return { count, hasNext: next !== null, nextUrl: next, records: results };
 }
 
 function checkRecord(url: string, collection: Collection, record: unknown, i: number): void {
@@ -98,8 +101,10 @@ function isAuthor(v: unknown): v is WireAuthor {
 
 /** The API root's links to the four collections. */
 export function readRoot(url: string, body: unknown): Record<Collection, string> {
-  if (!isObject(body) || !COLLECTIONS.every((n) => typeof body[n] === 'string')) {
-    refuse(url, 'an API root lists links to features, images, documents and media');
-  }
-  return Object.fromEntries(COLLECTIONS.map((n) => [n, body[n] as string])) as Record<Collection, string>;
+  const link = (n: Collection): string => {
+    const href = isObject(body) ? body[n] : undefined;
+    if (typeof href !== 'string') refuse(url, 'an API root lists links to features, images, documents and media');
+    return href;
+  };
+  return { features: link('features'), images: link('images'), documents: link('documents'), media: link('media') };
 }

@@ -1,7 +1,7 @@
 // The whole-result downloads of the OGC face, declared once: the items path answers them
 // for `f=` (http/ogc/downloads.ts), each collection links them as `rel=enclosure`
 // (render/ogc/collections.ts), and `export --format` writes the same files (cli/export.ts).
-import type { OgcCollection } from './properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 
 export const DOWNLOAD_FORMATS = ['geojson', 'csv', 'fgb', 'gpkg'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -25,6 +25,6 @@ export function isDownloadFormat(value: string): value is DownloadFormat {
   return (DOWNLOAD_FORMATS as readonly string[]).includes(value);
 }
 
-export function downloadFileName(collection: OgcCollection, format: DownloadFormat): string {
+export function downloadFileName(collection: CatalogueCollection, format: DownloadFormat): string {
   return `${collection}.${DOWNLOAD_FORMAT_INFO[format].extension}`;
 }

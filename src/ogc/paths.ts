@@ -1,30 +1,32 @@
-// The OGC face's paths, in one place: routes, links and the API definition take them from here.
+// The OGC face's paths, in one place: routes, links and the API definition take them from
+// here; those other faces' pages link to are the page layer's (pages/paths.ts).
 import { OGC_API_PATH, OGC_PREFIX } from '../constants.js';
-import type { OgcCollection } from './properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
+import { LINKED_PATHS } from '../pages/paths.js';
 
 export const OGC_PATHS = {
-  landing: OGC_PREFIX,
+  landing: LINKED_PATHS.ogcLanding,
   api: OGC_API_PATH,
-  docs: `${OGC_PREFIX}docs/`,
+  docs: LINKED_PATHS.ogcDocs,
   conformance: `${OGC_PREFIX}conformance`,
   collections: `${OGC_PREFIX}collections`,
-  collection: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}`,
-  items: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/items`,
-  item: (id: OgcCollection | ':collection', fid: number | ':featureId') => `${OGC_PREFIX}collections/${id}/items/${fid}`,
-  queryables: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/queryables`,
-  schema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/schema`,
+  collection: (id: CatalogueCollection | ':collection') => `${OGC_PREFIX}collections/${id}`,
+  items: LINKED_PATHS.ogcItems,
+  item: LINKED_PATHS.ogcItem,
+  queryables: (id: CatalogueCollection | ':collection') => `${OGC_PREFIX}collections/${id}/queryables`,
+  schema: (id: CatalogueCollection | ':collection') => `${OGC_PREFIX}collections/${id}/schema`,
   /** One item as a GeoJSON Feature, the schema form GDAL 3.6 reads (render/ogc/schemas.ts). */
-  featureSchema: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/feature-schema`,
+  featureSchema: (id: CatalogueCollection | ':collection') => `${OGC_PREFIX}collections/${id}/feature-schema`,
   /** OGC API – Tiles: the collection's tilesets (the `features` collection only), and the one tileset. */
-  tilesets: (id: OgcCollection | ':collection') => `${OGC_PREFIX}collections/${id}/tiles`,
-  tileset: (id: OgcCollection | ':collection', tms: string) => `${OGC_PREFIX}collections/${id}/tiles/${tms}`,
+  tilesets: (id: CatalogueCollection | ':collection') => `${OGC_PREFIX}collections/${id}/tiles`,
+  tileset: (id: CatalogueCollection | ':collection', tms: string) => `${OGC_PREFIX}collections/${id}/tiles/${tms}`,
   tileMatrixSets: `${OGC_PREFIX}tileMatrixSets`,
   tileMatrixSet: (tms: string) => `${OGC_PREFIX}tileMatrixSets/${tms}`,
 } as const;
 
 /** The one tile matrix set of the tiles, and the one collection tiled. */
 export const WEB_MERCATOR_QUAD = 'WebMercatorQuad';
-export const TILED_COLLECTION: OgcCollection = 'features';
+export const TILED_COLLECTION: CatalogueCollection = 'features';
 export const TILESETS_VECTOR_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
 /** A tileset's link to its tile matrix set's definition, and the landing page's to the list of them. */
 export const TILING_SCHEME_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme';

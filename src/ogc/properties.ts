@@ -2,9 +2,9 @@
 // so GDAL and QGIS make real columns of them. Queryables, the item schema, the items
 // parameters, sorting, the OpenAPI 3.0 document and the renderer all read this table; the
 // store reads the SQL of each stored property (store/ogc-sql.ts, checked against these names).
-
-export const OGC_COLLECTIONS = ['features', 'images', 'documents', 'media'] as const;
-export type OgcCollection = (typeof OGC_COLLECTIONS)[number];
+// The collections are the catalogue's (catalogue/collections.ts).
+import type { CatalogueCollection } from '../catalogue/collections.js';
+import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../catalogue/fields.js';
 
 export type PropertyType = 'string' | 'integer' | 'boolean' | 'date';
 
@@ -29,8 +29,6 @@ export interface OgcProperty {
   readonly list: boolean;
 }
 
-/** Between the items of a list property. */
-export const LIST_SEPARATOR = '; ';
 
 type Flag = 'q' | 's' | 'n' | 'l';
 
@@ -53,17 +51,17 @@ const RECORD_ATTRIBUTION: readonly [string, PropertyType, string, string][] = [
 const API_URL: [string, string, boolean] = ['api_url', 'The same record in /api/v1/', false];
 const PAGE_URL: [string, string, boolean] = ['page_url', 'Its page for people (HTML)', false];
 
-export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty[]>> = {
+export const OGC_PROPERTIES: Readonly<Record<CatalogueCollection, readonly OgcProperty[]>> = {
   features: declare(
     [
       ['id', 'integer', 'Catalogue id', 'qs'],
-      ['feature_type', 'string', 'Kind: WHITECHAPEL_BUILDING, GREATER_WHITECHAPEL or PLACE', 'qs'],
-      ['b_number', 'string', 'Building number or range', 'qsn'],
-      ['b_name', 'string', 'Building name', 'qsn'],
-      ['street', 'string', 'Street', 'qsn'],
-      ['postcode', 'string', 'Postcode or postal district', 'qs'],
-      ['address', 'string', 'Display address', 'qs'],
-      ['current', 'integer', 'Year (current)', 'qsn'],
+      [F.type, 'string', 'Kind: WHITECHAPEL_BUILDING, GREATER_WHITECHAPEL or PLACE', 'qs'],
+      [F.number, 'string', 'Building number or range', 'qsn'],
+      [F.name, 'string', 'Building name', 'qsn'],
+      [F.street, 'string', 'Street', 'qsn'],
+      [F.postalCode, 'string', 'Postcode or postal district', 'qs'],
+      [F.address, 'string', 'Display address', 'qs'],
+      [F.year, 'integer', 'Year (current)', 'qsn'],
       ['site_id', 'integer', 'Site id', 'qsn'],
       ['site_name', 'string', 'Site name', 'qsn'],
       ['categories', 'string', 'Category names, "; " between them', 'ql'],
@@ -92,7 +90,7 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
       ['title', 'string', 'Title', 'qs'],
       ['body_html', 'string', 'Text as HTML', ''],
       ['created', 'date', 'Date written', 'qs'],
-      ['last_edited', 'date', 'Date last edited', 'qs'],
+      [D.lastEdited, 'date', 'Date last edited', 'qs'],
       ...RECORD_ATTRIBUTION,
     ],
     [['text', 'Text without its HTML markup', false], API_URL, PAGE_URL],
@@ -109,28 +107,24 @@ export const OGC_PROPERTIES: Readonly<Record<OgcCollection, readonly OgcProperty
 };
 
 /** What `datetime` filters on, per collection (media have no date: every media item matches any `datetime`). */
-export const TEMPORAL_PROPERTY: Readonly<Record<OgcCollection, string | null>> = {
+export const TEMPORAL_PROPERTY: Readonly<Record<CatalogueCollection, string | null>> = {
   features: 'current',
   images: 'created',
   documents: 'created',
   media: null,
 };
 
-export const COLLECTION_TITLES: Readonly<Record<OgcCollection, { title: string; description: string }>> = {
+export const COLLECTION_TITLES: Readonly<Record<CatalogueCollection, { title: string; description: string }>> = {
   features: { title: 'Buildings and places', description: 'Every mapped building, area and place: footprints with address, name, year, site and categories.' },
   images: { title: 'Images', description: "Published pictures, each placed at its building's footprint." },
   documents: { title: 'Documents', description: "Published articles, each placed at its building's footprint." },
   media: { title: 'Media', description: "Published video links, each placed at its building's footprint." },
 };
 
-export function propertiesOf(collection: OgcCollection): readonly OgcProperty[] {
+export function propertiesOf(collection: CatalogueCollection): readonly OgcProperty[] {
   return OGC_PROPERTIES[collection];
 }
 
-export function propertyOf(collection: OgcCollection, name: string): OgcProperty | undefined {
+export function propertyOf(collection: CatalogueCollection, name: string): OgcProperty | undefined {
   return OGC_PROPERTIES[collection].find((p) => p.name === name);
-}
-
-export function isOgcCollection(name: string): name is OgcCollection {
-  return (OGC_COLLECTIONS as readonly string[]).includes(name);
 }

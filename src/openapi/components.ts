@@ -9,11 +9,14 @@ export type JsonObject = Record<string, unknown>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** A copy of a JSON object's members (none when it is not an object). */
+export const membersOf = (value: unknown): JsonObject => (typeof value === 'object' && value !== null ? { ...value } : {});
+
 function titledSchemas(): Map<object, string> {
   const names = new Map<object, string>();
   for (const value of Object.values(wireShapes)) {
-    const title = (value as { title?: unknown }).title;
-    if (typeof title === 'string') names.set(value, title);
+    const title: unknown = typeof value === 'object' && value !== null && 'title' in value ? value.title : undefined;
+    if (typeof value === 'object' && typeof title === 'string') names.set(value, title);
   }
   return names;
 }

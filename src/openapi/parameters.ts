@@ -1,6 +1,7 @@
 // The query and path parameters as OpenAPI parameter objects (`#/components/parameters/…`):
 // the syntax params.ts and filters.ts accept, as patterns and ranges. Which filter a
 // collection takes comes from store/filters.ts, as for the HTTP layer.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { FEATURE_TYPES } from '../catalogue/format.js';
 import {
   DEFAULT_PAGE_SIZE,
@@ -65,10 +66,10 @@ const FILTERS: Record<string, JsonObject> = {
   tags: query('tags', 'Carrying any of these tags (any case, comma-separated); records: their feature\'s tags.', { type: 'string' }, 'pub,music hall'),
   year_range: query('year_range', '`Y`: current ≥ Y; `Y1,Y2`: Y1 ≤ current ≤ Y2.', { type: 'string', pattern: `^\\s*${YEAR}\\s*(,\\s*${YEAR}\\s*)?$` }, '1850,1899'),
   date_range: query('date_range', '`D`: created on or after D; `D1,D2`: created between them (inclusive).', { type: 'string', pattern: `^\\s*${DATE}\\s*(,\\s*${DATE}\\s*)?$` }, '2016-01-01,2016-12-31'),
-  feature_type: query('feature_type', 'Of any of these types (comma-separated).', { type: 'string', pattern: commaList(TYPE) }, 'PLACE,GREATER_WHITECHAPEL'),
+  [F.type]: query(F.type, 'Of any of these types (comma-separated).', { type: 'string', pattern: commaList(TYPE) }, 'PLACE,GREATER_WHITECHAPEL'),
   site: query('site', 'Belonging to this site (id).', ID, 1),
   street: query('street', 'On this street (the whole name, any case).', { type: 'string' }, 'Fournier Street'),
-  postcode: query('postcode', 'With this postcode (any case).', { type: 'string' }, 'E1 6TP'),
+  [F.postalCode]: query(F.postalCode, 'With this postcode (any case).', { type: 'string' }, 'E1 6TP'),
   bbox: query(
     'bbox',
     'Features whose footprint meets the box (a true polygon test); records whose feature does. minLon,minLat,maxLon,maxLat in degrees (WGS84), min not above max.',

@@ -1,5 +1,6 @@
 // The three feature forms of the spec: listed (by /features/), nested in images and
 // documents (with search_str and tags), nested in media (without either).
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { CategoryRow, FeatureBaseRow, FeatureRow, NestedFeatureRow } from '../store/store.js';
 import { mediaUrl } from './media-url.js';
 
@@ -13,15 +14,15 @@ export function renderListedFeature(f: FeatureRow, baseUrl: string) {
     type: 'Feature',
     geometry: f.geometry,
     properties: {
-      b_name: f.b_name,
-      address: f.address,
-      postcode: f.postcode,
+      [F.name]: f[F.name],
+      [F.address]: f[F.address],
+      [F.postalCode]: f[F.postalCode],
       street: f.street,
       categories: f.categories.map((c) => renderCategory(c, baseUrl)),
       count: f.count,
       current: f.current,
       site: f.site === null ? null : { id: f.site.id, name: f.site.name },
-      feature_type: f.feature_type,
+      [F.type]: f[F.type],
       documents: f.documents,
       images: f.images,
       media: f.media,
@@ -44,18 +45,18 @@ export function renderSearchableFeature(f: NestedFeatureRow) {
     id: f.id,
     type: 'Feature',
     geometry: f.geometry,
-    properties: { ...nestedProperties(f), search_str: f.search_str },
+    properties: { ...nestedProperties(f), [F.searchText]: f[F.searchText] },
     tags: f.tags,
   };
 }
 
 function nestedProperties(f: FeatureBaseRow) {
   return {
-    b_number: f.b_number ?? '',
-    b_name: f.b_name ?? '',
-    street: f.street ?? '',
-    address: f.address,
-    feature_type: f.feature_type,
+    [F.number]: f[F.number] ?? '',
+    [F.name]: f[F.name] ?? '',
+    [F.street]: f[F.street] ?? '',
+    [F.address]: f[F.address],
+    [F.type]: f[F.type],
     count: f.count,
   };
 }

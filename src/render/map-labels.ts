@@ -2,6 +2,7 @@
 // glyph server): each street's name along its buildings, once per stretch of street, in the
 // street rather than over the buildings, and a building's number (or name) at its
 // footprint's centre.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { outOfBounds } from '../invariant.js';
 import type { Box, LabelledBuilding, StreetBuildings } from '../store/map-plans.js';
 
@@ -131,7 +132,7 @@ class Neighbours {
 /** The number, else the name; a building with neither (both empty) has no label. */
 export function renderBuildingLabels(buildings: readonly LabelledBuilding[]): BuildingLabel[] {
   return buildings.flatMap((b) => {
-    const text = b.b_number || b.b_name;
+    const text = b[F.number] || b[F.name];
     if (!text) return [];
     const [lon, lat] = centre(b.box);
     return [{ id: b.id, text, lon: round(lon), lat: round(lat) }];

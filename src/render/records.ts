@@ -1,4 +1,5 @@
 // Images, documents and media as the spec shows them.
+import { DOCUMENT_KEYS as D } from '../catalogue/fields.js';
 import type { DocumentRow, ImageRow, MediaRow } from '../store/store.js';
 import { renderMediaFeature, renderSearchableFeature } from './features.js';
 import { mediaUrl } from './media-url.js';
@@ -24,7 +25,7 @@ export function renderDocument(r: DocumentRow) {
     feature: renderSearchableFeature(r.feature),
     body: r.body,
     created: r.created,
-    last_edited: r.last_edited,
+    [D.lastEdited]: r[D.lastEdited],
   };
 }
 

@@ -1,6 +1,7 @@
 // JSON Schemas of every wire shape of the spec: the one description of the responses,
 // used by the tests to check every body (and later by the OpenAPI document).
 import { Type, type TSchema } from '@sinclair/typebox';
+import { DOCUMENT_KEYS, FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { LIST_SHAPES, OPENAPI_SHAPE, RECORD_SHAPES, ROOT_SHAPE } from './shape-names.js';
 
 const Id = Type.Integer({ minimum: 1 });
@@ -41,15 +42,15 @@ export const ListedFeatureSchema = Type.Object(
     geometry: GeometrySchema,
     properties: Type.Object(
       {
-        b_name: Nullable(Type.String()),
-        address: Type.String(),
-        postcode: Type.String(),
+        [F.name]: Nullable(Type.String()),
+        [F.address]: Type.String(),
+        [F.postalCode]: Type.String(),
         street: Nullable(Type.String()),
         categories: Type.Array(CategorySchema),
         count: Type.Integer({ minimum: 0 }),
         current: Nullable(Type.Integer()),
         site: Nullable(SiteSchema),
-        feature_type: FeatureTypeSchema,
+        [F.type]: FeatureTypeSchema,
         documents: Type.Array(AttachmentSummarySchema),
         images: Type.Array(AttachmentSummarySchema),
         media: Type.Array(AttachmentSummarySchema),
@@ -61,11 +62,11 @@ export const ListedFeatureSchema = Type.Object(
 );
 
 const nestedProperties = {
-  b_number: Type.String(),
-  b_name: Type.String(),
-  street: Type.String(),
-  address: Type.String(),
-  feature_type: FeatureTypeSchema,
+  [F.number]: Type.String(),
+  [F.name]: Type.String(),
+  [F.street]: Type.String(),
+  [F.address]: Type.String(),
+  [F.type]: FeatureTypeSchema,
   count: Type.Integer({ minimum: 0 }),
 };
 
@@ -74,7 +75,7 @@ export const SearchableFeatureSchema = Type.Object(
     id: Id,
     type: Type.Literal('Feature'),
     geometry: GeometrySchema,
-    properties: Type.Object({ ...nestedProperties, search_str: Type.String() }, closed),
+    properties: Type.Object({ ...nestedProperties, [F.searchText]: Type.String() }, closed),
     tags: Type.Array(Type.String()),
   },
   { ...closed, title: 'SearchableFeature' },
@@ -100,7 +101,7 @@ export const ImageSchema = Type.Object(
 );
 
 export const DocumentSchema = Type.Object(
-  { ...recordFields, feature: SearchableFeatureSchema, body: Type.String(), created: Date, last_edited: Date },
+  { ...recordFields, feature: SearchableFeatureSchema, body: Type.String(), created: Date, [DOCUMENT_KEYS.lastEdited]: Date },
   { ...closed, title: RECORD_SHAPES.documents },
 );
 

@@ -41,7 +41,7 @@ export function renderTileJson(baseUrl: string, extent: [number, number, number,
 }
 
 /** The deepest zoom at which the bounds' longitudes fit in one 512-pixel view (MapLibre's tile size), at most 16. */
-export function zoomShowing([minLon, , maxLon]: readonly number[]): number {
-  const width = Math.max(maxLon! - minLon!, 1e-9);
+export function zoomShowing([minLon, , maxLon]: readonly [number, number, number, number]): number {
+  const width = Math.max(maxLon - minLon, 1e-9);
   return Math.max(0, Math.min(16, Math.floor(Math.log2(360 / width))));
 }

@@ -1,6 +1,6 @@
 // The one table of settings. Config's type and its reading (src/config.ts), the commands'
-// flags and their --help (src/cli/setting-flags.ts) and README's Settings table (checked by
-// test/unit/readme-settings.test.ts) all derive from it.
+// flags and their --help (src/cli/setting-flags.ts) and the Settings table of
+// docs/operators.md (checked by test/unit/readme-settings.test.ts) all derive from it.
 import { CATALOGUE_LIMITS, LIMIT_CEILING, type LimitDefinition } from '../catalogue/limits.js';
 import {
   LOG_FORMATS, LOG_LEVELS, oneOf, orNone, parseAddressList, parseBaseUrl, parseBasemapUrl, parseCorsOrigins, parseDatabase,
@@ -24,9 +24,9 @@ export interface Setting<T> {
   /** The text parsed when the setting is given nowhere ('' for "none"). */
   readonly default: string;
   readonly parse: Parser<T>;
-  /** What a value set empty means (README, Settings); absent: set empty is refused, not defaulted. */
+  /** What a value set empty means (docs/operators.md, Settings); absent: set empty is refused, not defaulted. */
   readonly emptyMeans?: string;
-  /** 1 or 0 (README and --help say "on"/"off"). */
+  /** 1 or 0 (docs/operators.md and --help say "on"/"off"). */
   readonly isSwitch?: boolean;
   /** A closed list of values, which commander also offers and checks for the flag. */
   readonly choices?: readonly string[];
@@ -265,13 +265,13 @@ export function settingName(key: SettingKey): string {
   return flag === undefined ? env : `${flag.name} / ${env}`;
 }
 
-/** The default as README and --help show it: `off`/`on`, `none`, or the value (literal: true). */
+/** The default as docs/operators.md and --help show it: `off`/`on`, `none`, or the value (literal: true). */
 export function shownDefault(setting: Setting<unknown>): { text: string; literal: boolean } {
   if (setting.isSwitch) return { text: setting.default === '1' ? 'on' : 'off', literal: false };
   return setting.default === '' ? { text: 'none', literal: false } : { text: setting.default, literal: true };
 }
 
-/** The variable as README and --help show it: a switch that is off by default as `NAME=1`. */
+/** The variable as docs/operators.md and --help show it: a switch that is off by default as `NAME=1`. */
 export function shownVariable(setting: Setting<unknown>): string {
   return setting.isSwitch && setting.default === '0' ? `${setting.env}=1` : setting.env;
 }

@@ -1,10 +1,10 @@
 // The visitors' site's paths, in one place: routes, links, the sitemap and the OGC pages'
 // canonical links take them from here. A record's page has one canonical URL that always
 // answers the page, whatever the client's Accept (the data keeps its own URLs).
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 
 /** Each collection's pages, by the word a visitor reads in the URL. */
-const RECORD_SEGMENTS: Readonly<Record<OgcCollection, string>> = {
+const RECORD_SEGMENTS: Readonly<Record<CatalogueCollection, string>> = {
   features: 'places',
   images: 'pictures',
   documents: 'documents',
@@ -15,14 +15,14 @@ export const SITE_PATHS = {
   /** The home for people (the map explorer stays at `/`, so shared `/#feature=…` links keep working). */
   about: '/about/',
   search: '/search/',
-  record: (collection: OgcCollection, id: number) => `/${RECORD_SEGMENTS[collection]}/${id}/`,
+  record: (collection: CatalogueCollection, id: number) => `/${RECORD_SEGMENTS[collection]}/${id}/`,
   /** The router's pattern of a collection's record pages. */
-  recordRoute: (collection: OgcCollection) => `/${RECORD_SEGMENTS[collection]}/:id/`,
+  recordRoute: (collection: CatalogueCollection) => `/${RECORD_SEGMENTS[collection]}/:id/`,
   favicon: '/favicon.ico',
   faviconSvg: '/favicon.svg',
 } as const;
 
-export const SITE_COLLECTIONS: readonly OgcCollection[] = ['features', 'images', 'documents', 'media'];
+export const SITE_COLLECTIONS: readonly CatalogueCollection[] = ['features', 'images', 'documents', 'media'];
 
 /** The contributors' pages (CONTRIBUTIONS on): never cached, each POST checked by its form's csrf. */
 export const CONTRIBUTE_PATHS = {

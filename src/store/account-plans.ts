@@ -1,7 +1,8 @@
 // The contributors' reads and writes (account-schema.ts) as plans, written once for both
 // stores and run in one read-write transaction each (CatalogueStore.transact).
-import type { Role } from '../accounts/roles.js';
+import { ROLES, type Role } from '../accounts/roles.js';
 import type { Plan } from './read-plans.js';
+import { firstRow, num, numOrNull, oneOf, readRows, text, type Cells } from './rows.js';
 
 export interface AccountRow {
   id: number;
@@ -16,13 +17,15 @@ export interface AccountCredentials extends AccountRow {
   passwordHash: string;
 }
 
-type Flat = { id: number | string; username: string; role: string; disabled: number | string | boolean; created: number | string; password_hash?: string };
-
 const COLUMNS = 'a.id, a.username, a.role, a.disabled, a.created';
 
-function toAccount(r: Flat): AccountRow {
-  return { id: Number(r.id), username: r.username, role: r.role as Role, disabled: Number(r.disabled) === 1 || r.disabled === true, created: Number(r.created) };
+const roleOf = oneOf(ROLES);
+
+function toAccount(r: Cells): AccountRow {
+  return { id: num(r.id), username: text(r.username), role: roleOf(r.role), disabled: Number(r.disabled) === 1 || r.disabled === true, created: num(r.created) };
 }
+
+const idOf = (r: Cells) => num(r.id);
 
 export interface NewAccount {
   username: string;
@@ -50,17 +53,17 @@ export function* createAccountPlan(account: NewAccount, skeletonOf: (name: strin
   const author = yield* authorOfNewPlan(account, skeletonOf);
   if (typeof author === 'string') return { refused: author };
   const [own = account.key, other = own] = account.looks;
-  const clashes = (yield {
+  const clashes = readRows(yield {
     sql: 'SELECT username_key FROM accounts WHERE username_key = $1 OR name_skeleton = $2 OR name_skeleton = $3 OR author_id = $4',
     params: [account.key, own, other, author],
-  }) as { username_key: string }[];
-  if (clashes.length > 0) return { refused: clashes.some((c) => c.username_key === account.key) ? 'taken' : author === null ? 'looksLike' : 'authorLinked' };
-  const rows = (yield {
+  }, (r) => text(r.username_key));
+  if (clashes.length > 0) return { refused: clashes.some((key) => key === account.key) ? 'taken' : author === null ? 'looksLike' : 'authorLinked' };
+  const made = firstRow(yield {
     sql: `INSERT INTO accounts (username, username_key, name_skeleton, author_id, password_hash, role, disabled, created) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)
       ON CONFLICT DO NOTHING RETURNING id, username, role, disabled, created`,
     params: [account.username, account.key, own, author, account.passwordHash, account.role, account.now],
-  }) as Flat[];
-  return rows[0] === undefined ? { refused: 'taken' } : { account: toAccount(rows[0]) };
+  }, toAccount);
+  return made === null ? { refused: 'taken' } : { account: made };
 }
 
 /**
@@ -69,11 +72,10 @@ export function* createAccountPlan(account: NewAccount, skeletonOf: (name: strin
  */
 function* authorOfNewPlan(account: NewAccount, skeletonOf: (name: string) => string): Plan<number | null | NameRefusal> {
   if (account.author) {
-    const rows = (yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [account.username] }) as { id: number | string }[];
-    return rows[0] === undefined ? 'noAuthor' : Number(rows[0].id);
+    return firstRow(yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [account.username] }, idOf) ?? 'noAuthor';
   }
-  const authors = (yield { sql: 'SELECT username FROM authors', params: [] }) as { username: string }[];
-  return authors.some((a) => account.looks.includes(skeletonOf(a.username))) ? 'author' : null;
+  const authors = readRows(yield { sql: 'SELECT username FROM authors', params: [] }, (r) => text(r.username));
+  return authors.some((name) => account.looks.includes(skeletonOf(name))) ? 'author' : null;
 }
 
 /**
@@ -82,34 +84,32 @@ function* authorOfNewPlan(account: NewAccount, skeletonOf: (name: string) => str
  * look (its skeleton marked with its id), so that neither is lost and no new one imitates them.
  */
 function* fillSkeletonsPlan(skeletonOf: (name: string) => string): Plan<void> {
-  const missing = (yield { sql: 'SELECT id, username FROM accounts WHERE name_skeleton IS NULL ORDER BY id', params: [] }) as { id: number | string; username: string }[];
+  const missing = readRows(yield { sql: 'SELECT id, username FROM accounts WHERE name_skeleton IS NULL ORDER BY id', params: [] }, (r) => ({ id: num(r.id), username: text(r.username) }));
   for (const row of missing) {
     const look = skeletonOf(row.username);
-    const taken = ((yield { sql: 'SELECT id FROM accounts WHERE name_skeleton = $1', params: [look] }) as unknown[]).length > 0;
-    yield { sql: 'UPDATE accounts SET name_skeleton = $1 WHERE id = $2', params: [taken ? `${look}#${row.id}` : look, Number(row.id)] };
+    const taken = (yield { sql: 'SELECT id FROM accounts WHERE name_skeleton = $1', params: [look] }).length > 0;
+    yield { sql: 'UPDATE accounts SET name_skeleton = $1 WHERE id = $2', params: [taken ? `${look}#${row.id}` : look, row.id] };
   }
 }
 
 export function* credentialsPlan(key: string): Plan<AccountCredentials | null> {
-  const rows = (yield { sql: `SELECT ${COLUMNS}, a.password_hash FROM accounts a WHERE a.username_key = $1`, params: [key] }) as Flat[];
-  const r = rows[0];
-  return r === undefined ? null : { ...toAccount(r), passwordHash: r.password_hash! };
+  return firstRow(yield { sql: `SELECT ${COLUMNS}, a.password_hash FROM accounts a WHERE a.username_key = $1`, params: [key] }, (r) => ({ ...toAccount(r), passwordHash: text(r.password_hash) }));
 }
 
 export function* accountsPlan(): Plan<AccountRow[]> {
-  return ((yield { sql: `SELECT ${COLUMNS} FROM accounts a ORDER BY a.username_key`, params: [] }) as Flat[]).map(toAccount);
+  return readRows(yield { sql: `SELECT ${COLUMNS} FROM accounts a ORDER BY a.username_key`, params: [] }, toAccount);
 }
 
 /** Whether the account exists; its role changed. */
 export function* setRolePlan(key: string, role: Role): Plan<boolean> {
-  return ((yield { sql: 'UPDATE accounts SET role = $1 WHERE username_key = $2 RETURNING id', params: [role, key] }) as unknown[]).length === 1;
+  return (yield { sql: 'UPDATE accounts SET role = $1 WHERE username_key = $2 RETURNING id', params: [role, key] }).length === 1;
 }
 
 /** Whether the account exists; disabled, every session of it ended in the same transaction. */
 export function* disablePlan(key: string): Plan<boolean> {
-  const rows = (yield { sql: 'UPDATE accounts SET disabled = 1 WHERE username_key = $1 RETURNING id', params: [key] }) as { id: number | string }[];
-  if (rows[0] === undefined) return false;
-  yield* endSessionsPlan(Number(rows[0].id));
+  const id = firstRow(yield { sql: 'UPDATE accounts SET disabled = 1 WHERE username_key = $1 RETURNING id', params: [key] }, idOf);
+  if (id === null) return false;
+  yield* endSessionsPlan(id);
   return true;
 }
 
@@ -132,12 +132,10 @@ export interface LiveSession {
 
 /** The account a live session is of; none once it has expired or its account is disabled. */
 export function* sessionAccountPlan(tokenHash: string, now: number): Plan<LiveSession | null> {
-  const rows = (yield {
+  return firstRow(yield {
     sql: `SELECT ${COLUMNS}, s.last_seen FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires > $2 AND a.disabled = 0`,
     params: [tokenHash, now],
-  }) as (Flat & { last_seen: number | string | null })[];
-  const r = rows[0];
-  return r === undefined ? null : { account: toAccount(r), lastSeen: r.last_seen === null ? null : Number(r.last_seen) };
+  }, (r) => ({ account: toAccount(r), lastSeen: numOrNull(r.last_seen) }));
 }
 
 export function* endSessionPlan(tokenHash: string): Plan<void> {
@@ -147,8 +145,9 @@ export function* endSessionPlan(tokenHash: string): Plan<void> {
 /** The secret of this name: `candidate` when none was kept yet (then kept), else the one kept. */
 export function* secretPlan(name: string, candidate: string): Plan<string> {
   yield { sql: 'INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', params: [name, candidate] };
-  const rows = (yield { sql: 'SELECT value FROM site_secrets WHERE name = $1', params: [name] }) as { value: string }[];
-  return rows[0]!.value;
+  const kept = firstRow(yield { sql: 'SELECT value FROM site_secrets WHERE name = $1', params: [name] }, (r) => text(r.value));
+  if (kept === null) throw new Error(`the secret ${name} was neither kept nor found`);
+  return kept;
 }
 
 /** Marks a session seen at `now`, unless it was seen since `since` (another request's mark counts). */
@@ -166,12 +165,11 @@ export interface SessionRow {
 
 /** The account's live sessions, the most recently seen first (one never seen since it began: seen then). */
 export function* sessionsOfPlan(accountId: number, currentHash: string, now: number): Plan<SessionRow[]> {
-  const rows = (yield {
+  return readRows(yield {
     sql: `SELECT token_hash, created, COALESCE(last_seen, created) AS seen, expires FROM sessions
       WHERE account_id = $1 AND expires > $2 ORDER BY seen DESC, created DESC`,
     params: [accountId, now],
-  }) as { token_hash: string; created: number | string; seen: number | string; expires: number | string }[];
-  return rows.map((r) => ({ created: Number(r.created), lastSeen: Number(r.seen), expires: Number(r.expires), current: r.token_hash === currentHash }));
+  }, (r) => ({ created: num(r.created), lastSeen: num(r.seen), expires: num(r.expires), current: r.token_hash === currentHash }));
 }
 
 /** Every session of the account but `keepHash` ended (ASVS 3.3.4). */
@@ -186,11 +184,11 @@ export function* endOtherSessionsPlan(accountId: number, keepHash: string): Plan
  */
 export function* changePasswordPlan(change: { accountId: number; passwordHash: string; fromHash: string; session: { tokenHash: string; now: number; expires: number } }): Plan<boolean> {
   const { accountId, session } = change;
-  const changed = (yield {
+  const changed = yield {
     sql: `UPDATE accounts SET password_hash = $1 WHERE disabled = 0
       AND id = (SELECT account_id FROM sessions WHERE token_hash = $2 AND account_id = $3 AND expires > $4) RETURNING id`,
     params: [change.passwordHash, change.fromHash, accountId, session.now],
-  }) as unknown[];
+  };
   if (changed.length === 0) return false;
   yield* endEverywherePlan(accountId);
   yield* createSessionPlan({ ...session, accountId });
@@ -209,8 +207,7 @@ export type ResetIssue = { issued: AccountRow } | { refused: 'unknown' | 'disabl
  * earlier link replaced by this one (one row per account), in one transaction with the check.
  */
 export function* issueResetPlan(reset: { key: string; tokenHash: string; now: number; expires: number }, allowed: (target: Role) => boolean): Plan<ResetIssue> {
-  const rows = (yield { sql: `SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1`, params: [reset.key] }) as Flat[];
-  const account = rows[0] === undefined ? null : toAccount(rows[0]);
+  const account = firstRow(yield { sql: `SELECT ${COLUMNS} FROM accounts a WHERE a.username_key = $1`, params: [reset.key] }, toAccount);
   if (account === null) return { refused: 'unknown', account };
   if (account.disabled) return { refused: 'disabled', account };
   if (!allowed(account.role)) return { refused: 'role', account };
@@ -224,12 +221,11 @@ export function* issueResetPlan(reset: { key: string; tokenHash: string; now: nu
 
 /** The account a reset link is for, while the link is unused, unexpired and its account enabled. */
 export function* resetAccountPlan(tokenHash: string, now: number): Plan<AccountRow | null> {
-  const rows = (yield {
+  return firstRow(yield {
     sql: `SELECT ${COLUMNS} FROM password_resets r JOIN accounts a ON a.id = r.account_id
       WHERE r.token_hash = $1 AND r.used IS NULL AND r.expires > $2 AND a.disabled = 0`,
     params: [tokenHash, now],
-  }) as Flat[];
-  return rows[0] === undefined ? null : toAccount(rows[0]);
+  }, toAccount);
 }
 
 /**
@@ -238,12 +234,11 @@ export function* resetAccountPlan(tokenHash: string, now: number): Plan<AccountR
  * account ended, in one transaction. False when the link was no longer usable.
  */
 export function* useResetPlan(reset: { tokenHash: string; now: number; passwordHash: string }): Plan<boolean> {
-  const rows = (yield {
+  const accountId = firstRow(yield {
     sql: 'UPDATE password_resets SET used = $1 WHERE token_hash = $2 AND used IS NULL AND expires > $3 RETURNING account_id',
     params: [reset.now, reset.tokenHash, reset.now],
-  }) as { account_id: number | string }[];
-  if (rows[0] === undefined) return false;
-  const accountId = Number(rows[0].account_id);
+  }, (r) => num(r.account_id));
+  if (accountId === null) return false;
   yield { sql: 'UPDATE accounts SET password_hash = $1 WHERE id = $2', params: [reset.passwordHash, accountId] };
   yield* endSessionsPlan(accountId);
   return true;

@@ -4,7 +4,7 @@
 // the transaction; nothing here commits.
 import type { Problem } from '../catalogue/format.js';
 import { PROBLEM_LIMIT } from '../catalogue/problem-list.js';
-import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
+import { CATALOGUE_LISTS, perList, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import type { ChangeSet } from '../changes/format.js';
 import type { TileChange } from '../tiles/edit.js';
 import { rederive, type Changed } from './apply-derived.js';
@@ -70,7 +70,7 @@ export type Stored = { [L in ListName]: Map<number, CatalogueRecord<L>> };
 export async function applyChangeSet(driver: ApplyDriver, change: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const run = <R>(plan: Plan<R>) => runAsync(plan, (q) => driver.query(q.sql, q.params));
   const planned = 'alongside' in change ? change : null;
-  const changes = planned ? await run(planned.changes(driver.dialect)) : (change as ChangeSet);
+  const changes = 'alongside' in change ? await run(change.changes(driver.dialect)) : change;
   const outcome = await applyWhole(driver, changes, options);
   if (planned && outcome.ok && !options.dryRun) await run(planned.alongside(driver.dialect, changes, outcome.stored));
   if (!outcome.ok) return outcome;
@@ -96,13 +96,18 @@ async function applyWhole(driver: ApplyDriver, changes: ChangeSet, options: Appl
 
 /** The stored records the file puts or removes, a list at a time: one connection runs one query at a time (pg warns of more). */
 async function readTouched(driver: ApplyDriver, changes: ChangeSet): Promise<Stored> {
-  const stored: Partial<Record<ListName, Map<number, CatalogueRecord>>> = {};
-  for (const list of CATALOGUE_LISTS) {
-    const ids = [...changes[list].put.map((r) => r.id), ...changes[list].remove];
-    stored[list] = new Map((await readRecords(driver, list, ids)).map((r) => [r.id, r]));
-  }
-  return stored as unknown as Stored;
+  const touched = async <L extends ListName>(list: L): Promise<Map<number, CatalogueRecord<L>>> => {
+    const put: readonly CatalogueRecord[] = changes[list].put;
+    const records = await readRecords(driver, list, [...put.map((r) => r.id), ...changes[list].remove]);
+    return new Map(records.map((r) => [idOf(r), r]));
+  };
+  return {
+    authors: await touched('authors'), categories: await touched('categories'), sites: await touched('sites'), features: await touched('features'),
+    images: await touched('images'), documents: await touched('documents'), media: await touched('media'),
+  };
 }
+
+const idOf = (record: CatalogueRecord): number => record.id;
 
 /** Stored records of a list by id, in id order (ids absent are left out). */
 export async function readRecords<L extends ListName>(driver: ApplyDriver, list: L, ids: readonly number[]): Promise<CatalogueRecord<L>[]> {
@@ -114,14 +119,17 @@ export async function readRecords<L extends ListName>(driver: ApplyDriver, list:
 
 /** Records put that differ from the stored ones (or are new), and stored records removed. */
 function whatChanges(changes: ChangeSet, stored: Stored): Changed {
-  const changed = {} as Record<ListName, { put: CatalogueRecord[]; old: CatalogueRecord[] }>;
-  for (const list of CATALOGUE_LISTS) {
-    const before: Map<number, CatalogueRecord> = stored[list];
-    const put = changes[list].put.filter((r) => !sameRecord(before.get(r.id), r));
-    const old = [...put.map((r) => before.get(r.id)), ...changes[list].remove.map((id) => before.get(id))].filter((r): r is CatalogueRecord => r !== undefined);
-    changed[list] = { put, old };
-  }
-  return changed as Changed;
+  const of = <L extends ListName>(list: L) => listChanged<CatalogueRecord<L>>(changes[list].put, changes[list].remove, stored[list]);
+  return {
+    authors: of('authors'), categories: of('categories'), sites: of('sites'), features: of('features'),
+    images: of('images'), documents: of('documents'), media: of('media'),
+  };
+}
+
+function listChanged<R extends CatalogueRecord>(given: readonly R[], remove: readonly number[], before: ReadonlyMap<number, R>): { put: R[]; old: R[] } {
+  const put = given.filter((r) => !sameRecord(before.get(r.id), r));
+  const old = [...put.map((r) => before.get(r.id)), ...remove.map((id) => before.get(id))].filter((r): r is R => r !== undefined);
+  return { put, old };
 }
 
 /** Both normalised with their keys in declaration order (normalise.ts, record-columns.ts): equal text, equal record. */
@@ -130,17 +138,15 @@ function sameRecord(a: CatalogueRecord | undefined, b: CatalogueRecord): boolean
 }
 
 function summarise(changes: ChangeSet, changed: Changed): ChangeSummary {
-  const summary = {} as ChangeSummary;
-  for (const list of CATALOGUE_LISTS) {
+  return perList((list): ListOutcome => {
     const oldIds = new Set(changed[list].old.map((r) => r.id));
     const put = changed[list].put.map((r) => r.id);
     const removed = changes[list].remove.filter((id) => oldIds.has(id));
     const added = put.filter((id) => !oldIds.has(id));
     const replaced = put.filter((id) => oldIds.has(id));
     const given = changes[list].put.length + changes[list].remove.length;
-    summary[list] = { added, replaced, removed, unchanged: given - added.length - replaced.length - removed.length };
-  }
-  return summary;
+    return { added, replaced, removed, unchanged: given - added.length - replaced.length - removed.length };
+  });
 }
 
 function anyChange(summary: ChangeSummary): boolean {

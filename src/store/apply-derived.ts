@@ -5,7 +5,6 @@
 // showing any of it (item-texts.ts), the counts in
 // meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
 // read before and after the rows change).
-import type { Feature } from '../catalogue/format.js';
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import { footprintChanged, type TileChange } from '../tiles/edit.js';
 import type { TileFeature } from '../tiles/encode.js';
@@ -25,6 +24,10 @@ export type Changed = { [L in ListName]: { put: CatalogueRecord<L>[]; old: Catal
 type Positioned = 'features' | AttachedList;
 const POSITIONED: readonly Positioned[] = ['features', ...ATTACHED_LISTS];
 const ids = (records: readonly { id: number }[]) => records.map((r) => r.id);
+/** One value per positioned list, made in this order (features first). */
+const perPositioned = <V>(make: (list: Positioned) => V): Record<Positioned, V> => ({
+  features: make('features'), images: make('images'), documents: make('documents'), media: make('media'),
+});
 const union = (...lists: readonly (readonly number[])[]) => [...new Set(lists.flat())].sort((a, b) => a - b);
 
 export async function rederive(driver: ApplyDriver, changed: Changed): Promise<void> {
@@ -77,7 +80,7 @@ async function drawnAfter(driver: ApplyDriver, changed: Changed, before: readonl
 async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Record<Positioned, number[]>> {
   const d = driver.dialect;
   const kept = new Map<string, number>();
-  const moved = {} as Record<Positioned, number[]>;
+  const moved = new Map<Positioned, number[]>();
   for (const list of POSITIONED) {
     const old = ids(changed[list].old);
     const rows = old.length === 0 ? [] : await driver.query(`SELECT id, position FROM ${list} WHERE ${d.idIn('id', '$1')} AND position IS NOT NULL`, [d.idsParam(old)]);
@@ -85,23 +88,23 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Recor
     const published = (r: CatalogueRecord) => !('published' in r) || r.published;
     const before = new Set(rows.map((r) => Number(r['id'])));
     const after = new Set(changed[list].put.filter(published).map((r) => r.id));
-    moved[list] = union([...before].filter((id) => !after.has(id)), [...after].filter((id) => !before.has(id)));
+    moved.set(list, union([...before].filter((id) => !after.has(id)), [...after].filter((id) => !before.has(id))));
   }
   for (const list of CATALOGUE_LISTS) {
     const old = ids(changed[list].old);
     if (old.length === 0) continue;
-    const tables = list === 'features' ? [['feature_categories', 'feature_id'], ['feature_tags', 'feature_id'], ['features', 'id']] : [[list, 'id']];
-    for (const [table, column] of tables) await driver.query(`DELETE FROM ${table} WHERE ${d.idIn(column!, '$1')}`, [d.idsParam(old)]);
+    const tables: [string, string][] = list === 'features' ? [['feature_categories', 'feature_id'], ['feature_tags', 'feature_id'], ['features', 'id']] : [[list, 'id']];
+    for (const [table, column] of tables) await driver.query(`DELETE FROM ${table} WHERE ${d.idIn(column, '$1')}`, [d.idsParam(old)]);
     if (list === 'features') await driver.deleteBoxes(old);
   }
   const rows = new CatalogueRowBuilder((table, row) => {
     if (table.startsWith('stage_')) return;
-    const positioned = (POSITIONED as readonly string[]).includes(table) && row['position'] !== null;
+    const positioned = POSITIONED.some((list) => list === table) && row['position'] !== null;
     driver.write(table, positioned ? { ...row, position: kept.get(`${table}/${row['id']}`) ?? -Number(row['id']) } : row);
   });
   for (const list of CATALOGUE_LISTS) for (const record of changed[list].put) rows.add(list, record);
   await driver.flush();
-  return moved;
+  return perPositioned((list) => moved.get(list) ?? []);
 }
 
 /**
@@ -133,21 +136,22 @@ interface Affected {
 async function affectedRecords(driver: ApplyDriver, changed: Changed): Promise<Affected> {
   const d = driver.dialect;
   const put = (list: ListName) => ids(changed[list].put);
-  const gone = Object.fromEntries(POSITIONED.map((list) => {
+  const gone = perPositioned((list) => {
     const kept = new Set(put(list));
-    return [list, ids(changed[list].old).filter((id) => !kept.has(id))];
-  })) as Record<Positioned, number[]>;
+    return ids(changed[list].old).filter((id) => !kept.has(id));
+  });
   const renamed = union(put('categories'), ids(changed.categories.old));
   const inCategories = renamed.length === 0 ? [] : (await driver.query(`SELECT DISTINCT feature_id FROM feature_categories WHERE ${d.idIn('category_id', '$1')}`, [d.idsParam(renamed)])).map((r) => Number(r['feature_id']));
-  const attachedTo = ATTACHED_LISTS.flatMap((list) => [...changed[list].put, ...changed[list].old].map((r) => (r as { feature: number }).feature));
+  const attachedTo = ATTACHED_LISTS.flatMap((list) => [...changed[list].put, ...changed[list].old].map((r) => r.feature));
   const removedFeatures = new Set(gone.features);
   const features = union(put('features'), inCategories, attachedTo).filter((id) => !removedFeatures.has(id));
-  const search = { features } as Record<Positioned, number[]>;
+  const attached = new Map<AttachedList, number[]>();
   for (const list of ATTACHED_LISTS) {
     const ofPut = await publishedOf(driver, list, put('features'));
     const removed = new Set(gone[list]);
-    search[list] = union(put(list), ofPut).filter((id) => !removed.has(id));
+    attached.set(list, union(put(list), ofPut).filter((id) => !removed.has(id)));
   }
+  const search = perPositioned((list) => (list === 'features' ? features : attached.get(list) ?? []));
   const counted = union(put('features'), attachedTo).filter((id) => !removedFeatures.has(id));
   const resited = union(put('sites'), ids(changed.sites.old));
   const onSites = resited.length === 0 ? [] : (await driver.query(`SELECT id FROM features WHERE ${d.idIn('site_id', '$1')}`, [d.idsParam(resited)])).map((r) => Number(r['id']));
@@ -195,8 +199,8 @@ async function stageText(driver: ApplyDriver, search: Record<Positioned, number[
     const wanted = union(search[list], await publishedOf(driver, list, search.features));
     attachments.set(list, await readRecords(driver, list, wanted));
   }
-  const attachedTo = [...attachments.values()].flat().map((r) => (r as { feature: number }).feature);
-  const features = (await readRecords(driver, 'features', union(search.features, attachedTo))) as Feature[];
+  const attachedTo = [...attachments.values()].flat().map((r) => r.feature);
+  const features = await readRecords(driver, 'features', union(search.features, attachedTo));
   const categories = await readRecords(driver, 'categories', union(...features.map((f) => f.categories)));
   for (const record of categories) staging.add('categories', record);
   for (const record of features) staging.add('features', record);

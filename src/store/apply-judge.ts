@@ -5,7 +5,7 @@
 import { REFERENCES } from '../catalogue/checker.js';
 import { fieldsOf } from '../catalogue/fields.js';
 import type { Problem } from '../catalogue/format.js';
-import { CATALOGUE_LISTS, type ListName } from '../catalogue/lists.js';
+import { CATALOGUE_LISTS, perList, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
 import { comparePositions, formatPath, type PathSegment } from '../catalogue/paths.js';
 import { quote } from '../catalogue/strings.js';
 import type { ChangeSet } from '../changes/format.js';
@@ -39,7 +39,7 @@ export async function judgeChanges(driver: ApplyDriver, changes: ChangeSet, stor
 function inListOrder(problems: Problem[]): Problem[] {
   const place = ({ path }: Problem) => {
     const [, list = '', part = '', index = '0'] = /^(\w+)\.(put|remove)\[(\d+)\]/.exec(path) ?? [];
-    return [CATALOGUE_LISTS.indexOf(list as ListName), part === 'put' ? 0 : 1, Number(index)];
+    return [CATALOGUE_LISTS.findIndex((name) => name === list), part === 'put' ? 0 : 1, Number(index)];
   };
   return problems.map((p) => ({ p, at: place(p) })).sort((a, b) => comparePositions(a.at, b.at)).map(({ p }) => p);
 }
@@ -50,9 +50,8 @@ class CatalogueAfter {
   readonly removed: Record<ListName, Map<number, number>>;
 
   constructor(changes: ChangeSet) {
-    const lists = (f: (list: ListName) => unknown) => Object.fromEntries(CATALOGUE_LISTS.map((list) => [list, f(list)]));
-    this.put = lists((list) => new Set(changes[list].put.map((r) => r.id))) as Record<ListName, Set<number>>;
-    this.removed = lists((list) => new Map(changes[list].remove.map((id, j) => [id, j]))) as Record<ListName, Map<number, number>>;
+    this.put = perList((list) => new Set(changes[list].put.map((r: CatalogueRecord) => r.id)));
+    this.removed = perList((list) => new Map(changes[list].remove.map((id, j) => [id, j])));
   }
 
   /** Whether a stored record of the list is still there, unchanged, after the file. */
@@ -65,7 +64,8 @@ class CatalogueAfter {
 async function references(driver: ApplyDriver, changes: ChangeSet, after: CatalogueAfter, use: Use): Promise<Problem[]> {
   const made: { segments: PathSegment[]; id: number }[] = [];
   changes[use.list].put.forEach((record, i) => {
-    const value = (record as unknown as Record<string, unknown>)[use.key];
+    const fields: Readonly<Record<string, unknown>> = record;
+    const value = fields[use.key];
     if (Array.isArray(value)) value.forEach((id: number, j) => made.push({ segments: [use.list, 'put', i, use.key, j], id }));
     else if (typeof value === 'number') made.push({ segments: [use.list, 'put', i, use.key], id: value });
   });

@@ -3,7 +3,7 @@
 // count of published records, and the search text of every record (joined from the folded
 // pieces staged by catalogue-rows.ts, in the order the text was always built in).
 import { ATTACHED_LISTS, type LoadSummary } from './catalogue-rows.js';
-import { LIST_SEPARATOR } from '../ogc/properties.js';
+import { LIST_SEPARATOR } from '../catalogue/collections.js';
 import type { Dialect } from './dialect.js';
 import type { FinishProgress } from './store.js';
 

@@ -2,7 +2,7 @@
 // the whole catalogue (positions when ids are out of order, item counts, the text a record
 // is found by) is finished in SQL once every row is in (catalogue-finish.ts), from the
 // folded pieces of text staged here, so no store ever holds the catalogue as JS objects.
-import { fieldsOf, type Search } from '../catalogue/fields.js';
+import { FEATURE_KEYS as F, fieldsOf, type Search } from '../catalogue/fields.js';
 import type { Document, Feature, Image, Media } from '../catalogue/format.js';
 import type { CatalogueRecord, CatalogueSink, ListName } from '../catalogue/lists.js';
 import { boundingBox } from '../search/box.js';
@@ -55,7 +55,7 @@ export class CatalogueRowBuilder implements CatalogueSink {
     const position = this.position('features', f.id, this.summary.counts.features++);
     this.emit('features', {
       ...row, position, item_count: 0,
-      street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f.postcode),
+      street_key: f.street === null ? null : foldText(f.street), postcode_key: foldText(f[F.postalCode]),
     });
     const [min_x, min_y, max_x, max_y] = boundingBox(f.geometry);
     const positions = f.geometry.coordinates.reduce((sum, polygon) => sum + polygon.reduce((n, ring) => n + ring.length, 0), 0);

@@ -3,18 +3,20 @@
 // change planned inside apply's own transaction (apply-changes.ts PlannedChange), so that
 // the record, its author, the contribution's state and the history are one commit.
 import { createHash } from 'node:crypto';
-import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
-import { emptyChangeSet, type ChangeSet } from '../changes/format.js';
-import { CONTRIBUTION_KINDS, KIND_LISTS, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
+import { CATALOGUE_LISTS, isKeptRecord, type CatalogueRecord, type ListName } from '../catalogue/lists.js';
+import { emptyChangeSet, putRecord, type ChangeSet } from '../changes/format.js';
+import { CONTRIBUTION_KINDS, KIND_LISTS, isFieldsOf, recordOf, type ContributionFields, type ContributionKind, type ImageFields } from '../contributions/kinds.js';
 import type { PreparedPicture } from '../contributions/pictures.js';
 import { attachPicturePlan, dropPicturePlan, hasPicturePlan, keepPicturePlan } from './picture-plans.js';
 import type { PlannedChange, Stored } from './apply-changes.js';
 import type { Dialect } from './dialect.js';
 import type { Plan } from './read-plans.js';
 import { recordColumnList, recordFromRow } from './record-columns.js';
+import { firstRow, num, numOrNull, oneOf, readRows, text, textOrNull, type Cells } from './rows.js';
 
 /** withdrawn: published, then its record taken back by an undo (an undo of that undo publishes it again). */
-export type ContributionState = 'pending' | 'published' | 'rejected' | 'withdrawn';
+export const CONTRIBUTION_STATES = ['pending', 'published', 'rejected', 'withdrawn'] as const;
+export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
 
 export interface ContributionRow {
   id: number;
@@ -32,47 +34,56 @@ export interface ContributionRow {
   recordId: number | null;
 }
 
-type Flat = Record<string, unknown>;
-
 const COLUMNS = `c.id, c.account_id, a.username, c.kind, c.feature_id, c.state, c.fields, c.created, c.decided, c.reason, c.record_id
   FROM contributions c JOIN accounts a ON a.id = c.account_id`;
 
-const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const kindOf = oneOf(CONTRIBUTION_KINDS);
+const stateOf = oneOf(CONTRIBUTION_STATES);
 
-function toContribution(r: Flat): ContributionRow {
+function storedFields(kind: ContributionKind, cell: unknown): ContributionFields {
+  const fields: unknown = JSON.parse(text(cell));
+  if (!isFieldsOf(kind, fields)) throw new TypeError(`a stored contribution's fields are not a ${kind}'s`);
+  return fields;
+}
+
+function toContribution(r: Cells): ContributionRow {
+  const kind = kindOf(r.kind);
   return {
-    id: Number(r.id), accountId: Number(r.account_id), username: String(r.username), kind: r.kind as ContributionKind, featureId: Number(r.feature_id),
-    state: r.state as ContributionState, fields: JSON.parse(String(r.fields)) as ContributionFields, created: Number(r.created),
-    decided: orNull(r.decided), reason: r.reason === null || r.reason === undefined ? null : String(r.reason), recordId: orNull(r.record_id),
+    id: num(r.id), accountId: num(r.account_id), username: text(r.username), kind, featureId: num(r.feature_id),
+    state: stateOf(r.state), fields: storedFields(kind, r.fields), created: num(r.created),
+    decided: numOrNull(r.decided), reason: textOrNull(r.reason), recordId: numOrNull(r.record_id),
   };
 }
 
+const idOf = (r: Cells) => num(r.id);
+
 /** The upload a picture's contribution names (its sizes in contribution_pictures); null for the other kinds. */
 export function uploadOf(c: Pick<ContributionRow, 'kind' | 'fields'>): string | null {
-  return c.kind === 'image' ? (c.fields as ImageFields).upload : null;
+  return c.kind === 'image' && 'upload' in c.fields ? c.fields.upload : null;
 }
 
 export function* sendContributionPlan(c: { accountId: number; kind: ContributionKind; featureId: number; fields: ContributionFields; now: number }): Plan<number> {
-  const rows = (yield {
+  const rows = yield {
     sql: "INSERT INTO contributions (account_id, kind, feature_id, state, fields, created) VALUES ($1, $2, $3, 'pending', $4, $5) RETURNING id",
     params: [c.accountId, c.kind, c.featureId, JSON.stringify(c.fields), c.now],
-  }) as Flat[];
-  return Number(rows[0]!.id);
+  };
+  const id = firstRow(rows, idOf);
+  if (id === null) throw new Error('INSERT … RETURNING gave no row');
+  return id;
 }
 
 /** An account's own contributions, newest first. */
 export function* contributionsOfPlan(accountId: number): Plan<ContributionRow[]> {
-  return ((yield { sql: `SELECT ${COLUMNS} WHERE c.account_id = $1 ORDER BY c.id DESC LIMIT 200`, params: [accountId] }) as Flat[]).map(toContribution);
+  return readRows(yield { sql: `SELECT ${COLUMNS} WHERE c.account_id = $1 ORDER BY c.id DESC LIMIT 200`, params: [accountId] }, toContribution);
 }
 
 /** The editors' queue: what waits, oldest first. */
 export function* queuePlan(limit: number): Plan<ContributionRow[]> {
-  return ((yield { sql: `SELECT ${COLUMNS} WHERE c.state = 'pending' ORDER BY c.id LIMIT $1`, params: [limit] }) as Flat[]).map(toContribution);
+  return readRows(yield { sql: `SELECT ${COLUMNS} WHERE c.state = 'pending' ORDER BY c.id LIMIT $1`, params: [limit] }, toContribution);
 }
 
 export function* contributionPlan(id: number): Plan<ContributionRow | null> {
-  const rows = (yield { sql: `SELECT ${COLUMNS} WHERE c.id = $1`, params: [id] }) as Flat[];
-  return rows[0] === undefined ? null : toContribution(rows[0]);
+  return firstRow(yield { sql: `SELECT ${COLUMNS} WHERE c.id = $1`, params: [id] }, toContribution);
 }
 
 /** A picture's contribution and every size of the picture, in one transaction: neither is ever kept without the other. */
@@ -97,7 +108,7 @@ export const fieldsDigest = (fields: ContributionFields) => createHash('sha256')
  * COMMITTED then reads the row as the decision before it left it.
  */
 function* lockedContributionPlan(id: number): Plan<ContributionRow | null> {
-  const touched = (yield { sql: 'UPDATE contributions SET state = state WHERE id = $1 RETURNING id', params: [id] }) as Flat[];
+  const touched = yield { sql: 'UPDATE contributions SET state = state WHERE id = $1 RETURNING id', params: [id] };
   return touched.length === 0 ? null : yield* contributionPlan(id);
 }
 
@@ -182,7 +193,7 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
       const list = KIND_LISTS[found.kind];
       const author = yield* authorFor(found.accountId, found.username, changes);
       const recordId = yield* unusedId(list);
-      (changes[list].put as CatalogueRecord[]).push(recordOf(found.kind, edit.fields, { id: recordId, feature: found.featureId, author, day: isoDay(now) }));
+      putRecord(changes, list, recordOf(found.kind, edit.fields, { id: recordId, feature: found.featureId, author, day: isoDay(now) }));
       record = { list, id: recordId, upload };
       return changes;
     },
@@ -207,14 +218,14 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
  * locked first, so that two publications of its contributions at once make one author.
  */
 function* authorFor(accountId: number, username: string, changes: ChangeSet): Plan<number> {
-  const linked = (yield { sql: 'UPDATE accounts SET author_id = author_id WHERE id = $1 RETURNING author_id', params: [accountId] }) as Flat[];
-  const linkedId = orNull(linked[0]?.author_id);
-  if (linkedId !== null && ((yield { sql: 'SELECT id FROM authors WHERE id = $1', params: [linkedId] }) as Flat[]).length === 1) return linkedId;
-  const named = ((yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [username] }) as Flat[])[0];
-  let id = named === undefined ? null : Number(named.id);
+  const linked = yield { sql: 'UPDATE accounts SET author_id = author_id WHERE id = $1 RETURNING author_id', params: [accountId] };
+  const linkedId = firstRow(linked, (r) => numOrNull(r.author_id));
+  if (linkedId !== null && (yield { sql: 'SELECT id FROM authors WHERE id = $1', params: [linkedId] }).length === 1) return linkedId;
+  const named = firstRow(yield { sql: 'SELECT id FROM authors WHERE username = $1 ORDER BY id LIMIT 1', params: [username] }, idOf);
+  let id = named;
   if (id === null || !(yield* madeForAccountPlan(id, accountId))) {
     id = yield* unusedId('authors');
-    changes.authors.put.push({ id, username: named === undefined ? username : `${username} (account ${accountId})` });
+    changes.authors.put.push({ id, username: named === null ? username : `${username} (account ${accountId})` });
   }
   yield { sql: 'UPDATE accounts SET author_id = $1 WHERE id = $2', params: [id, accountId] };
   return id;
@@ -226,34 +237,34 @@ function* authorFor(accountId: number, username: string, changes: ChangeSet): Pl
  * found to be its author.
  */
 function* madeForAccountPlan(authorId: number, accountId: number): Plan<boolean> {
-  const rows = (yield {
+  const rows = yield {
     sql: `SELECT r.id FROM record_changes r JOIN contributions c ON r.what = 'approved contribution ' || c.id
       WHERE r.list = 'authors' AND r.record_id = $1 AND r.before_json IS NULL AND c.account_id = $2
         AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.author_id = $3) LIMIT 1`,
     params: [authorId, accountId, authorId],
-  }) as Flat[];
+  };
   return rows.length === 1;
 }
 
 function* unusedId(list: ListName): Plan<number> {
-  const rows = (yield {
+  const rows = yield {
     sql: `SELECT max(n) AS n FROM (SELECT max(id) AS n FROM ${list} UNION ALL SELECT max(record_id) AS n FROM record_changes WHERE list = $1) t`,
     params: [list],
-  }) as Flat[];
-  return (orNull(rows[0]?.n) ?? 0) + 1;
+  };
+  return (firstRow(rows, (r) => numOrNull(r.n)) ?? 0) + 1;
 }
 
 /** A record as the store holds it (the form apply reads and compares), or null. */
 export function* storedRecordPlan(list: ListName, id: number, d: Dialect): Plan<CatalogueRecord | null> {
-  const rows = (yield { sql: `SELECT ${recordColumnList(list, list, d.categoryIds)} FROM ${list} WHERE id = $1`, params: [id] }) as Flat[];
-  return rows[0] === undefined ? null : recordFromRow(list, rows[0]);
+  return firstRow(yield { sql: `SELECT ${recordColumnList(list, list, d.categoryIds)} FROM ${list} WHERE id = $1`, params: [id] }, (r) => recordFromRow(list, r));
 }
 
 /** Every record a change through the site put or removed, before and after (as stored once written), with who and when. */
 export function* historyPlan(d: Dialect, changes: ChangeSet, before: Stored, by: { accountId: number; now: number; what: string }): Plan<void> {
-  for (const list of Object.keys(changes) as ListName[]) {
-    const was = before[list] as Map<number, CatalogueRecord>;
-    for (const recordId of [...(changes[list].put as CatalogueRecord[]).map((r) => r.id), ...changes[list].remove]) {
+  for (const list of CATALOGUE_LISTS) {
+    const was: ReadonlyMap<number, CatalogueRecord> = before[list];
+    const put: readonly CatalogueRecord[] = changes[list].put;
+    for (const recordId of [...put.map((r) => r.id), ...changes[list].remove]) {
       const prior = was.get(recordId) ?? null;
       const after = yield* storedRecordPlan(list, recordId, d);
       if (JSON.stringify(prior) === JSON.stringify(after)) continue;
@@ -280,22 +291,31 @@ export interface RecordChange {
 const CHANGE_COLUMNS = `r.id, r.list, r.record_id, a.username, r.at, r.what, r.before_json, r.after_json
   FROM record_changes r LEFT JOIN accounts a ON a.id = r.account_id`;
 
-function toChange(r: Flat): RecordChange {
-  const parse = (v: unknown) => (v === null || v === undefined ? null : (JSON.parse(String(v)) as CatalogueRecord));
+const listOf = oneOf(CATALOGUE_LISTS);
+
+/** A record as historyPlan kept it (storedRecordPlan's, as JSON), or null. */
+function keptRecord(cell: unknown): CatalogueRecord | null {
+  if (cell === null || cell === undefined) return null;
+  const record: unknown = JSON.parse(text(cell));
+  if (!isKeptRecord(record)) throw new TypeError('a record kept in the history is not an object with an id');
+  return record;
+}
+
+function toChange(r: Cells): RecordChange {
+  const list = listOf(r.list);
   return {
-    id: Number(r.id), list: r.list as ListName, recordId: Number(r.record_id), username: r.username === null || r.username === undefined ? null : String(r.username),
-    at: Number(r.at), what: String(r.what), before: parse(r.before_json), after: parse(r.after_json),
+    id: num(r.id), list, recordId: num(r.record_id), username: textOrNull(r.username),
+    at: num(r.at), what: text(r.what), before: keptRecord(r.before_json), after: keptRecord(r.after_json),
   };
 }
 
 /** A record's changes through the site, oldest first. */
 export function* recordHistoryPlan(list: ListName, recordId: number): Plan<RecordChange[]> {
-  return ((yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.list = $1 AND r.record_id = $2 ORDER BY r.id`, params: [list, recordId] }) as Flat[]).map(toChange);
+  return readRows(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.list = $1 AND r.record_id = $2 ORDER BY r.id`, params: [list, recordId] }, toChange);
 }
 
 export function* recordChangePlan(changeId: number): Plan<RecordChange | null> {
-  const rows = (yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.id = $1`, params: [changeId] }) as Flat[];
-  return rows[0] === undefined ? null : toChange(rows[0]);
+  return firstRow(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.id = $1`, params: [changeId] }, toChange);
 }
 
 /**
@@ -310,7 +330,7 @@ export function revertChange(change: RecordChange, editorId: number, now: number
       const current = yield* storedRecordPlan(change.list, change.recordId, dialect);
       if (JSON.stringify(current) !== JSON.stringify(change.after)) return changes;
       if (change.before === null) changes[change.list].remove.push(change.recordId);
-      else (changes[change.list].put as CatalogueRecord[]).push(change.before);
+      else putRecord(changes, change.list, change.before);
       return changes;
     },
     *alongside(dialect, applied, before) {

@@ -1,5 +1,6 @@
 // Filters → SQL conditions over features `f` (and, for records, the record `x` joined to
 // its feature `f`). Each condition is answered by an index: see the schemas.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { Bind, Dialect } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { CollectionName } from './store.js';
@@ -21,7 +22,7 @@ export function filterConditions(collection: CollectionName, filters: Filters, d
   const list = (values: readonly unknown[]) => values.map(bind).join(', ');
   const conditions: string[] = [];
   const add = (condition: string) => conditions.push(condition);
-  const { words, author, categories, tags, yearRange, dateRange, featureTypes, site, street, postcode, bbox, feature } = filters;
+  const { words, author, categories, tags, yearRange, dateRange, featureTypes, site, street, [F.postalCode]: postalCode, bbox, feature } = filters;
 
   const id = `${features ? 'f' : 'x'}.id`;
   const searchTable = `${collection}_search`;
@@ -54,10 +55,10 @@ export function filterConditions(collection: CollectionName, filters: Filters, d
     add(`x.created >= ${bind(dateRange.from)}`);
     if (dateRange.to !== null) add(`x.created <= ${bind(dateRange.to)}`);
   }
-  if (featureTypes) add(`f.feature_type IN (${list(featureTypes)})`);
+  if (featureTypes) add(`f.${F.type} IN (${list(featureTypes)})`);
   if (site !== undefined) add(`f.site_id = ${bind(site)}`);
   if (street !== undefined) add(isStorableText(street) ? `f.street_key = ${bind(street)}` : 'FALSE');
-  if (postcode !== undefined) add(isStorableText(postcode) ? `f.postcode_key = ${bind(postcode)}` : 'FALSE');
+  if (postalCode !== undefined) add(isStorableText(postalCode) ? `f.postcode_key = ${bind(postalCode)}` : 'FALSE');
   if (feature !== undefined) add(`x.feature_id = ${bind(feature)}`);
   return conditions;
 }

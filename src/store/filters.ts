@@ -1,5 +1,6 @@
 // What a list may be narrowed by (the finding-things parameters), already checked and
 // normalised by the HTTP layer. An empty object means the whole collection.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType } from '../catalogue/format.js';
 import type { CollectionName } from './store.js';
 
@@ -20,7 +21,7 @@ export interface Filters {
   site?: number;
   /** Folded, compared whole. */
   street?: string;
-  postcode?: string;
+  [F.postalCode]?: string;
   bbox?: readonly [minLon: number, minLat: number, maxLon: number, maxLat: number];
   feature?: number;
 }
@@ -41,10 +42,10 @@ const FILTER_COLLECTIONS = {
   tags: ALL,
   year_range: FEATURES,
   date_range: ALL,
-  feature_type: FEATURES,
+  [F.type]: FEATURES,
   site: FEATURES,
   street: FEATURES,
-  postcode: FEATURES,
+  [F.postalCode]: FEATURES,
   bbox: ALL,
   feature: RECORDS,
 } satisfies Record<string, readonly CollectionName[]>;

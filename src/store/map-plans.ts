@@ -2,6 +2,8 @@
 // feature a search matches (all of them, for outlining, not a page), each street's
 // buildings as boxes (for its labels), and the labelled buildings in a box.
 import { randomUUID } from 'node:crypto';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
+import type { CatalogueRecord } from '../catalogue/lists.js';
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions } from './filter-sql.js';
 import type { Filters } from './filters.js';
@@ -44,12 +46,10 @@ export function newStreetsStamp(): [string, string] {
   return [STREETS_STAMP_KEY, randomUUID()];
 }
 
-export interface LabelledBuilding {
-  id: number;
-  b_number: string | null;
-  b_name: string | null;
-  box: Box;
-}
+/** A building's number and name, as the catalogue keeps them. */
+type NumberAndName = Pick<CatalogueRecord<'features'>, typeof F.number | typeof F.name>;
+
+export type LabelledBuilding = { id: number; box: Box } & NumberAndName;
 
 export interface BuildingLabels {
   version: number;
@@ -100,11 +100,11 @@ export function* buildingLabelsPlan(box: Box, limit: number, dialect: Dialect): 
   const version = yield* versionPlan();
   const { bind, params } = binder();
   const { from, columns } = dialect.featureBoxes('f');
-  const where = `${dialect.intersectsBox(box, bind)} AND (f.b_number IS NOT NULL OR f.b_name IS NOT NULL)`;
+  const where = `${dialect.intersectsBox(box, bind)} AND (f.${F.number} IS NOT NULL OR f.${F.name} IS NOT NULL)`;
   const rows = (yield {
-    sql: `SELECT f.id, f.b_number, f.b_name, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id LIMIT ${bind(limit)}`,
+    sql: `SELECT f.id, f.${F.number}, f.${F.name}, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id LIMIT ${bind(limit)}`,
     params,
     adHoc: true,
-  }) as (BoxRow & { id: number; b_number: string | null; b_name: string | null })[];
-  return { version, buildings: rows.map((r) => ({ id: Number(r.id), b_number: r.b_number, b_name: r.b_name, box: boxOf(r) })) };
+  }) as (BoxRow & { id: number } & NumberAndName)[];
+  return { version, buildings: rows.map((r) => ({ id: Number(r.id), [F.number]: r[F.number], [F.name]: r[F.name], box: boxOf(r) })) };
 }

@@ -6,7 +6,8 @@ import { setImmediate } from 'node:timers/promises';
 import { JsonText } from '../json-text.js';
 import type { Expression } from '../ogc/cql2/ast.js';
 import { toSql } from '../ogc/cql2/to-sql.js';
-import { OGC_COLLECTIONS, OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcCollection, type OgcProperty } from '../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../catalogue/collections.js';
+import { OGC_PROPERTIES, TEMPORAL_PROPERTY, propertyOf, type OgcProperty } from '../ogc/properties.js';
 import { binder, type Bind, type Dialect } from './dialect.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError } from './store.js';
@@ -87,7 +88,7 @@ export interface CollectionExtent {
 
 export interface OgcExtents {
   readonly version: number;
-  readonly extents: Readonly<Record<OgcCollection, CollectionExtent>>;
+  readonly extents: Readonly<Record<CatalogueCollection, CollectionExtent>>;
 }
 
 interface Key {
@@ -98,7 +99,7 @@ interface Key {
 }
 
 /** `count: false` leaves numberMatched -1 (a download's later batches: counted once, with the first). */
-export function* itemsPlan(collection: OgcCollection, request: ItemsRequest, dialect: Dialect, { count = true } = {}): Plan<ItemsPage> {
+export function* itemsPlan(collection: CatalogueCollection, request: ItemsRequest, dialect: Dialect, { count = true } = {}): Plan<ItemsPage> {
   const version = yield* versionPlan();
   const sql = ogcSql(collection, dialect);
   const { bind, params } = binder();
@@ -159,7 +160,7 @@ const WINDOW_ROWS = 100;
  * taken. A page of at most WINDOW_ROWS rows is one query, as it always was.
  */
 function* readWindows(
-  collection: OgcCollection, request: ItemsRequest, keys: readonly Key[], window: (cursor: readonly KeyValue[] | null, limit: number) => Query,
+  collection: CatalogueCollection, request: ItemsRequest, keys: readonly Key[], window: (cursor: readonly KeyValue[] | null, limit: number) => Query,
 ): Plan<{ read: ItemRow[]; more: boolean }> {
   const budget = request.maxBytes ?? Infinity;
   const read: ItemRow[] = [];
@@ -222,7 +223,7 @@ export const DOWNLOAD_BATCH_ROWS = 100;
 /** The batches of a download over `run`, which runs a plan inside the store's held snapshot. */
 export async function openItemStream(
   run: <R>(plan: Plan<R>) => Promise<R>,
-  collection: OgcCollection,
+  collection: CatalogueCollection,
   query: ItemsQuery,
   dialect: Dialect,
   batchRows: number,
@@ -253,7 +254,7 @@ export async function openItemStream(
   };
 }
 
-export function* itemPlan(collection: OgcCollection, id: number, dialect: Dialect): Plan<ItemDetail> {
+export function* itemPlan(collection: CatalogueCollection, id: number, dialect: Dialect): Plan<ItemDetail> {
   const version = yield* versionPlan();
   const sql = ogcSql(collection, dialect);
   const flat = (yield { sql: `SELECT ${sql.select} ${sql.from} AND ${sql.properties.id} = $1`, params: [id] }) as Record<string, unknown>[];
@@ -263,14 +264,14 @@ export function* itemPlan(collection: OgcCollection, id: number, dialect: Dialec
 
 export interface ItemIds {
   version: number;
-  ids: Record<OgcCollection, number[]>;
+  ids: Record<CatalogueCollection, number[]>;
 }
 
 /** Every item's id, by collection, each in order: what the sitemap lists (no row read whole). */
 export function* itemIdsPlan(dialect: Dialect): Plan<ItemIds> {
   const version = yield* versionPlan();
-  const ids = {} as Record<OgcCollection, number[]>;
-  for (const collection of OGC_COLLECTIONS) {
+  const ids = {} as Record<CatalogueCollection, number[]>;
+  for (const collection of CATALOGUE_COLLECTIONS) {
     const sql = ogcSql(collection, dialect);
     const rows = (yield { sql: `SELECT ${sql.properties.id} AS id ${sql.from} ORDER BY 1`, params: [] }) as { id: number | string }[];
     ids[collection] = rows.map((row) => Number(row.id));
@@ -278,7 +279,7 @@ export function* itemIdsPlan(dialect: Dialect): Plan<ItemIds> {
   return { version, ids };
 }
 
-const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {
+const HAS_RECORDS: Readonly<Record<CatalogueCollection, string | undefined>> = {
   features: undefined,
   images: 'SELECT feature_id FROM images WHERE position IS NOT NULL',
   documents: 'SELECT feature_id FROM documents WHERE position IS NOT NULL',
@@ -288,15 +289,15 @@ const HAS_RECORDS: Readonly<Record<OgcCollection, string | undefined>> = {
 /** Each collection's footprints' extent and its temporal property's range. */
 export function* extentsPlan(dialect: Dialect): Plan<OgcExtents> {
   const version = yield* versionPlan();
-  const extents: Partial<Record<OgcCollection, CollectionExtent>> = {};
-  for (const collection of Object.keys(OGC_PROPERTIES) as OgcCollection[]) {
+  const extents: Partial<Record<CatalogueCollection, CollectionExtent>> = {};
+  for (const collection of Object.keys(OGC_PROPERTIES) as CatalogueCollection[]) {
     const bbox = yield* extentPlan(dialect, HAS_RECORDS[collection]);
     extents[collection] = { bbox, interval: yield* temporalRange(collection, dialect) };
   }
-  return { version, extents: extents as Record<OgcCollection, CollectionExtent> };
+  return { version, extents: extents as Record<CatalogueCollection, CollectionExtent> };
 }
 
-function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[string, string] | null> {
+function* temporalRange(collection: CatalogueCollection, dialect: Dialect): Plan<[string, string] | null> {
   const name = TEMPORAL_PROPERTY[collection];
   if (name === null) return null;
   const sql = ogcSql(collection, dialect);
@@ -309,7 +310,7 @@ function* temporalRange(collection: OgcCollection, dialect: Dialect): Plan<[stri
 
 const yearText = (year: unknown) => String(Number(year)).padStart(4, '0');
 
-function matchConditions(sql: OgcSql, collection: OgcCollection, request: ItemsRequest, dialect: Dialect, bind: Bind): string[] {
+function matchConditions(sql: OgcSql, collection: CatalogueCollection, request: ItemsRequest, dialect: Dialect, bind: Bind): string[] {
   const conditions: string[] = [];
   if (request.words) conditions.push(`${sql.properties.id} IN (${dialect.textMatch(`${collection}_search`, request.words, bind)})`);
   if (request.filter) conditions.push(toSql(request.filter, sql.queryables, dialect, bind));
@@ -322,7 +323,7 @@ export function orderKeys(sortBy: readonly SortKey[]): SortKey[] {
   return upToId === -1 ? [...sortBy, { property: 'id', descending: false }] : sortBy.slice(0, upToId + 1);
 }
 
-function sortKeys(sql: OgcSql, collection: OgcCollection, sortBy: readonly SortKey[], dialect: Dialect): Key[] {
+function sortKeys(sql: OgcSql, collection: CatalogueCollection, sortBy: readonly SortKey[], dialect: Dialect): Key[] {
   const key = (name: string, descending: boolean): Key => {
     const property = propertyOf(collection, name);
     const column = sql.properties[name];
@@ -377,7 +378,7 @@ function textSelect(keys: readonly Key[]): string {
 const UNREAD = new JsonText('null');
 
 /** A result row → typed values (SQLite gives booleans as 0/1; counts may come as text); a row read as text keeps it. */
-export function itemRow(collection: OgcCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
+export function itemRow(collection: CatalogueCollection, flat: Readonly<Record<string, unknown>>): ItemRow {
   const values: Record<string, KeyValue> = {};
   for (const [name, value] of Object.entries(flat)) {
     if (NOT_VALUES.has(name)) continue;

@@ -2,10 +2,11 @@
 // ogc/properties.ts reads (columns named by catalogue/fields.ts), the tables an item is
 // read from, and the queryables a CQL2 filter may name. Over aliases: `f` the feature
 // (and its footprint), `s` its site; for records `x` the record and `a` its author.
-import { fieldsOf } from '../catalogue/fields.js';
+import { DOCUMENT_KEYS as D, fieldsOf } from '../catalogue/fields.js';
 import type { ListName } from '../catalogue/lists.js';
 import type { Queryable, Queryables, TextIndex } from '../ogc/cql2/to-sql.js';
-import { OGC_PROPERTIES, type OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
+import { OGC_PROPERTIES } from '../ogc/properties.js';
 import type { Dialect } from './dialect.js';
 
 /** `alias.column` of a declared field. */
@@ -24,10 +25,11 @@ function textIndexes(d: Dialect): Readonly<Record<string, TextIndex>> {
 }
 
 function featureSql(d: Dialect): Record<string, string> {
-  const f = (key: string) => col('features', key, 'f');
+  // A property named as a field kept as a plain value reads the field's column.
+  const plain = fieldsOf('features').filter((field) => field.storage === 'value' && OGC_PROPERTIES.features.some((p) => p.name === field.key));
   return {
-    id: f('id'), feature_type: f('feature_type'), b_number: f('b_number'), b_name: f('b_name'), street: f('street'),
-    postcode: f('postcode'), address: f('address'), current: f('current'), site_id: f('site'), site_name: 's.name',
+    ...Object.fromEntries(plain.map((field) => [field.key, `f.${field.column}`])),
+    site_id: col('features', 'site', 'f'), site_name: 's.name',
     categories: `(SELECT n.names FROM ${CATEGORY_NAMES} n WHERE n.${d.searchId} = f.id)`,
     // Drawn from other rows, kept on the feature's (catalogue-finish.ts featureShownSql).
     category_ids: 'f.category_list', tags: 'f.tag_list',
@@ -35,17 +37,17 @@ function featureSql(d: Dialect): Record<string, string> {
   };
 }
 
-function recordSql(list: Exclude<OgcCollection, 'features'>): Record<string, string> {
+function recordSql(list: Exclude<CatalogueCollection, 'features'>): Record<string, string> {
   const x = (key: string) => col(list, key, 'x');
   const own: Record<string, string> = { id: x('id'), title: x('title') };
   if (list === 'images') Object.assign(own, { description: x('description'), copyright: x('copyright'), created: x('created') });
-  if (list === 'documents') Object.assign(own, { body_html: x('body'), created: x('created'), last_edited: x('last_edited') });
+  if (list === 'documents') Object.assign(own, { body_html: x('body'), created: x('created'), [D.lastEdited]: x(D.lastEdited) });
   if (list === 'media') Object.assign(own, { url: x('url') });
   return { ...own, author: 'a.username', author_id: 'a.id', feature_id: x('feature'), address: col('features', 'address', 'f') };
 }
 
 /** Values the renderer needs beyond the stored properties (for the URL properties). */
-const EXTRA_SQL: Readonly<Record<OgcCollection, Readonly<Record<string, string>>>> = {
+const EXTRA_SQL: Readonly<Record<CatalogueCollection, Readonly<Record<string, string>>>> = {
   features: { first_image: 'f.first_image' },
   images: { file: col('images', 'file', 'x') },
   documents: {},
@@ -62,7 +64,7 @@ export interface OgcSql {
   readonly queryables: Queryables;
 }
 
-export function ogcSql(collection: OgcCollection, dialect: Dialect): OgcSql {
+export function ogcSql(collection: CatalogueCollection, dialect: Dialect): OgcSql {
   const properties = collection === 'features' ? featureSql(dialect) : recordSql(collection);
   const declared = OGC_PROPERTIES[collection].filter((p) => p.source === 'stored');
   const missing = declared.filter((p) => properties[p.name] === undefined);

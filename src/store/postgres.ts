@@ -16,7 +16,7 @@ import { POSTGRES_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
 import type { PictureSize } from '../contributions/kinds.js';
@@ -180,16 +180,16 @@ export class PostgresStore implements CatalogueStore {
     }
   }
 
-  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+  items(collection: CatalogueCollection, request: ItemsRequest): Promise<ItemsPage> {
     return this.read(itemsPlan(collection, request, POSTGRES_DIALECT));
   }
 
-  item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+  item(collection: CatalogueCollection, id: number): Promise<ItemDetail> {
     return this.read(itemPlan(collection, id, POSTGRES_DIALECT));
   }
 
   /** One REPEATABLE READ transaction on one client of the streams' pool, held until the stream closes. */
-  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+  async itemStream(collection: CatalogueCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
     try {
       if (!this.schemaChecked) await this.checkSchema();
     } catch (error) {

@@ -1,5 +1,6 @@
 // The visitors' site's own reads (src/http/site/), written once for both stores.
-import { LIST_SEPARATOR } from '../ogc/properties.js';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
+import { LIST_SEPARATOR } from '../catalogue/collections.js';
 import { paginate, type PagePosition, type PageRequest } from '../pagination.js';
 import { binder, type Dialect } from './dialect.js';
 import { hasFilters, type Filters } from './filters.js';
@@ -24,7 +25,7 @@ export function* yearCountsPlan(): Plan<YearCounts> {
 /** A search result as the site's search page shows it: no attachments, and its footprint only when small. */
 export interface SearchCard {
   id: number;
-  b_name: string | null;
+  [F.name]: string | null;
   address: string;
   current: number | null;
   categoryIds: number[];
@@ -75,7 +76,7 @@ export function* searchCardsPlan(request: PageRequest, filters: Filters, dialect
   }
   const { from, columns } = dialect.featureBoxes('f');
   const rows = (yield {
-    sql: `SELECT f.id, f.b_name, f.address, f.current, f.category_list, f.first_image, ${columns},
+    sql: `SELECT f.id, f.${F.name}, f.address, f.current, f.category_list, f.first_image, ${columns},
       CASE WHEN length(f.geometry) <= ${SEARCH_FOOTPRINT_CHARS} THEN f.geometry END AS geometry
       FROM ${from} WHERE ${where} ORDER BY f.position`,
     params,
@@ -85,13 +86,13 @@ export function* searchCardsPlan(request: PageRequest, filters: Filters, dialect
 }
 
 type CardRow = {
-  id: number | string; b_name: string | null; address: string; current: number | string | null; category_list: string; first_image: string | null;
+  id: number | string; [F.name]: string | null; address: string; current: number | string | null; category_list: string; first_image: string | null;
   min_x: number; min_y: number; max_x: number; max_y: number; geometry: string | null;
 };
 
 function toCard(r: CardRow): SearchCard {
   return {
-    id: Number(r.id), b_name: r.b_name, address: r.address, current: r.current === null ? null : Number(r.current),
+    id: Number(r.id), [F.name]: r[F.name], address: r.address, current: r.current === null ? null : Number(r.current),
     categoryIds: r.category_list === '' ? [] : r.category_list.split(LIST_SEPARATOR).map(Number),
     firstImage: r.first_image, box: [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)], geometry: r.geometry,
   };

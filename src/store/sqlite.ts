@@ -9,7 +9,7 @@ import { SQLITE_DIALECT } from './dialect.js';
 import type { Filters } from './filters.js';
 import type { PageRequest } from '../pagination.js';
 import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from './ogc-plans.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
 import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from './site-plans.js';
 import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from './read-plans.js';
@@ -231,11 +231,11 @@ export class SqliteStore implements CatalogueStore {
     return `sqlite ${file} ${stat.dev}:${stat.ino}:${stat.birthtimeNs}`;
   }
 
-  async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+  async items(collection: CatalogueCollection, request: ItemsRequest): Promise<ItemsPage> {
     return this.read(itemsPlan(collection, request, SQLITE_DIALECT));
   }
 
-  async item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+  async item(collection: CatalogueCollection, id: number): Promise<ItemDetail> {
     return this.read(itemPlan(collection, id, SQLITE_DIALECT));
   }
 
@@ -244,7 +244,7 @@ export class SqliteStore implements CatalogueStore {
    * (WAL: an import committing meanwhile is not seen); the shared connection goes on
    * serving other requests, and never holds a transaction across an await.
    */
-  async itemStream(collection: OgcCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
+  async itemStream(collection: CatalogueCollection, query: ItemsQuery, batchRows = DOWNLOAD_BATCH_ROWS): Promise<ItemStream> {
     const db = new Database(this.db.name, { readonly: true, fileMustExist: true });
     let closed = false;
     const close = async () => {

@@ -12,7 +12,7 @@ import type { RecordBatch } from './export-rows.js';
 import type { Plan } from './read-plans.js';
 import type { Filters } from './filters.js';
 import type { PagePosition, PageRequest } from '../pagination.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map-plans.js';
 import type { SearchCards, YearCounts } from './site-plans.js';
 import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc-plans.js';
@@ -149,14 +149,14 @@ export interface CatalogueReader {
   /** How many pictures answers link under /media/ (serve's warning when no folder serves them), from stored counts and an index. */
   linkedPictures(): Promise<LinkedPictures>;
   /** The OGC face (store/ogc-plans.ts): a page of items by key, with the exact count of what matches. */
-  items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage>;
-  item(collection: OgcCollection, id: number): Promise<ItemDetail>;
+  items(collection: CatalogueCollection, request: ItemsRequest): Promise<ItemsPage>;
+  item(collection: CatalogueCollection, id: number): Promise<ItemDetail>;
   /**
    * Every item the query matches, in batches by key, all from one catalogue version (a
    * snapshot held until the stream is closed: a read-only connection of its own on SQLite,
    * one REPEATABLE READ transaction on one pooled client on PostgreSQL). Downloads.
    */
-  itemStream(collection: OgcCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream>;
+  itemStream(collection: CatalogueCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream>;
   /** Every published item's id by OGC collection, from one catalogue version (the sitemap). */
   itemIds(): Promise<ItemIds>;
   /** Each OGC collection's spatial and temporal extent. */

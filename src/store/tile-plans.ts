@@ -6,6 +6,7 @@
 // JavaScript encoder (tiles/encode.ts) draws them: the two stores differ only in how they
 // find a box, so their tiles cannot disagree. The plans that write tiles are here too, once
 // for both stores.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { multiPolygonFromWkb } from '../catalogue/wkb.js';
 import { decodeOutline, type Box } from '../search/box.js';
@@ -34,7 +35,7 @@ const FEATURE_COUNT = 'SELECT coalesce(max(position) + 1, 0) AS n FROM features'
  * on request or at import, the store's binary form (`footprint`, TileSql.decode): parsing the
  * JSON of 500 footprints was a sixth of a tile's CPU.
  */
-const tileFeatures = (footprint: string) => `SELECT f.id, f.feature_type, f.b_name, ${footprint}, c.name AS category, c.id AS category_id
+const tileFeatures = (footprint: string) => `SELECT f.id, f.${F.type}, f.${F.name}, ${footprint}, c.name AS category, c.id AS category_id
   FROM features f
   LEFT JOIN feature_categories fc ON fc.feature_id = f.id AND fc.position = 0
   LEFT JOIN categories c ON c.id = fc.category_id`;
@@ -122,7 +123,7 @@ const POSTGRES_FOOTPRINT = "ST_AsBinary(f.geom, 'NDR')";
  * test errs wide: the boxes' area in the tile's units, times the parts, times 4, against
  * the area of 2 × 2 pixels ($8); the encoder measures every footprint it is sent.
  */
-const POSTGRES_BATCH = `SELECT f.id, f.feature_type, f.b_name, c.name AS category, c.id AS category_id,
+const POSTGRES_BATCH = `SELECT f.id, f.${F.type}, f.${F.name}, c.name AS category, c.id AS category_id,
     ST_XMin(f.geom) AS min_x, ST_YMin(f.geom) AS min_y, ST_XMax(f.geom) AS max_x, ST_YMax(f.geom) AS max_y,
     CASE WHEN 4 * ST_NumGeometries(f.geom) * ((ST_XMax(f.geom) - ST_XMin(f.geom)) / 360 * $7)
       * ((ln(tan(pi() / 4 + radians(${onGrid('ST_YMax(f.geom)')}) / 2)) - ln(tan(pi() / 4 + radians(${onGrid('ST_YMin(f.geom)')}) / 2))) / (2 * pi()) * $7) >= $8
@@ -168,8 +169,8 @@ function boxParams([minX, minY, maxX, maxY]: Box): number[] {
 
 interface TileRow {
   id: number;
-  feature_type: FeatureType;
-  b_name: string | null;
+  [F.type]: FeatureType;
+  [F.name]: string | null;
   /** The footprint: as text, or in the store's binary form (TileSql.decode); null only in PostgreSQL's batches, for a footprint certainly under 2 pixels: then its box is given. */
   geometry?: string | null;
   footprint?: Uint8Array | null;

@@ -14,6 +14,7 @@
 // same pieces (edit.ts).
 import { fromVectorTileJs, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import Point from '@mapbox/point-geometry';
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
 import { at, outOfBounds } from '../invariant.js';
 import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES, detailLevel } from './budget.js';
@@ -27,8 +28,8 @@ import { boxCentre, exteriorArea, footprintRings, lonLatBox, type LonLatBox, typ
  */
 export type TileFeature = {
   id: number;
-  feature_type: FeatureType;
-  b_name: string | null;
+  [F.type]: FeatureType;
+  [F.name]: string | null;
   /** The first category's name and id, null when the feature has none. */
   category: string | null;
   category_id: number | null;

@@ -2,6 +2,7 @@
 // (in this order, from the zoom each is carried), the TileJSON (render/tilejson.ts) and OGC
 // tileset metadata (render/ogc/tiles.ts) describe them, and an apply edits only the tiles
 // whose zoom carries a value that changed (fieldsCarriedAt).
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import { describeLevels } from './budget.js';
 import { FULL_PROPERTIES_ZOOM, MAX_TILE_ZOOM, TILE_LAYER, TILE_POINT_LAYER } from './grid.js';
 
@@ -32,10 +33,10 @@ export const POLYGON_LAYER: TileLayerInfo = {
   maxzoom: MAX_TILE_ZOOM,
   fields: {
     id: { type: 'Number', description: 'The feature id (/api/v1/features/{id}/)' },
-    feature_type: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})`, minzoom: FULL_PROPERTIES_ZOOM },
+    [F.type]: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})`, minzoom: FULL_PROPERTIES_ZOOM },
     category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
     category_id: { type: 'Number', description: 'The first category\'s id (absent when it has none)' },
-    b_name: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
+    [F.name]: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
   },
 };
 

@@ -6,7 +6,7 @@
 // A new face whose reads go through the store inherits this.
 import type { Config } from '../config.js';
 import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import { literalBox } from '../search/box.js';
 import type { ItemsRequest } from '../store/ogc-plans.js';
 import { hasFilters, type Filters } from '../store/filters.js';
@@ -82,7 +82,7 @@ export function itemsClass(request: ItemsRequest): WorkClass | null {
 export const MAP_VIEW_FOOTPRINTS = 1000;
 
 /** The box of a small page of features whose only condition is a CRS84 box (`bbox=`), else null: a candidate map view. */
-export function mapViewBox(collection: OgcCollection, request: ItemsRequest): [number, number, number, number] | null {
+export function mapViewBox(collection: CatalogueCollection, request: ItemsRequest): [number, number, number, number] | null {
   const { filter } = request;
   if (collection !== 'features' || request.limit > SMALL_PAGE_ITEMS || request.words !== null || request.sortBy.length > 0) return null;
   if (filter === null || filter.kind !== 'intersects' || filter.right.kind !== 'bbox' || filter.left.kind !== 'property') return null;

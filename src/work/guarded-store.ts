@@ -15,7 +15,7 @@ import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStre
 import type { PictureSize } from '../contributions/kinds.js';
 import type { PublicPicture } from '../store/picture-plans.js';
 import type { CatalogueReader, CollectionName, Detail, LinkedPictures, Listing, Overview, PoolStats, Replication, RowsByCollection, VectorTile } from '../store/store.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import type { PageRequest } from '../pagination.js';
 import { itemsClass, listClass, MAP_VIEW_FOOTPRINTS, mapViewBox, workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
 import { WorkerLane } from './pool.js';
@@ -75,7 +75,7 @@ export class GuardedStore implements CatalogueReader {
     return this.inner.linkedPictures();
   }
 
-  async items(collection: OgcCollection, request: ItemsRequest): Promise<ItemsPage> {
+  async items(collection: CatalogueCollection, request: ItemsRequest): Promise<ItemsPage> {
     const klass = itemsClass(request);
     if (klass === null) return this.inner.items(collection, request);
     if (await this.isMapView(collection, request)) return this.inner.items(collection, { ...request, fewCandidates: true });
@@ -87,17 +87,17 @@ export class GuardedStore implements CatalogueReader {
    * MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
    * page's surroundings) is not asked again, a round trip fewer.
    */
-  private async isMapView(collection: OgcCollection, request: ItemsRequest): Promise<boolean> {
+  private async isMapView(collection: CatalogueCollection, request: ItemsRequest): Promise<boolean> {
     const box = mapViewBox(collection, request);
     if (box === null) return false;
     return request.fewCandidates === true || (await this.inner.boxCandidates(box, MAP_VIEW_FOOTPRINTS)) <= MAP_VIEW_FOOTPRINTS;
   }
 
-  item(collection: OgcCollection, id: number): Promise<ItemDetail> {
+  item(collection: CatalogueCollection, id: number): Promise<ItemDetail> {
     return this.inner.item(collection, id);
   }
 
-  itemStream(collection: OgcCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream> {
+  itemStream(collection: CatalogueCollection, query: ItemsQuery, batchRows?: number): Promise<ItemStream> {
     return this.inner.itemStream(collection, query, batchRows);
   }
 

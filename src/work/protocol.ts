@@ -6,7 +6,7 @@ import { JsonText } from '../json-text.js';
 import { Cql2Error, type Cql2ErrorDetails } from '../ogc/cql2/errors.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
 import type { DownloadFormat } from '../ogc/downloads.js';
-import type { OgcCollection } from '../ogc/properties.js';
+import type { CatalogueCollection } from '../catalogue/collections.js';
 import type { ItemsQuery } from '../store/ogc-plans.js';
 import type { ItemOptions } from '../render/ogc/items.js';
 import type { StoreConfig } from '../store/open.js';
@@ -22,7 +22,7 @@ export interface ReadCall { kind: 'read'; method: OffloadedRead; args: unknown[]
 
 /** What a download or a GeoPackage is made of: the whole result of an items query. */
 interface ItemsFile {
-  collection: OgcCollection;
+  collection: CatalogueCollection;
   query: ItemsQuery;
   options: ItemOptions;
   /** Absolute base of the URL properties. */

@@ -1,6 +1,6 @@
 // Another site's map draws our footprints (issue 20): a page served by a second server on
 // another port (its own copy of MapLibre GL JS, as any site would host or take from a CDN)
-// opens a MapLibre map whose only source is our TileJSON, as README's example does. The
+// opens a MapLibre map whose only source is our TileJSON, as docs/gis.md's example does. The
 // browser enforces CORS on the TileJSON and every tile; the footprints and the points of
 // the small ones must be drawn, with no error, on SQLite and on PostgreSQL.
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ import { buildTileCatalogue, CROWD_CORNER } from '../support/tile-catalogue.js';
 const skip = browserSkipReason();
 const MAPLIBRE_DIR = path.join(ROOT, 'node_modules/maplibre-gl/dist');
 
-/** The other site: its page (README's example) and MapLibre's files. */
+/** The other site: its page (docs/gis.md's example) and MapLibre's files. */
 const PAGE = `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>another site</title><link rel="stylesheet" href="/maplibre/maplibre-gl.css"></head>
 <body style="margin:0"><div id="map" style="width:800px;height:600px"></div>

@@ -1,4 +1,4 @@
-// README's command reading a CSV download with GDAL (real ogr2ogr, Debian's gdal-bin): typed
+// The GIS page's command (docs/gis.md) reading a CSV download with GDAL (real ogr2ogr, Debian's gdal-bin): typed
 // columns and the CRS, which a CSV cannot carry. On npm start's demo catalogue (the test
 // catalogue has no year on the footprints it publishes); expected values from its records.
 import assert from 'node:assert/strict';
@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue, INIT_DEMO } from '../../src/demo/demo.js';
+import { docPages } from '../support/docs.js';
 import { gdal, gdalSkipReason, ogrinfoFields } from '../support/gdal.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
-const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const CATALOGUE = generateDemoCatalogue(INIT_DEMO);
 
-/** README's ogr2ogr line that reads features.csv, as its arguments (it has no quoting). */
+/** The docs' ogr2ogr line that reads features.csv, as its arguments (it has no quoting). */
 function readmeCommand(): string[] {
-  const line = README.split('\n').find((l) => l.startsWith('ogr2ogr ') && / features\.csv /.test(l));
-  assert.ok(line, 'README shows an ogr2ogr command reading features.csv');
+  const line = docPages().flatMap((page) => page.text.split('\n')).find((l) => l.startsWith('ogr2ogr ') && / features\.csv /.test(l));
+  assert.ok(line, 'the docs show an ogr2ogr command reading features.csv');
   return line.split(/\s+/).slice(1);
 }
 
@@ -30,7 +30,7 @@ after(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a CSV download read by GDAL as README says', { skip: gdalSkipReason() }, () => {
+describe('a CSV download read by GDAL as the docs say', { skip: gdalSkipReason() }, () => {
   test('ogr2ogr gives integer and real columns, CRS84 (longitude first) and every footprint', async () => {
     const response = await fetch(`${server.origin}/ogc/collections/features/items?f=csv`);
     assert.equal(response.status, 200);

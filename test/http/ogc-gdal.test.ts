@@ -10,7 +10,8 @@ import { OgcApiEndpoint } from '@camptocamp/ogc-client';
 import Database from 'better-sqlite3';
 import type { Catalogue, Feature, MultiPolygon } from '../../src/catalogue/format.js';
 import { buildTestCatalogue, FEATURE_COUNT } from '../support/catalogue.js';
-import { gdal, gdalOutcome, gdalSkipReason, gpkgMultiPolygon, logRequests, ogrinfoFields, readmeGdalCommands, type LoggedRequest } from '../support/gdal.js';
+import { pageHolding } from '../support/docs.js';
+import { GDAL_COMMANDS_MARKER, gdal, gdalOutcome, gdalSkipReason, gpkgMultiPolygon, logRequests, ogrinfoFields, readmeGdalCommands, type LoggedRequest } from '../support/gdal.js';
 import { readCsv } from '../support/csv-cells.js';
 import { tileOf } from '../support/tile-math.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
@@ -23,7 +24,7 @@ import { startTestServer, temporaryDir, type TestServer } from '../support/serve
 function catalogue(): Catalogue {
   const c = buildTestCatalogue();
   for (const f of c.features) f.current = f.id > 20 && f.id % 4 === 1 ? 1850 + f.id : null;
-  // Names for a case-insensitive -where (README's `b_name ILIKE '%church%'`), in three cases.
+  // Names for a case-insensitive -where (docs/gis.md's `b_name ILIKE '%church%'`), in three cases.
   for (const f of c.features.filter((f) => f.id % 10 === 3)) f.b_name = [`Old Church ${f.id}`, `CHURCH HALL ${f.id}`, `St Mary's church`][f.id % 3]!;
   return c;
 }
@@ -231,7 +232,7 @@ const inNineties = (f: Feature) => f.current !== null && f.current >= 1890 && f.
 const datedNinetiesOrUndated = (f: Feature) => f.current === null || inNineties(f);
 const DATETIME_1890S = '1890-01-01/1899-12-31';
 
-/** The -where conditions the tests (and README) give GDAL, each with its meaning computed here. */
+/** The -where conditions the tests (and docs/gis.md) give GDAL, each with its meaning computed here. */
 const WHERE: Record<string, { collection: 'features' | 'images'; ids: () => number[] }> = {
   'current >= 1890 AND current <= 1899': { collection: 'features', ids: () => featureIds(inNineties) },
   "b_name ILIKE '%church%'": { collection: 'features', ids: () => featureIds((f) => (f.b_name ?? '').toLowerCase().includes('church')) },
@@ -295,8 +296,8 @@ describe('GDAL: -where and the query string of the dataset URL, on the server', 
     assert.ok(log.some((r) => r.url === `/ogc/collections/features/items/41?datetime=${DATETIME_1890S}`), log.map((r) => r.url).join(' '));
   });
 
-  test('every GDAL command README shows runs here and gives what the catalogue holds', async () => {
-    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  test('every GDAL command the docs show runs here and gives what the catalogue holds', async () => {
+    const readme = pageHolding(GDAL_COMMANDS_MARKER).text;
     const work = fs.mkdtempSync(path.join(dir, 'readme-'));
     const ids = (table: Record<string, unknown>[]) => table.map((row) => Number(row.id));
     const gpkgIds = (file: string, layer: string) => {
@@ -366,14 +367,14 @@ describe('GDAL: -where and the query string of the dataset URL, on the server', 
     for (const [tool, ...args] of commands) {
       const line = [tool, ...args].join(' ');
       const at = checks.findIndex((c) => c.matches.test(line));
-      assert.ok(at >= 0, `README shows a GDAL command no test checks: ${line}`);
+      assert.ok(at >= 0, `the docs show a GDAL command no test checks: ${line}`);
       log.length = 0;
       const out = await gdal(tool as 'ogrinfo' | 'ogr2ogr', args, work);
       checks[at]!.check(out, args);
       used.add(at);
     }
     assert.ok(commands.length >= 8, `${commands.length} commands`);
-    assert.equal(used.size, checks.length, 'each kind of command is still in README');
+    assert.equal(used.size, checks.length, 'each kind of command is still in the docs');
   });
 });
 

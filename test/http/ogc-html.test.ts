@@ -8,9 +8,12 @@ import { escaped, jsonLd, mediaPath as mediaPathUnder } from '../support/html-te
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Catalogue } from '../../src/catalogue/format.js';
-import { TEMPLATES, RAW_ALLOWED } from '../../src/render/ogc/html/templates.js';
-import { sanitiseDocument } from '../../src/render/ogc/html/sanitise.js';
-import { sitemapDocument } from '../../src/http/ogc/html.js';
+import { RAW_ALLOWED } from '../../src/pages/templates.js';
+import { sanitiseDocument } from '../../src/pages/sanitise.js';
+import { CONTRIBUTE_PAGES } from '../../src/render/contribute/templates.js';
+import { OGC_PAGES } from '../../src/render/ogc/html/templates.js';
+import { SITE_PAGES } from '../../src/render/site/templates.js';
+import { sitemapDocument } from '../../src/http/site/sitemap.js';
 import { buildTestCatalogue, FEATURE_COUNT } from '../support/catalogue.js';
 import { IN_PROCESS_ORIGIN, startTestApp, type TestApp } from '../support/in-process.js';
 import { startTestServer } from '../support/server.js';
@@ -209,7 +212,8 @@ describe('OGC pages for people', () => {
 
   test('every raw interpolation in a template is an include, the JSON-LD or a sanitised body', () => {
     let raw = 0;
-    for (const [name, text] of Object.entries(TEMPLATES)) {
+    const templates = { ...OGC_PAGES.templates, ...SITE_PAGES.templates, ...CONTRIBUTE_PAGES.templates };
+    for (const [name, text] of Object.entries(templates)) {
       for (const match of text.matchAll(/<%~\s*([^]*?)\s*%>/g)) {
         raw++;
         assert.ok(RAW_ALLOWED.some((r) => r.test(match[1]!)), `${name}: raw ${match[1]}`);

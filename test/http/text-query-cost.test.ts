@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 
-// The limits as README documents them, written out here rather than imported.
+// The limits as docs/api.md and docs/operators.md document them, written out here rather than imported.
 const MAX_LENGTH = 500;
 const MAX_WORDS = 20;
 const MAX_WORD_LENGTH = 64;

@@ -4,7 +4,7 @@
 // Under tsx every module a test process loads is resolved and loaded through loader hooks
 // on another thread, about a second of CPU more per test file than compiled; and a server's
 // thousand modules loaded one by one cost another third of a second a file. Everything the
-// tests read beside the code (package.json, README.md, the fixtures, dist/, scripts/) is a
+// tests read beside the code (package.json, README.md, docs/, the fixtures, dist/, scripts/) is a
 // link to the real one, so paths found from a module find the same files. Run by
 // before-run.ts, each time whole (about a second).
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ export const COMPILED_DIR = path.join(ROOT, 'dist-test');
 const LINKS: [string, string][] = [
   ['package.json', '../package.json'],
   ['README.md', '../README.md'],
+  ['docs', '../docs'],
   ['dist', '../dist'],
   ['scripts', '../scripts'],
   ['test/fixtures', '../../test/fixtures'],

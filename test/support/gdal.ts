@@ -106,18 +106,21 @@ export function gpkgMultiPolygon(blob: Buffer): number[][][][] {
   return polygons;
 }
 
-/** Where README says the server listens, in its examples. */
+/** Where the docs say the server listens, in their examples. */
 const README_ORIGIN = 'http://127.0.0.1:8000';
 
+/** What leads the GIS page's GDAL commands (docs/gis.md). */
+export const GDAL_COMMANDS_MARKER = '**With GDAL/OGR**';
+
 /**
- * The GDAL command lines README's GIS section shows (the sh block after "With GDAL/OGR"), as
+ * The GDAL command lines the GIS page shows (the sh block after "With GDAL/OGR"), as
  * argument lists for a server at `origin`: lines joined at a trailing `\`, comments dropped,
  * words split as sh would split these (double quotes hold spaces and single quotes).
  */
-export function readmeGdalCommands(readme: string, origin: string): string[][] {
-  const section = readme.slice(readme.indexOf('**With GDAL/OGR**'));
+export function readmeGdalCommands(page: string, origin: string): string[][] {
+  const section = page.slice(page.indexOf(GDAL_COMMANDS_MARKER));
   const block = /^```sh\n([\s\S]*?)^```$/m.exec(section)?.[1];
-  if (block === undefined) throw new Error('README: no sh block after "With GDAL/OGR"');
+  if (block === undefined) throw new Error(`docs: no sh block after ${GDAL_COMMANDS_MARKER}`);
   return block
     .replace(/\\\n\s*/g, '')
     .split('\n')

@@ -49,7 +49,7 @@ export async function importInto(database: string | RawSettings, catalogue: Cata
  * What every test server and app is given unless its test says otherwise: a deadline for
  * machines that run a dozen suites at once on two cores. There a read is slow because it
  * waits for a core, not because it is costly, and the served default (800 ms; a turn waited
- * for at most 5 of them, a GeoPackage build 10) refused the README's examples and the site's
+ * for at most 5 of them, a GeoPackage build 10) refused the docs' examples and the site's
  * pages in CI. The bounds themselves are tested with the settings they name
  * (work-deadline.test.ts, the isolation tests' real `serve` with its defaults).
  */

@@ -2,6 +2,7 @@
 // detail names the parameter and what was expected. As django-filter did: the last of a
 // repeated parameter wins, an empty value is no filter, a parameter that does not apply
 // to the collection is ignored (except date_range on media, which has no dates).
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { FEATURE_TYPES, type FeatureType } from '../../catalogue/format.js';
 import type { Collection } from '../../constants.js';
 import type { QueryPairs } from '../../render/links.js';
@@ -38,13 +39,13 @@ function commaList(name: string, value: string, expected: string): string[] {
   return items;
 }
 
-function range<T>(name: string, value: string, item: (v: string) => T | null, expected: string): { from: T; to: T | null } {
-  const parts = value.split(',').map((v) => v.trim());
-  const values = parts.map(item);
-  if (parts.length > 2 || values.some((v) => v === null)) throw invalid(name, expected);
-  const [from, to = null] = values as T[];
-  if (to !== null && to !== undefined && from! > to) throw invalid(name, `${expected}, the first not after the second`);
-  return { from: from!, to };
+function range<T extends string | number>(name: string, value: string, item: (v: string) => T | null, expected: string): { from: T; to: T | null } {
+  const [first = '', second, ...more] = value.split(',').map((v) => v.trim());
+  const from = item(first);
+  const to = second === undefined ? null : item(second);
+  if (more.length > 0 || from === null || (second !== undefined && to === null)) throw invalid(name, expected);
+  if (to !== null && from > to) throw invalid(name, `${expected}, the first not after the second`);
+  return { from, to };
 }
 
 function realDate(value: string): string | null {
@@ -53,12 +54,14 @@ function realDate(value: string): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
 }
 
+const isFour = (numbers: number[]): numbers is [number, number, number, number] => numbers.length === 4;
+
 function bbox(value: string): Filters['bbox'] {
   const expected = 'minLon,minLat,maxLon,maxLat: four numbers in degrees (WGS84), min not above max';
   const parts = value.split(',').map((v) => v.trim());
   const numbers = parts.map((v) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN));
-  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) throw invalid('bbox', expected);
-  const [minLon, minLat, maxLon, maxLat] = numbers as [number, number, number, number];
+  if (!isFour(numbers) || numbers.some((n) => !Number.isFinite(n))) throw invalid('bbox', expected);
+  const [minLon, minLat, maxLon, maxLat] = numbers;
   if (!isLonLatBox(minLon, minLat, maxLon, maxLat)) throw invalid('bbox', expected);
   return [minLon, minLat, maxLon, maxLat];
 }
@@ -101,23 +104,23 @@ const PARAMETERS: readonly Parameter[] = [
     },
   },
   {
-    name: 'feature_type',
+    name: F.type,
     parse: (value) => {
-      const types = commaList('feature_type', value, `feature types (${FEATURE_TYPES.join(', ')})`);
-      if (!types.every((t): t is FeatureType => (FEATURE_TYPES as readonly string[]).includes(t))) {
-        throw invalid('feature_type', `one or more of ${FEATURE_TYPES.join(', ')}, comma-separated`);
+      const types = commaList(F.type, value, `feature types (${FEATURE_TYPES.join(', ')})`);
+      if (!types.every((t): t is FeatureType => FEATURE_TYPES.some((type) => type === t))) {
+        throw invalid(F.type, `one or more of ${FEATURE_TYPES.join(', ')}, comma-separated`);
       }
       return { featureTypes: [...new Set(types)] };
     },
   },
   { name: 'site', parse: (value) => ({ site: id('site', value) }) },
   { name: 'street', parse: (value) => ({ street: foldText(value.trim()) }) },
-  { name: 'postcode', parse: (value) => ({ postcode: foldText(value.trim()) }) },
+  { name: F.postalCode, parse: (value) => ({ [F.postalCode]: foldText(value.trim()) }) },
   { name: 'bbox', parse: (value) => ({ bbox: bbox(value) }) },
   { name: 'feature', parse: (value) => ({ feature: id('feature', value) }) },
 ];
 
-/** The names, for documentation (OPTIONS, README). */
+/** The names, for documentation (OPTIONS, docs/api.md). */
 export const FILTER_PARAMETERS: readonly string[] = PARAMETERS.map((p) => p.name);
 
 export { filterParametersOf } from '../../store/filters.js';

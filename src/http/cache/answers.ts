@@ -130,8 +130,6 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** At equal q: brotli (smallest), then gzip, then none. */
 const PREFERENCE = ['br', 'gzip', 'identity'] as const;
-/** negotiator 1.x takes the preference order; its @types do not know the argument yet. */
-type PreferringNegotiator = { encodings(available: readonly string[], options: { preferred: readonly string[] }): string[] };
 const CHOSEN_MAX = 256;
 const CHOSEN_HEADER_MAX = 200;
 
@@ -171,7 +169,9 @@ export class EncodingChoices extends HeaderChoices<Encoding | null> {
  */
 export function chooseEncoding(header: string | undefined): Encoding | null {
   if (header === undefined) return null;
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
-  const best = negotiator.encodings(PREFERENCE, { preferred: PREFERENCE })[0];
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  // negotiator 1.x takes the preference order; its @types do not know the argument yet.
+  const chosen: unknown = Reflect.apply(negotiator.encodings, negotiator, [PREFERENCE, { preferred: PREFERENCE }]);
+  const best: unknown = Array.isArray(chosen) ? chosen[0] : undefined;
   return best === 'br' || best === 'gzip' ? best : null;
 }

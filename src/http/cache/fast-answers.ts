@@ -8,6 +8,7 @@
 // a first request, an Origin header (CORS), a client the rate limit counts, a request with a
 // body, an unknown, refused or repeated Host, any other method, a server closing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { VersionWatch } from '../../version-watch.js';
@@ -18,7 +19,7 @@ import { requestBaseUrl } from '../protocol/host.js';
 import type { Metrics } from '../operations/metrics.js';
 import { isServicePath } from '../protocol/faces.js';
 import { negotiatedKeySuffix } from '../ogc/html.js';
-import { isCanonicalPath } from '../protocol/request-target.js';
+import { hostLines, isCanonicalPath } from '../protocol/request-target.js';
 import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from '../operations/request-log.js';
 
 export interface FastAnswerDeps {
@@ -32,7 +33,8 @@ export interface FastAnswerDeps {
   replays: ReplayNotes;
 }
 
-type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+/** A request the fast path may answer (eligibility): a GET or HEAD with its target. */
+type EligibleRequest = IncomingMessage & { method: 'GET' | 'HEAD'; url: string };
 
 const shapeKey = (method: string, status: number, encoding: Encoding | null) => `${method} ${status} ${encoding ?? ''}`;
 
@@ -76,19 +78,20 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     done();
   });
   const server = app.server;
-  const [fastify] = server.listeners('request') as RequestListener[];
-  server.removeListener('request', fastify!);
+  // Fastify's request listener (its routing) is put behind this one.
+  const fastify = app.routing;
+  server.removeListener('request', fastify);
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
-    if (closing || !eligible(request) || !replay(request, response, started)) fastify!(request, response);
+    if (closing || !eligible(request) || !replay(request, response, started)) fastify(request, response);
   });
 
-  function replay(request: IncomingMessage, response: ServerResponse, started: number): boolean {
+  function replay(request: EligibleRequest, response: ServerResponse, started: number): boolean {
     const found = cachedAnswer(request);
     if (found === null) return false;
     const { answer } = found;
     const { status, encoding } = replyShape(answer, request.headers, config, deps.encodings);
-    const sent = answer.replays.get(shapeKey(request.method!, status, encoding));
+    const sent = answer.replays.get(shapeKey(request.method, status, encoding));
     if (sent === undefined) return false;
     deps.cache.touch(found);
     const id = requestId(request);
@@ -104,12 +107,12 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
   }
 
   /** The answer cache's entry for this request, as the route handlers key it (base URL and URL). */
-  function cachedAnswer(request: IncomingMessage): Peeked | null {
+  function cachedAnswer(request: EligibleRequest): Peeked | null {
     const version = deps.versions.current();
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
-    // An /ogc/ URL without f is also a page when Accept prefers HTML (http/ogc/html.ts).
-    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url!, request.headers.accept, deps.pages)}`) ?? null;
+    // An /ogc/ URL without f is also a page when Accept prefers HTML (pages/headers.ts, http/ogc/html.ts).
+    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url, request.headers.accept, deps.pages)}`) ?? null;
   }
 
   // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused
@@ -136,13 +139,6 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
   }
 }
 
-/** node keeps the first of several Host headers: such a request is Fastify's to judge. */
-function oneHost(rawHeaders: string[]): boolean {
-  let hosts = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') hosts++;
-  return hosts <= 1;
-}
-
 /**
  * Requests the fast path may answer: what Fastify's hooks would add nothing to. No Origin
  * (CORS headers), not counted by the rate limit, no body, a plain GET or HEAD of an /api/ URL
@@ -151,22 +147,25 @@ function oneHost(rawHeaders: string[]): boolean {
  */
 function eligibility({ config, exempt }: FastAnswerDeps) {
   const corsOn = config.corsOrigins !== 'off';
-  return (request: IncomingMessage): boolean => {
-    const { method, url, headers } = request;
+  return (request: IncomingMessage): request is EligibleRequest => {
+    const { method, url, headers, socket } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.length > config.maxUrlBytes || !isServicePath(url) || !isCanonicalPath(url)) return false;
     if ((corsOn && headers.origin !== undefined) || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    if ((request.socket as { encrypted?: boolean }).encrypted === true || !oneHost(request.rawHeaders)) return false;
+    // node keeps the first of several Host headers: such a request is Fastify's to judge.
+    if (('encrypted' in socket && socket.encrypted === true) || hostLines(request.rawHeaders) > 1) return false;
     return config.rateLimit === null || exempt.has(clientOf(request, config));
   };
 }
 
-const CLIENT = Symbol('client address');
+/** Each connection's client address, when no proxy is trusted (then it is the socket's). */
+const socketClients = new WeakMap<Socket, string>();
 
-/** clientAddress, kept on the socket when no proxy is trusted (then it is the socket's). */
+/** clientAddress, kept per connection when no proxy is trusted. */
 function clientOf(request: IncomingMessage, config: Pick<Config, 'trustProxy'>): string {
-  const socket = request.socket as IncomingMessage['socket'] & { [CLIENT]?: string };
-  if (!config.trustProxy && socket[CLIENT] !== undefined) return socket[CLIENT];
+  const { socket } = request;
+  const kept = config.trustProxy ? undefined : socketClients.get(socket);
+  if (kept !== undefined) return kept;
   const client = clientAddress({ ip: socket.remoteAddress ?? '', headers: request.headers }, config.trustProxy);
-  if (!config.trustProxy) socket[CLIENT] = client;
+  if (!config.trustProxy) socketClients.set(socket, client);
   return client;
 }

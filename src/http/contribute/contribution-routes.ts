@@ -9,7 +9,7 @@ import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import {
   htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
 } from '../../render/contribute/contributions.js';
@@ -20,8 +20,8 @@ import {
   contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
 } from '../../store/contribution-plans.js';
-import type { FeatureRow } from '../../store/store.js';
-import { pageAt } from '../site/routes.js';
+import type { FeatureRow, RowsByCollection } from '../../store/store.js';
+import { pageAt } from '../../pages/request.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
@@ -29,178 +29,209 @@ const QUEUE_PAGE = 100;
 const REASON_MAX = 500;
 
 const idOf = (text: string | undefined): number | null => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
-const kindOf = (text: string | undefined): ContributionKind | null => ((CONTRIBUTION_KINDS as readonly string[]).includes(text ?? '') ? (text as ContributionKind) : null);
+const kindOf = (text: string): ContributionKind | null => CONTRIBUTION_KINDS.find((kind) => kind === text) ?? null;
 
-type Params = Record<string, string | undefined>;
 const FIELD_NAMES = ['title', 'body', 'url', 'description', 'created', 'licence'] as const;
 const formFields = (body: unknown): Record<string, string> => Object.fromEntries(FIELD_NAMES.map((name) => [name, field(body, name)]));
 
-export function registerContributionRoutes(scope: FastifyInstance, deps: ContributeDeps, kit: FormKit): void {
-  const { store } = deps;
-  const feature = async (id: number | null): Promise<FeatureRow> => {
-    const found = id === null ? null : (await store.get('features', id)).row;
-    if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
-    return found;
-  };
-  /** The signed-in account, or a 303 to the sign-in page (null: answered). */
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> => {
-    const { account } = await kit.signedIn(request);
-    if (account === null) kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
-    return account;
-  };
-  /** An editor, or 303 to sign in, or 403 for anyone else (before anything is read). */
-  const editor = async (request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> => {
-    const account = await signedIn(request, reply);
-    if (account !== null && !mayModerate(account.role)) throw CONTRIBUTE_ERRORS.editorsOnly();
-    return account;
-  };
+/** The routes' parameters, as their paths (site/paths.ts) name them. */
+interface FormRoute { Params: { featureId: string; kind: string } }
+interface ContributionRoute { Params: { id: string } }
+interface RecordRoute { Params: { list: string; id: string } }
+interface RevertRoute { Params: { list: string; id: string; change: string } }
 
-  const takenKind = (text: string | undefined): ContributionKind => {
-    const kind = kindOf(text);
-    if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
-    return kind;
-  };
+/** What every handler here shares. */
+interface Desk {
+  store: ContributeDeps['store'];
+  deps: ContributeDeps;
+  kit: FormKit;
+  receivePicture: ReturnType<typeof pictureUpload>;
+}
+
+export function registerContributionRoutes(scope: FastifyInstance, deps: ContributeDeps, kit: FormKit): void {
   const preparing = new PictureProcess();
   scope.addHook('onClose', async () => preparing.close());
-  const receivePicture = pictureUpload(deps, kit, { building: async (featureId) => labelOf(await feature(idOf(featureId))), slots: deps.uploads, preparing });
+  const building = async (featureId: string | undefined) => labelOf(await feature(deps.store, idOf(featureId)));
+  const desk: Desk = { store: deps.store, deps, kit, receivePicture: pictureUpload(deps, kit, { building, slots: deps.uploads, preparing }) };
 
-  scope.get(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
-    const { featureId, kind: kindText } = request.params as Params;
-    const kind = takenKind(kindText);
-    const account = await signedIn(request, reply);
-    if (account === null) return reply;
-    const about = await feature(idOf(featureId));
-    return kit.html(reply, 200, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: { title: '', body: '', url: '' }, problem: null }));
-  });
+  scope.get<FormRoute>(CONTRIBUTE_PATHS.contributeRoute, (request, reply) => contributeForm(desk, request, reply));
+  scope.post<FormRoute>(CONTRIBUTE_PATHS.contributeRoute, (request, reply) => contribute(desk, request, reply));
+  scope.get<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, (request, reply) => reviewPicture(desk, request, reply));
+  scope.get(CONTRIBUTE_PATHS.queue, (request, reply) => queue(desk, request, reply));
+  scope.get<ContributionRoute>(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(desk, request, reply)) === null ? reply : review(desk, request, reply)));
+  scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, (request, reply) => approve(desk, request, reply));
+  scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, (request, reply) => reject(desk, request, reply));
+  scope.get<RecordRoute>(CONTRIBUTE_PATHS.historyRoute, (request, reply) => history(desk, request, reply));
+  scope.post<RevertRoute>(CONTRIBUTE_PATHS.revertRoute, (request, reply) => revert(desk, request, reply));
+}
 
-  scope.post(CONTRIBUTE_PATHS.contributeRoute, async (request, reply) => {
-    const { featureId, kind: kindText } = request.params as Params;
-    const kind = takenKind(kindText);
-    if (kind === 'image') return receivePicture(request, reply, featureId);
-    await kit.checkForm(request);
-    const account = await signedIn(request, reply);
-    if (account === null) return reply;
-    const about = await feature(idOf(featureId));
-    const sent = formFields(request.body);
-    const { fields, problems } = readFields(kind, sent);
-    const problem = Object.values(problems)[0] ?? null;
-    if (problem !== null) {
-      return kit.html(reply, 400, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: sent, problem }));
-    }
-    await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
-    return kit.see(reply, request, CONTRIBUTE_PATHS.account);
-  });
+async function feature(store: Desk['store'], id: number | null): Promise<FeatureRow> {
+  const found = id === null ? null : (await store.get('features', id)).row;
+  if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
+  return found;
+}
 
-  scope.get(`${CONTRIBUTE_PATHS.reviewRoute}/picture`, async (request, reply) => {
-    if ((await editor(request, reply)) === null) return reply;
-    const id = idOf((request.params as Params).id);
-    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    const upload = found === null ? null : uploadOf(found);
-    if (upload === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    const kept = await store.transact(keptPicturePlan(upload, 'display'), 'read');
-    if (kept === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(kept.bytes);
-  });
+/** The signed-in account, or a 303 to the sign-in page (null: answered). */
+async function signedIn({ kit }: Desk, request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> {
+  const { account } = await kit.signedIn(request);
+  if (account === null) kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+  return account;
+}
 
-  scope.get(CONTRIBUTE_PATHS.queue, async (request, reply) => {
-    if ((await editor(request, reply)) === null) return reply;
-    const items = await withFeatures(store, await store.transact(queuePlan(QUEUE_PAGE), 'read'));
-    return kit.html(reply, 200, htmlQueue(pageAt(request), items));
-  });
+/** An editor, or 303 to sign in, or 403 for anyone else (before anything is read). */
+async function editor(desk: Desk, request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> {
+  const account = await signedIn(desk, request, reply);
+  if (account !== null && !mayModerate(account.role)) throw CONTRIBUTE_ERRORS.editorsOnly();
+  return account;
+}
 
-  /** A contribution's review page: to editors only (a contributor's own are listed under /account/). */
-  const review = async (request: FastifyRequest, reply: FastifyReply, status = 200, problem: string | null = null, sent?: Record<string, string>) => {
-    const id = idOf((request.params as Params).id);
-    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    const about = await feature(found.featureId).catch(() => null);
-    return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields) }));
-  };
+function takenKind(text: string): ContributionKind {
+  const kind = kindOf(text);
+  if (kind === null) throw CONTRIBUTE_ERRORS.noSuchForm();
+  return kind;
+}
 
-  scope.get(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(request, reply)) === null ? reply : review(request, reply)));
+async function contributeForm(desk: Desk, request: FastifyRequest<FormRoute>, reply: FastifyReply) {
+  const { featureId, kind: kindText } = request.params;
+  const kind = takenKind(kindText);
+  const account = await signedIn(desk, request, reply);
+  if (account === null) return reply;
+  const about = await feature(desk.store, idOf(featureId));
+  return desk.kit.html(reply, 200, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await desk.kit.formCsrf(request, reply), fields: { title: '', body: '', url: '' }, problem: null }));
+}
 
-  /** A decision's form: its csrf, an editor, the contribution it is about (null: answered already). */
-  const deciding = async (request: FastifyRequest, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> => {
-    await kit.checkForm(request);
-    const account = await editor(request, reply);
-    if (account === null) return null;
-    const id = idOf((request.params as Params).id);
-    const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
-    if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
-    return { account, found };
-  };
+async function contribute(desk: Desk, request: FastifyRequest<FormRoute>, reply: FastifyReply) {
+  const { store, kit } = desk;
+  const { featureId, kind: kindText } = request.params;
+  const kind = takenKind(kindText);
+  if (kind === 'image') return desk.receivePicture(request, reply, featureId);
+  await kit.checkForm(request);
+  const account = await signedIn(desk, request, reply);
+  if (account === null) return reply;
+  const about = await feature(store, idOf(featureId));
+  const sent = formFields(request.body);
+  const { fields, problems } = readFields(kind, sent);
+  const problem = Object.values(problems)[0] ?? null;
+  if (problem !== null) {
+    return kit.html(reply, 400, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: sent, problem }));
+  }
+  await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
+  return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+}
 
-  /** A decision that changed nothing: the review as it is now, saying why (409), or 404 when it is gone. */
-  const refused = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
-    if (refusal.why === 'gone') throw CONTRIBUTE_ERRORS.noSuchContribution();
-    return review(request, reply, 409, refusalText(refusal));
-  };
+async function reviewPicture(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply) {
+  const { store } = desk;
+  if ((await editor(desk, request, reply)) === null) return reply;
+  const id = idOf(request.params.id);
+  const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+  const upload = found === null ? null : uploadOf(found);
+  if (upload === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+  const kept = await store.transact(keptPicturePlan(upload, 'display'), 'read');
+  if (kept === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+  return reply.type('image/jpeg').header('content-security-policy', "default-src 'none'; sandbox").send(kept.bytes);
+}
 
-  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, async (request, reply) => {
-    const decision = await deciding(request, reply);
-    if (decision === null) return reply;
-    const { account, found } = decision;
-    const sent = formFields(request.body);
-    // The picture is the one sent: an editor corrects its words, never which file it is.
-    const upload = uploadOf(found);
-    const { fields, problems } = readFields(found.kind, upload === null ? sent : { ...sent, upload });
-    const problem = Object.values(problems)[0] ?? null;
-    if (problem !== null) return review(request, reply, 400, problem, sent);
-    const edit = { fields, seen: field(request.body, 'seen') };
-    if (field(request.body, 'action') === 'save') {
-      const refusal = await store.transact(correctPlan(found.id, edit));
-      return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id)) : refused(request, reply, refusal);
-    }
-    const publication = publishChange(found.id, account.id, Date.now(), edit);
-    const outcome = await store.applyChanges(publication);
-    if (!outcome.ok) return review(request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
-    const refusal = publication.refusal();
-    if (refusal !== null) return refused(request, reply, refusal);
-    if (outcome.version !== null) deps.published(outcome.version);
-    const published = await store.transact(contributionPlan(found.id), 'read');
-    if (published?.state !== 'published' || published.recordId === null) throw CONTRIBUTE_ERRORS.alreadyDecided();
-    return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
-  });
+async function queue(desk: Desk, request: FastifyRequest, reply: FastifyReply) {
+  const { store } = desk;
+  if ((await editor(desk, request, reply)) === null) return reply;
+  const items = await withFeatures(store, await store.transact(queuePlan(QUEUE_PAGE), 'read'));
+  return desk.kit.html(reply, 200, htmlQueue(pageAt(request), items));
+}
 
-  scope.post(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, async (request, reply) => {
-    const decision = await deciding(request, reply);
-    if (decision === null) return reply;
-    const { account, found } = decision;
-    const reason = field(request.body, 'reason').trim();
-    if (reason === '' || [...reason].length > REASON_MAX) return review(request, reply, 400, `Say why it is not published, in at most ${REASON_MAX} characters: the contributor reads it.`);
-    const refusal = await store.transact(rejectPlan(found.id, account.id, reason, Date.now(), field(request.body, 'seen')));
-    return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(request, reply, refusal);
-  });
+/** A contribution's review page: to editors only (a contributor's own are listed under /account/). */
+async function review(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply, status = 200, problem: string | null = null, sent?: Record<string, string>) {
+  const { store, kit } = desk;
+  const id = idOf(request.params.id);
+  const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
+  if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+  const about = await feature(store, found.featureId).catch(() => null);
+  return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields) }));
+}
 
-  const historyTarget = (params: Params): { list: OgcCollection; id: number } => {
-    const list = SITE_COLLECTIONS.find((c) => c === params.list);
-    const id = idOf(params.id);
-    if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
-    return { list, id };
-  };
+/** A decision's form: its csrf, an editor, the contribution it is about (null: answered already). */
+async function deciding(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> {
+  await desk.kit.checkForm(request);
+  const account = await editor(desk, request, reply);
+  if (account === null) return null;
+  const id = idOf(request.params.id);
+  const found = id === null ? null : await desk.store.transact(contributionPlan(id), 'read');
+  if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
+  return { account, found };
+}
 
-  scope.get(CONTRIBUTE_PATHS.historyRoute, async (request, reply) => {
-    if ((await editor(request, reply)) === null) return reply;
-    const { list, id } = historyTarget(request.params as Params);
-    const changes = await store.transact(recordHistoryPlan(list, id), 'read');
-    const current = (await store.get(list, id)).row;
-    return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(list, current), changes, csrf: await kit.formCsrf(request, reply) }));
-  });
+/** A decision that changed nothing: the review as it is now, saying why (409), or 404 when it is gone. */
+function refused(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply, refusal: Refusal) {
+  if (refusal.why === 'gone') throw CONTRIBUTE_ERRORS.noSuchContribution();
+  return review(desk, request, reply, 409, refusalText(refusal));
+}
 
-  scope.post(CONTRIBUTE_PATHS.revertRoute, async (request, reply) => {
-    await kit.checkForm(request);
-    const account = await editor(request, reply);
-    if (account === null) return reply;
-    const { list, id } = historyTarget(request.params as Params);
-    const changeId = idOf((request.params as Params).change);
-    const change = changeId === null ? null : await store.transact(recordChangePlan(changeId), 'read');
-    if (change === null || change.list !== list || change.recordId !== id) throw CONTRIBUTE_ERRORS.noSuchRecord();
-    const outcome = await store.applyChanges(revertChange(change, account.id, Date.now()));
-    if (!outcome.ok) throw CONTRIBUTE_ERRORS.cannotUndo(outcome.problems.map((p) => p.message).join('; '));
-    if (outcome.version === null) throw CONTRIBUTE_ERRORS.cannotUndo('the record has changed since; undo the later change first');
-    deps.published(outcome.version);
-    return kit.see(reply, request, CONTRIBUTE_PATHS.history(list, id));
-  });
+async function approve(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply) {
+  const { store, kit } = desk;
+  const decision = await deciding(desk, request, reply);
+  if (decision === null) return reply;
+  const { account, found } = decision;
+  const sent = formFields(request.body);
+  // The picture is the one sent: an editor corrects its words, never which file it is.
+  const upload = uploadOf(found);
+  const { fields, problems } = readFields(found.kind, upload === null ? sent : { ...sent, upload });
+  const problem = Object.values(problems)[0] ?? null;
+  if (problem !== null) return review(desk, request, reply, 400, problem, sent);
+  const edit = { fields, seen: field(request.body, 'seen') };
+  if (field(request.body, 'action') === 'save') {
+    const refusal = await store.transact(correctPlan(found.id, edit));
+    return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id)) : refused(desk, request, reply, refusal);
+  }
+  const publication = publishChange(found.id, account.id, Date.now(), edit);
+  const outcome = await store.applyChanges(publication);
+  if (!outcome.ok) return review(desk, request, reply, 409, `It cannot be published: ${outcome.problems.map((p) => p.message).join('; ')}`);
+  const refusal = publication.refusal();
+  if (refusal !== null) return refused(desk, request, reply, refusal);
+  if (outcome.version !== null) desk.deps.published(outcome.version);
+  const published = await store.transact(contributionPlan(found.id), 'read');
+  if (published?.state !== 'published' || published.recordId === null) throw CONTRIBUTE_ERRORS.alreadyDecided();
+  return kit.see(reply, request, SITE_PATHS.record(KIND_LISTS[published.kind], published.recordId));
+}
+
+async function reject(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply) {
+  const decision = await deciding(desk, request, reply);
+  if (decision === null) return reply;
+  const { account, found } = decision;
+  const reason = field(request.body, 'reason').trim();
+  if (reason === '' || [...reason].length > REASON_MAX) return review(desk, request, reply, 400, `Say why it is not published, in at most ${REASON_MAX} characters: the contributor reads it.`);
+  const refusal = await desk.store.transact(rejectPlan(found.id, account.id, reason, Date.now(), field(request.body, 'seen')));
+  return refusal === null ? desk.kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(desk, request, reply, refusal);
+}
+
+function historyTarget(params: RecordRoute['Params']): { list: CatalogueCollection; id: number } {
+  const list = SITE_COLLECTIONS.find((c) => c === params.list);
+  const id = idOf(params.id);
+  if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
+  return { list, id };
+}
+
+async function history(desk: Desk, request: FastifyRequest<RecordRoute>, reply: FastifyReply) {
+  const { store, kit } = desk;
+  if ((await editor(desk, request, reply)) === null) return reply;
+  const { list, id } = historyTarget(request.params);
+  const changes = await store.transact(recordHistoryPlan(list, id), 'read');
+  const current = (await store.get(list, id)).row;
+  return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(current), changes, csrf: await kit.formCsrf(request, reply) }));
+}
+
+async function revert(desk: Desk, request: FastifyRequest<RevertRoute>, reply: FastifyReply) {
+  const { store, kit } = desk;
+  await kit.checkForm(request);
+  const account = await editor(desk, request, reply);
+  if (account === null) return reply;
+  const { list, id } = historyTarget(request.params);
+  const changeId = idOf(request.params.change);
+  const change = changeId === null ? null : await store.transact(recordChangePlan(changeId), 'read');
+  if (change === null || change.list !== list || change.recordId !== id) throw CONTRIBUTE_ERRORS.noSuchRecord();
+  const outcome = await store.applyChanges(revertChange(change, account.id, Date.now()));
+  if (!outcome.ok) throw CONTRIBUTE_ERRORS.cannotUndo(outcome.problems.map((p) => p.message).join('; '));
+  if (outcome.version === null) throw CONTRIBUTE_ERRORS.cannotUndo('the record has changed since; undo the later change first');
+  desk.deps.published(outcome.version);
+  return kit.see(reply, request, CONTRIBUTE_PATHS.history(list, id));
 }
 
 /** What a decision that changed nothing tells the editor. */
@@ -217,9 +248,9 @@ function labelOf(f: FeatureRow): FeatureLabel {
   return { id: f.id, label: featureName(f) };
 }
 
-function recordLabel(list: OgcCollection, row: object): string {
-  if (list === 'features') return featureName(row as FeatureRow);
-  return (row as { title: string }).title;
+/** A building's name, or a record's title. */
+function recordLabel(row: RowsByCollection[CatalogueCollection]): string {
+  return 'title' in row ? row.title : featureName(row);
 }
 
 /** Contributions with the label of the building each is about (a building removed since: its number). */

@@ -11,6 +11,9 @@ import type { Config } from '../../config.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { requestScheme } from '../protocol/host.js';
 
+/** The code of a thrown error (Fastify's and its plugins' say what went wrong by it), if it has one. */
+export const errorCode = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
+
 export interface CookieNames { session: string; form: string; device: string }
 
 /** Secure cookies whenever the site or the request is https: BASE_URL, TLS, or a trusted proxy's X-Forwarded-Proto. */

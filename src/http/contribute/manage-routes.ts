@@ -12,11 +12,10 @@ import { htmlPasswordForm, htmlResetIssue, type PasswordForm, type ResetIssueFor
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import { clientAddress } from '../operations/client-address.js';
-import { pageAt } from '../site/routes.js';
+import { pageAt } from '../../pages/request.js';
 import { clearSessionCookie, setSessionCookie } from './forms.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
-type Params = Record<string, string | undefined>;
 
 export function registerManageRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttle: SignInThrottle, kit: FormKit): void {
   registerPasswordChange(scope, deps, accounts, throttle, kit);
@@ -44,35 +43,46 @@ function registerPasswordChange(scope: FastifyInstance, deps: ContributeDeps, ac
     if (signed === null) return reply;
     return passwordPage(kit, request, reply, 200, { kind: 'change', action: action(request), username: signed.account.username, problem: null, problemField: null });
   });
-  scope.post(CONTRIBUTE_PATHS.password, async (request, reply) => {
-    await kit.checkForm(request);
-    const signed = await signedIn(kit, request, reply);
-    if (signed === null) return reply;
-    const { account, token } = signed;
-    // The current password is guessed against the sign-in's own throttle: a stolen session gets no more tries than a stranger.
-    const key = nameKey(account.username);
-    const client = clientAddress(request, deps.config.trustProxy);
-    // Counted against the name, never a device's own allowance: a stolen session's browser may hold the device cookie too.
-    const verdict = await throttle.check({ accountKey: key, client, device: null });
-    if (verdict.waitSeconds > 0) {
-      reply.header('retry-after', String(verdict.waitSeconds));
-      throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
-    }
-    const changed = await accounts.changePassword(account, token, field(request.body, 'current'), field(request.body, 'password'));
-    const again = (problem: string, problemField: PasswordForm['problemField']) =>
-      passwordPage(kit, request, reply, 400, { kind: 'change', action: action(request), username: account.username, problem, problemField });
-    if ('session' in changed) {
-      setSessionCookie(reply, kit.secure(request), changed.session.token, changed.session.expires);
-      return kit.see(reply, request, CONTRIBUTE_PATHS.account);
-    }
-    if (changed.refused === 'current') {
-      await verdict.failed();
-      return again('The current password is wrong.', 'current');
-    }
-    if (changed.refused === 'policy') return again(changed.problem, 'password');
-    clearSessionCookie(reply, kit.secure(request));
-    return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
-  });
+  scope.post(CONTRIBUTE_PATHS.password, (request, reply) => changePassword({ deps, accounts, throttle, kit }, request, reply));
+}
+
+/** A password changed by its account, the current one checked against the sign-in's throttle. */
+async function changePassword({ deps, accounts, throttle, kit }: PasswordDesk, request: FastifyRequest, reply: FastifyReply) {
+  const action = `${request.baseUrl}${CONTRIBUTE_PATHS.password}`;
+  await kit.checkForm(request);
+  const signed = await signedIn(kit, request, reply);
+  if (signed === null) return reply;
+  const { account, token } = signed;
+  // The current password is guessed against the sign-in's own throttle: a stolen session gets no more tries than a stranger.
+  const key = nameKey(account.username);
+  const client = clientAddress(request, deps.config.trustProxy);
+  // Counted against the name, never a device's own allowance: a stolen session's browser may hold the device cookie too.
+  const verdict = await throttle.check({ accountKey: key, client, device: null });
+  if (verdict.waitSeconds > 0) {
+    reply.header('retry-after', String(verdict.waitSeconds));
+    throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
+  }
+  const changed = await accounts.changePassword(account, token, field(request.body, 'current'), field(request.body, 'password'));
+  const again = (problem: string, problemField: PasswordForm['problemField']) =>
+    passwordPage(kit, request, reply, 400, { kind: 'change', action, username: account.username, problem, problemField });
+  if ('session' in changed) {
+    setSessionCookie(reply, kit.secure(request), changed.session.token, changed.session.expires);
+    return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  }
+  if (changed.refused === 'current') {
+    await verdict.failed();
+    return again('The current password is wrong.', 'current');
+  }
+  if (changed.refused === 'policy') return again(changed.problem, 'password');
+  clearSessionCookie(reply, kit.secure(request));
+  return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+}
+
+interface PasswordDesk {
+  deps: ContributeDeps;
+  accounts: Accounts;
+  throttle: SignInThrottle;
+  kit: FormKit;
 }
 
 function registerEndOthers(scope: FastifyInstance, accounts: Accounts, kit: FormKit): void {
@@ -85,20 +95,23 @@ function registerEndOthers(scope: FastifyInstance, accounts: Accounts, kit: Form
   });
 }
 
+/** The reset link's route: its token in the path (site/paths.ts). */
+interface ResetRoute { Params: { token: string } }
+
 function registerReset(scope: FastifyInstance, accounts: Accounts, kit: FormKit): void {
   // The page's address is the link: no Referer may carry it anywhere, this site's other pages included.
   scope.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.url === CONTRIBUTE_PATHS.resetRoute) reply.header('referrer-policy', 'no-referrer');
   });
-  const tokenOf = (request: FastifyRequest) => (request.params as Params).token ?? '';
-  const form = (request: FastifyRequest, username: string): Omit<PasswordForm, 'csrf' | 'problem' | 'problemField'> =>
+  const tokenOf = (request: FastifyRequest<ResetRoute>) => request.params.token;
+  const form = (request: FastifyRequest<ResetRoute>, username: string): Omit<PasswordForm, 'csrf' | 'problem' | 'problemField'> =>
     ({ kind: 'reset', action: `${request.baseUrl}${CONTRIBUTE_PATHS.reset(tokenOf(request))}`, username });
-  scope.get(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
+  scope.get<ResetRoute>(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
     const account = await accounts.resetAccount(tokenOf(request));
     if (account === null) throw CONTRIBUTE_ERRORS.noSuchResetLink();
     return passwordPage(kit, request, reply, 200, { ...form(request, account.username), problem: null, problemField: null });
   });
-  scope.post(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
+  scope.post<ResetRoute>(CONTRIBUTE_PATHS.resetRoute, async (request, reply) => {
     await kit.checkForm(request);
     const outcome = await accounts.reset(tokenOf(request), field(request.body, 'password'));
     if ('done' in outcome) return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);

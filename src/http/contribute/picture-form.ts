@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import { StoreUnavailableError } from '../../store/store.js';
+import { errorCode } from './forms.js';
 
 /** The longest a picture's bytes may pause once its slot is taken (the whole body is bounded by REQUEST_TIMEOUT_MS). */
 export const UPLOAD_IDLE_MS = 10_000;
@@ -27,7 +28,7 @@ export type Admit = (fields: Record<string, string>, gone: AbortSignal) => Promi
 export async function readPictureForm(request: FastifyRequest, admit: Admit, idleMs = UPLOAD_IDLE_MS): Promise<PictureForm> {
   const fields: Record<string, string> = {};
   const closed = closedEarly(request.raw);
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   let bytes: Buffer | null = null;
   try {
     const parts = request.parts()[Symbol.asyncIterator]();
@@ -50,7 +51,7 @@ export async function readPictureForm(request: FastifyRequest, admit: Admit, idl
     release();
     // A refusal of ours (a stale form; no slot, or no store: 503) is said as itself; only the parser's failures are "cannot be read".
     if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
+    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw CONTRIBUTE_ERRORS.pictureTooLarge();
     throw CONTRIBUTE_ERRORS.badUpload();
   } finally {
     closed.stop();
@@ -70,7 +71,7 @@ async function admitted(entering: Promise<() => void>, closed: Promise<never>): 
 /** Rejects (400), and aborts its signal, when the request's connection closes before its body has ended. */
 function closedEarly(raw: IncomingMessage): { promise: Promise<never>; signal: AbortSignal; stop(): void } {
   const gone = new AbortController();
-  let onClose = () => undefined as void;
+  let onClose: () => void = () => undefined;
   const promise = new Promise<never>((_, reject) => {
     onClose = () => {
       if (raw.complete) return;

@@ -14,7 +14,7 @@ import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/account-plans.js';
 import { sendPictureContributionPlan } from '../../store/contribution-plans.js';
 import { Gate } from '../../work/gate.js';
-import { pageAt } from '../site/routes.js';
+import { pageAt } from '../../pages/request.js';
 import { drainBody } from './drain.js';
 import { readPictureForm } from './picture-form.js';
 import type { ContributeDeps, FormKit } from './routes.js';

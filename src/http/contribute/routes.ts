@@ -25,10 +25,10 @@ import type { CatalogueReader, CatalogueStore } from '../../store/store.js';
 import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
 import { registerManageRoutes } from './manage-routes.js';
 
-import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
-import { pageAt } from '../site/routes.js';
-import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
+import { pageAt } from '../../pages/request.js';
+import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, errorCode, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
 
 export const FORM_BYTES = 8 * 1024;
 /** Writing of 20,000 characters, percent-encoded (up to 9 bytes a character), with its title. */
@@ -45,9 +45,8 @@ export interface ContributeDeps {
 
 export interface Signed { account: AccountRow | null; token: string | null }
 
-type Fields = Record<string, unknown>;
 export const field = (body: unknown, name: string): string => {
-  const value = (body as Fields | null)?.[name];
+  const value = typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
   return typeof value === 'string' ? value : '';
 };
 
@@ -77,7 +76,7 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
     });
     scope.setErrorHandler((error) => {
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
+      if (errorCode(error) === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();
       throw error;
     });
     const kit = formKit(deps, accounts);
@@ -130,76 +129,93 @@ interface Throttles {
   exempt: AddressList;
 }
 
+/** What the account routes share. */
+interface AccountDesk {
+  deps: ContributeDeps;
+  accounts: Accounts;
+  throttles: Throttles;
+  kit: FormKit;
+}
+
 function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, accounts: Accounts, throttles: Throttles, kit: FormKit): void {
-  const { signedIn, formCsrf, checkForm, html, see } = kit;
-  const form = async (request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values = { username: '', problem: null as string | null }) => {
-    const csrf = await formCsrf(request, reply);
-    return html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
-  };
-  /**
-   * Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a
-   * new one begins, and the browser is known as the account's from now on (a new device cookie).
-   */
-  const begin = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) => {
-    if (old !== null) await accounts.endSession(old);
-    const session = await accounts.startSession(account.id);
-    setSessionCookie(reply, kit.secure(request), session.token, session.expires);
-    setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), Date.now() + DEVICE_LIFETIME_MS);
-    return see(reply, request, CONTRIBUTE_PATHS.account);
-  };
-  const client = (request: FastifyRequest) => clientAddress(request, deps.config.trustProxy);
-  /** Refuses (429) a sign-up past its allowance, counted once the form is found right. */
-  const admit = (request: FastifyRequest, reply: FastifyReply) => async () => {
-    const address = client(request);
-    const wait = await throttles.signUp.admit(address, throttles.exempt.has(address));
-    if (wait === 0) return;
-    reply.header('retry-after', String(wait));
-    throw CONTRIBUTE_ERRORS.signUpThrottled(wait);
-  };
-
-  scope.get(CONTRIBUTE_PATHS.signUp, (request, reply) => form(request, reply, 'signup'));
-  scope.post(CONTRIBUTE_PATHS.signUp, async (request, reply) => {
-    await checkForm(request);
-    const username = field(request.body, 'username').trim();
-    const made = await accounts.create(username, field(request.body, 'password'), { admit: admit(request, reply) });
-    if ('problem' in made) return form(request, reply, 'signup', 400, { username, problem: made.problem });
-    return begin(request, reply, made.account, (await signedIn(request)).token);
-  });
-
-  scope.get(CONTRIBUTE_PATHS.signIn, (request, reply) => form(request, reply, 'signin'));
-  scope.post(CONTRIBUTE_PATHS.signIn, async (request, reply) => {
-    await checkForm(request);
-    const username = field(request.body, 'username').trim();
-    const accountKey = nameKey(username);
-    const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], accountKey);
-    const verdict = await throttles.signIn.check({ accountKey, client: client(request), device });
-    if (verdict.waitSeconds > 0) {
-      reply.header('retry-after', String(verdict.waitSeconds));
-      throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
-    }
-    const account = await accounts.check(username, field(request.body, 'password'));
-    if (account === null) {
-      await verdict.failed();
-      return form(request, reply, 'signin', 401, { username, problem: 'The account name or the password is wrong.' });
-    }
-    return begin(request, reply, account, (await signedIn(request)).token);
-  });
-
-  scope.post(CONTRIBUTE_PATHS.signOut, async (request, reply) => {
-    await checkForm(request);
-    const { token } = await signedIn(request);
-    if (token !== null) await accounts.endSession(token);
-    clearSessionCookie(reply, kit.secure(request));
-    return see(reply, request, SITE_PATHS.about);
-  });
-
-  scope.get(CONTRIBUTE_PATHS.account, async (request, reply) => {
-    const { account, token } = await signedIn(request);
-    if (account === null || token === null) return see(reply, request, CONTRIBUTE_PATHS.signIn);
-    const csrf = await formCsrf(request, reply);
-    const mine = await deps.store.transact(contributionsOfPlan(account.id), 'read');
-    return html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine), await accounts.sessions(account.id, token)));
-  });
-
+  const desk: AccountDesk = { deps, accounts, throttles, kit };
+  scope.get(CONTRIBUTE_PATHS.signUp, (request, reply) => accountForm(desk, request, reply, 'signup'));
+  scope.post(CONTRIBUTE_PATHS.signUp, (request, reply) => signUp(desk, request, reply));
+  scope.get(CONTRIBUTE_PATHS.signIn, (request, reply) => accountForm(desk, request, reply, 'signin'));
+  scope.post(CONTRIBUTE_PATHS.signIn, (request, reply) => signIn(desk, request, reply));
+  scope.post(CONTRIBUTE_PATHS.signOut, (request, reply) => signOut(desk, request, reply));
+  scope.get(CONTRIBUTE_PATHS.account, (request, reply) => accountPage(desk, request, reply));
   registerManageRoutes(scope, deps, accounts, throttles.signIn, kit);
+}
+
+async function accountForm({ kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values: { username: string; problem: string | null } = { username: '', problem: null }) {
+  const csrf = await kit.formCsrf(request, reply);
+  return kit.html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
+}
+
+/**
+ * Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a
+ * new one begins, and the browser is known as the account's from now on (a new device cookie).
+ */
+async function begin({ accounts, kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) {
+  if (old !== null) await accounts.endSession(old);
+  const session = await accounts.startSession(account.id);
+  setSessionCookie(reply, kit.secure(request), session.token, session.expires);
+  setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), Date.now() + DEVICE_LIFETIME_MS);
+  return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+}
+
+const client = ({ deps }: AccountDesk, request: FastifyRequest) => clientAddress(request, deps.config.trustProxy);
+
+/** Refuses (429) a sign-up past its allowance, counted once the form is found right. */
+const admit = (desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) => async () => {
+  const address = client(desk, request);
+  const wait = await desk.throttles.signUp.admit(address, desk.throttles.exempt.has(address));
+  if (wait === 0) return;
+  reply.header('retry-after', String(wait));
+  throw CONTRIBUTE_ERRORS.signUpThrottled(wait);
+};
+
+async function signUp(desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
+  const { accounts, kit } = desk;
+  await kit.checkForm(request);
+  const username = field(request.body, 'username').trim();
+  const made = await accounts.create(username, field(request.body, 'password'), { admit: admit(desk, request, reply) });
+  if ('problem' in made) return accountForm(desk, request, reply, 'signup', 400, { username, problem: made.problem });
+  return begin(desk, request, reply, made.account, (await kit.signedIn(request)).token);
+}
+
+async function signIn(desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
+  const { accounts, throttles, kit } = desk;
+  await kit.checkForm(request);
+  const username = field(request.body, 'username').trim();
+  const accountKey = nameKey(username);
+  const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], accountKey);
+  const verdict = await throttles.signIn.check({ accountKey, client: client(desk, request), device });
+  if (verdict.waitSeconds > 0) {
+    reply.header('retry-after', String(verdict.waitSeconds));
+    throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
+  }
+  const account = await accounts.check(username, field(request.body, 'password'));
+  if (account === null) {
+    await verdict.failed();
+    return accountForm(desk, request, reply, 'signin', 401, { username, problem: 'The account name or the password is wrong.' });
+  }
+  return begin(desk, request, reply, account, (await kit.signedIn(request)).token);
+}
+
+async function signOut({ accounts, kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
+  await kit.checkForm(request);
+  const { token } = await kit.signedIn(request);
+  if (token !== null) await accounts.endSession(token);
+  clearSessionCookie(reply, kit.secure(request));
+  return kit.see(reply, request, SITE_PATHS.about);
+}
+
+async function accountPage({ deps, accounts, kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
+  const { account, token } = await kit.signedIn(request);
+  if (account === null || token === null) return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+  const csrf = await kit.formCsrf(request, reply);
+  const mine = await deps.store.transact(contributionsOfPlan(account.id), 'read');
+  return kit.html(reply, 200, htmlAccount(pageAt(request), account, csrf, await withFeatures(deps.store, mine), await accounts.sessions(account.id, token)));
 }

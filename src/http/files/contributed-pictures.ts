@@ -37,8 +37,8 @@ export interface PictureDeps extends AnswerDeps {
 }
 
 export function registerContributedPictures(app: FastifyInstance, deps: PictureDeps): void {
-  app.get(`${MEDIA_PREFIX}${CONTRIBUTED_FOLDER}:file`, async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.get<{ Params: { file: string } }>(`${MEDIA_PREFIX}${CONTRIBUTED_FOLDER}:file`, async (request, reply) => {
+    const { file } = request.params;
     const named = contributedPicture(file);
     const answer = named === null ? null : await cachedPicture(deps, named.upload, named.size);
     if (answer === null || answer.body.length === 0) {

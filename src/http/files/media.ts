@@ -43,6 +43,6 @@ export async function registerMedia(app: FastifyInstance, mediaRoot: string): Pr
     if (inside === null) throw ERRORS.notFound();
     return reply.header('content-security-policy', MEDIA_CSP).sendFile(inside);
   };
-  app.get(`${MEDIA_PREFIX}*`, async (request, reply) => send(reply, (request.params as { '*': string })['*']));
+  app.get<{ Params: { '*': string } }>(`${MEDIA_PREFIX}*`, async (request, reply) => send(reply, request.params['*']));
   return send;
 }

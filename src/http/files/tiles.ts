@@ -45,7 +45,8 @@ function readOnly(app: FastifyInstance, url: string, handler: RouteHandlerMethod
 
 /** The tile a path names (the raw path, so that encoded or doubled characters never pass). */
 export function parseTilePath(url: string): TileAddress {
-  const path = url.split('?')[0]!.slice(TILES_PREFIX.length);
+  const query = url.indexOf('?');
+  const path = (query === -1 ? url : url.slice(0, query)).slice(TILES_PREFIX.length);
   const match = TILE_PATH.exec(path);
   const tile = match ? { z: Number(match[1]), x: Number(match[2]), y: Number(match[3]) } : null;
   if (tile === null || !isTileAddress(tile)) throw ERRORS.invalidTile();

@@ -4,7 +4,8 @@
 // key must be a value its property can hold, as a row of ours would give it: a forged one
 // (text for an integer, 1.5, 2147483648, NUL) made PostgreSQL fail where SQLite answered.
 import { dateProblem } from '../../ogc/cql2/literals.js';
-import { propertyOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
+import { propertyOf, type OgcProperty } from '../../ogc/properties.js';
 import { orderKeys, type KeyValue, type SortKey } from '../../store/ogc-plans.js';
 import { isStorableText, isStoredInteger } from '../../store/stored-values.js';
 
@@ -13,7 +14,7 @@ export function writeCursor(keys: readonly KeyValue[]): string {
 }
 
 /** The keys, or null when the value is not a cursor for this collection and sortby. */
-export function readCursor(token: string, collection: OgcCollection, sortBy: readonly SortKey[]): KeyValue[] | null {
+export function readCursor(token: string, collection: CatalogueCollection, sortBy: readonly SortKey[]): KeyValue[] | null {
   if (!/^[A-Za-z0-9_-]{1,4000}$/.test(token)) return null;
   let keys: unknown;
   try {

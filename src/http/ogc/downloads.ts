@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { DOWNLOAD_FORMAT_INFO, downloadFileName, type DownloadFormat } from '../../ogc/downloads.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { matchesEtag } from '../cache/answers.js';
 import { parseItemsQuery } from './items-params.js';
 import type { SharedGeoPackages } from './shared-geopackages.js';
@@ -61,7 +61,7 @@ function sendHeld(held: Exclude<Held, null>, head: () => FastifyReply): FastifyR
 const NO_BODY = () => Readable.from([]);
 
 export async function sendDownload(
-  request: FastifyRequest, reply: FastifyReply, deps: OgcRouteDeps, collection: OgcCollection, format: DownloadFormat, query: OgcQuery, cql2: () => Cql2Reader,
+  request: FastifyRequest, reply: FastifyReply, deps: OgcRouteDeps, collection: CatalogueCollection, format: DownloadFormat, query: OgcQuery, cql2: () => Cql2Reader,
   shared: SharedGeoPackages,
 ): Promise<FastifyReply> {
   for (const name of PAGE_PARAMETERS) {

@@ -5,7 +5,8 @@
 // by AND, so the store translates one language.
 import type { Expression, Scalar, SpatialOperand } from '../../ogc/cql2/ast.js';
 import { FILTER_LANGUAGES, type Cql2Reader } from '../../ogc/cql2/filter.js';
-import { LIST_SEPARATOR, OGC_COLLECTIONS, TEMPORAL_PROPERTY, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { LIST_SEPARATOR, CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
+import { TEMPORAL_PROPERTY, propertiesOf, type OgcProperty } from '../../ogc/properties.js';
 import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { OGC_ERRORS } from '../../errors.js';
 import { bboxProblem, escapeLike } from '../../ogc/cql2/literals.js';
@@ -35,7 +36,7 @@ const invalid = OGC_ERRORS.invalidParameter;
  * `datetime` on every collection (/req/core/fc-time-definition A): media have no date, so
  * there it matches every item (fc-time-response C).
  */
-export function itemsParameterNames(collection: OgcCollection): string[] {
+export function itemsParameterNames(collection: CatalogueCollection): string[] {
   return [...ITEMS_PARAMETERS, ...simpleQueryables(collection).map((p) => p.name)];
 }
 
@@ -46,17 +47,17 @@ export function itemsParameterNames(collection: OgcCollection): string[] {
  * conformance, API definition and collections (every collection's parameters), a collection's
  * own documents and its single items (`-fid`; its own).
  */
-export function datasetQueryParameterNames(collection: OgcCollection | null): string[] {
-  const collections = collection === null ? OGC_COLLECTIONS : [collection];
+export function datasetQueryParameterNames(collection: CatalogueCollection | null): string[] {
+  const collections = collection === null ? CATALOGUE_COLLECTIONS : [collection];
   return [...new Set(collections.flatMap(itemsParameterNames))];
 }
 
 /** Queryables that work as `name=value` (every stored queryable; none clashes with a parameter). */
-export function simpleQueryables(collection: OgcCollection): readonly OgcProperty[] {
+export function simpleQueryables(collection: CatalogueCollection): readonly OgcProperty[] {
   return propertiesOf(collection).filter((p) => p.queryable);
 }
 
-export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2: Cql2Reader): { request: ItemsRequest; options: ItemsOptions } {
+export function parseItemsQuery(collection: CatalogueCollection, query: OgcQuery, cql2: Cql2Reader): { request: ItemsRequest; options: ItemsOptions } {
   checkParameters(query, itemsParameterNames(collection));
   const conditions: Expression[] = [];
   const bbox = query.get('bbox');
@@ -86,7 +87,7 @@ export function parseItemsQuery(collection: OgcCollection, query: OgcQuery, cql2
 }
 
 /** `properties` and `skipGeometry`: how items are written (a single item's path takes them too). */
-export function parseItemOptions(collection: OgcCollection, query: OgcQuery): ItemsOptions {
+export function parseItemOptions(collection: CatalogueCollection, query: OgcQuery): ItemsOptions {
   return {
     properties: parseProperties(collection, query.get('properties')),
     skipGeometry: parseBoolean('skipGeometry', query.get('skipGeometry')) ?? false,
@@ -160,7 +161,7 @@ function instantDate(text: string): string | null {
  * C: "the datetime parameter SHALL match all features … not associated with a temporal
  * geometry, too"); the value is still checked.
  */
-function datetimeConditions(collection: OgcCollection, value: string): Expression[] {
+function datetimeConditions(collection: CatalogueCollection, value: string): Expression[] {
   const name = TEMPORAL_PROPERTY[collection];
   const expected = 'an RFC 3339 date or date-time, or an interval of two with "/" ("..": open)';
   const ends = value.split('/');
@@ -230,7 +231,7 @@ function readFilter(cql2: Cql2Reader, filter: string, language: string | undefin
   return cql2.read(filter, language, crs.uri === DEFAULT_CRS.uri ? undefined : spatialChecksIn(crs));
 }
 
-function parseSortBy(collection: OgcCollection, value: string | undefined): SortKey[] {
+function parseSortBy(collection: CatalogueCollection, value: string | undefined): SortKey[] {
   if (value === undefined) return [];
   const sortable = propertiesOf(collection).filter((p) => p.sortable).map((p) => p.name);
   const expected = `property names, comma-separated, each optionally prefixed with + (ascending) or - (descending), of: ${sortable.join(', ')}`;
@@ -243,7 +244,7 @@ function parseSortBy(collection: OgcCollection, value: string | undefined): Sort
   return keys;
 }
 
-function parseProperties(collection: OgcCollection, value: string | undefined): string[] | null {
+function parseProperties(collection: CatalogueCollection, value: string | undefined): string[] | null {
   if (value === undefined) return null;
   const known = propertiesOf(collection).map((p) => p.name);
   const names = value === '' ? [] : value.split(',').map((n) => n.trim());
@@ -251,7 +252,7 @@ function parseProperties(collection: OgcCollection, value: string | undefined): 
   return known.filter((n) => names.includes(n));
 }
 
-function parseCursor(collection: OgcCollection, query: OgcQuery, sortBy: readonly SortKey[]): Cursor | null {
+function parseCursor(collection: CatalogueCollection, query: OgcQuery, sortBy: readonly SortKey[]): Cursor | null {
   const after = query.get('after');
   const before = query.get('before');
   if (after !== undefined && before !== undefined) throw invalid('before', 'no value alongside "after": a page is either after a row or before one');

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
 import { ALL_OF_EACH_ITEM } from '../../render/ogc/items.js';
 import { WHOLE_COLLECTION } from '../../store/ogc-plans.js';
 import { StoreUnavailableError } from '../../store/store.js';
@@ -49,7 +49,7 @@ export interface KeptGeoPackages {
    * missing (a request arriving during a build waits for that build). Null when files cannot
    * be kept here (the folder refused, a build failed): the caller builds one for itself.
    */
-  open(collection: OgcCollection, baseUrl: string, version: number): Promise<KeptFile | null>;
+  open(collection: CatalogueCollection, baseUrl: string, version: number): Promise<KeptFile | null>;
   /**
    * A new catalogue version: older files go, and the known base URLs' files are built, one at
    * a time; resolves (never rejects) once that is done or a later version has taken over.
@@ -128,7 +128,7 @@ class KeptFiles implements KeptGeoPackages {
     this.bases = baseUrl === null ? [] : [baseUrl];
   }
 
-  async open(collection: OgcCollection, baseUrl: string, version: number): Promise<KeptFile | null> {
+  async open(collection: CatalogueCollection, baseUrl: string, version: number): Promise<KeptFile | null> {
     if (this.closed || !this.usable()) return null;
     this.remember(baseUrl);
     try {
@@ -193,7 +193,7 @@ class KeptFiles implements KeptGeoPackages {
     return refusal === null;
   }
 
-  private fileOf(identity: string, baseUrl: string, collection: OgcCollection, version: number): string {
+  private fileOf(identity: string, baseUrl: string, collection: CatalogueCollection, version: number): string {
     return path.join(this.dir, `${identity}-${digest(baseUrl)}-${collection}-${version}.gpkg`);
   }
 
@@ -218,7 +218,7 @@ class KeptFiles implements KeptGeoPackages {
   }
 
   /** The one build in this process of this file; its snapshot may be of a later version than asked. */
-  private build(identity: string, collection: OgcCollection, baseUrl: string, version: number): Promise<Built> {
+  private build(identity: string, collection: CatalogueCollection, baseUrl: string, version: number): Promise<Built> {
     const file = this.fileOf(identity, baseUrl, collection, version);
     let built = this.building.get(file);
     if (built === undefined) {
@@ -229,7 +229,7 @@ class KeptFiles implements KeptGeoPackages {
   }
 
   /** Built in a worker thread (a turn of `builds`) into a temporary name, then named by the version its snapshot read. */
-  private async buildFrom(identity: string, collection: OgcCollection, baseUrl: string, asked: number): Promise<Built> {
+  private async buildFrom(identity: string, collection: CatalogueCollection, baseUrl: string, asked: number): Promise<Built> {
     if (!this.usable()) throw new Error('DOWNLOAD_CACHE_DIR cannot be used');
     const temp = path.join(this.dir, `.${path.basename(this.fileOf(identity, baseUrl, collection, asked))}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     try {
@@ -292,7 +292,7 @@ class KeptFiles implements KeptGeoPackages {
     const identity = digest(await this.store.databaseIdentity());
     this.cleanUp(identity, version);
     for (const baseUrl of [...this.bases]) {
-      for (const collection of OGC_COLLECTIONS) {
+      for (const collection of CATALOGUE_COLLECTIONS) {
         if (this.closed || version !== this.latest) return;
         const file = this.fileOf(identity, baseUrl, collection, version);
         if (fs.existsSync(file) || this.buildingElsewhere(file)) continue;

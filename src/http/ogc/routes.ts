@@ -7,7 +7,7 @@ import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
 import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
-import { isOgcCollection, type OgcCollection } from '../../ogc/properties.js';
+import { isCatalogueCollection, type CatalogueCollection } from '../../catalogue/collections.js';
 import { renderCollection, renderCollections } from '../../render/ogc/collections.js';
 import { readsStoredText, renderItems, renderItemsText, renderSingleItem } from '../../render/ogc/items.js';
 import { DEFAULT_CRS } from '../../ogc/crs.js';
@@ -16,11 +16,10 @@ import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQ
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { CatalogueReader, DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
-import type { PageAt } from '../../render/site/shell.js';
-import { pageAt } from '../site/routes.js';
-import { recordPage } from '../site/record-pages.js';
-import type { StreetLabels } from '../site/street-labels.js';
-import { CONTENT_TYPE_HTML, HTML_KEY_SUFFIX, PAGE_HEADERS } from './html.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
+import { pageAt } from '../../pages/request.js';
+import type { PageAt } from '../../pages/shell.js';
+import { HTML_KEY_SUFFIX } from './html.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 import { ogcApiHandler } from './api-document.js';
 import { parseRecordId } from '../api/params.js';
@@ -39,9 +38,12 @@ export interface OgcRouteDeps extends AnswerDeps {
   geoPackages: KeptGeoPackages | null;
   /** Downloads and GeoPackage builds in worker threads, each class in its turns (src/work/). */
   work: GuardedStore;
-  /** The streets' names for the record pages' small maps (http/site/). */
-  streets: StreetLabels;
+  /** A record's page (the site's): an item's page for people is it. */
+  recordPage: RecordPage;
 }
+
+/** The page and the oldest catalogue version it was read from (`itemVersion`: a read made before). */
+export type RecordPage = (at: PageAt, url: string, collection: CatalogueCollection, id: number, itemVersion?: number) => Promise<{ version: number; html: string }>;
 
 /** `forPage`: the body is for the page for people (its HTML is made from it), not sent as JSON. */
 type Render = (request: FastifyRequest, query: OgcQuery, forPage: boolean) => Promise<{ version: number; body: unknown; contentType: string }>;
@@ -64,85 +66,100 @@ export function registerOgcRoutes(app: FastifyInstance, deps: OgcRouteDeps): voi
   registerContentCrs(app);
   readOnly(app, OGC_PATHS.api, ogcApiHandler(deps, cql2));
   // `/ogc` too: GIS users type the root without its slash (OAPIF:http://host/ogc).
-  for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) {
-    route(app, deps, path, async (request, query) => {
-      checkParameters(query, datasetQueryParameterNames(null));
-      return { version: await seenVersion(deps), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
-    }, asPage(htmlLanding));
-  }
-  route(app, deps, OGC_PATHS.conformance, async (_request, query) => {
-    checkParameters(query, datasetQueryParameterNames(null));
-    return { version: await seenVersion(deps), body: renderConformance(), contentType: jsonType(query) };
-  }, asPage(htmlConformance));
-  route(app, deps, OGC_PATHS.collections, async (request, query) => {
-    checkParameters(query, datasetQueryParameterNames(null));
-    const { version, extents } = await deps.store.extents();
-    return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
-  }, asPage(htmlCollections));
-  route(app, deps, OGC_PATHS.collection(':collection'), async (request, query) => {
-    const collection = collectionParam(request);
-    checkParameters(query, datasetQueryParameterNames(collection));
-    const { version, extents } = await deps.store.extents();
-    return { version, body: renderCollection(request.baseUrl, collection, extents[collection]), contentType: jsonType(query) };
-  }, asPage(htmlCollection));
-  route(app, deps, OGC_PATHS.queryables(':collection'), async (request, query) => {
-    const collection = collectionParam(request);
-    checkParameters(query, datasetQueryParameterNames(collection));
-    return { version: await seenVersion(deps), body: renderQueryables(request.baseUrl, collection), contentType: schemaType(query) };
-  });
-  route(app, deps, OGC_PATHS.schema(':collection'), async (request, query) => {
-    const collection = collectionParam(request);
-    checkParameters(query, datasetQueryParameterNames(collection));
-    return { version: await seenVersion(deps), body: renderItemSchema(request.baseUrl, collection), contentType: schemaType(query) };
-  });
-  route(app, deps, OGC_PATHS.featureSchema(':collection'), async (request, query) => {
-    const collection = collectionParam(request);
-    checkParameters(query, datasetQueryParameterNames(collection));
-    return { version: await seenVersion(deps), body: renderFeatureSchema(request.baseUrl, collection), contentType: schemaType(query) };
-  });
+  for (const path of [OGC_PATHS.landing, OGC_PATHS.landing.slice(0, -1)]) route(app, deps, path, landing(deps), asPage(htmlLanding));
+  route(app, deps, OGC_PATHS.conformance, conformance(deps), asPage(htmlConformance));
+  route(app, deps, OGC_PATHS.collections, collections(deps), asPage(htmlCollections));
+  route(app, deps, OGC_PATHS.collection(':collection'), collection(deps), asPage(htmlCollection));
+  route(app, deps, OGC_PATHS.queryables(':collection'), schemaOf(deps, renderQueryables));
+  route(app, deps, OGC_PATHS.schema(':collection'), schemaOf(deps, renderItemSchema));
+  route(app, deps, OGC_PATHS.featureSchema(':collection'), schemaOf(deps, renderFeatureSchema));
   registerTilesetRoutes(app, deps);
+  readOnly(app, OGC_PATHS.items(':collection'), itemsHandler(deps, cql2));
+  route(app, deps, OGC_PATHS.item(':collection', ':featureId'), item(deps), itemPage(deps));
+}
+
+const landing = (deps: OgcRouteDeps): Render => async (request, query) => {
+  checkParameters(query, datasetQueryParameterNames(null));
+  return { version: await seenVersion(deps), body: renderLanding(request.baseUrl), contentType: jsonType(query) };
+};
+
+const conformance = (deps: OgcRouteDeps): Render => async (_request, query) => {
+  checkParameters(query, datasetQueryParameterNames(null));
+  return { version: await seenVersion(deps), body: renderConformance(), contentType: jsonType(query) };
+};
+
+const collections = (deps: OgcRouteDeps): Render => async (request, query) => {
+  checkParameters(query, datasetQueryParameterNames(null));
+  const { version, extents } = await deps.store.extents();
+  return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
+};
+
+const collection = (deps: OgcRouteDeps): Render => async (request, query) => {
+  const id = collectionParam(request);
+  checkParameters(query, datasetQueryParameterNames(id));
+  const { version, extents } = await deps.store.extents();
+  return { version, body: renderCollection(request.baseUrl, id, extents[id]), contentType: jsonType(query) };
+};
+
+/** A collection's queryables or schemas: made from the properties' declaration alone. */
+const schemaOf = (deps: OgcRouteDeps, render: (baseUrl: string, collection: CatalogueCollection) => unknown): Render => async (request, query) => {
+  const id = collectionParam(request);
+  checkParameters(query, datasetQueryParameterNames(id));
+  return { version: await seenVersion(deps), body: render(request.baseUrl, id), contentType: schemaType(query) };
+};
+
+/** f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML). */
+function itemsHandler(deps: OgcRouteDeps, cql2: () => Cql2Reader): RouteHandlerMethod {
   const sharedGeoPackages = new SharedGeoPackages(buildWaitMs(deps.config.dbTimeoutMs));
-  const itemsPage = answerer(deps, async (request, query, forPage) => {
-    const collection = collectionParam(request);
-    const { request: items, options: asked } = parseItemsQuery(collection, query, cql2());
-    // The page's small maps are drawn from longitude and latitude (html/footprint.ts), whatever its `crs`.
-    const options = forPage ? { ...asked, crs: DEFAULT_CRS } : asked;
-    const asText = readsStoredText(collection, options, forPage);
-    const page = await deps.store.items(collection, { ...items, maxBytes: deps.config.maxAnswerBytes, asText });
-    const links = {
-      baseUrl: request.baseUrl,
-      path: OGC_PATHS.items(collection),
-      query: query.names.map((name): [string, string] => [name, query.get(name) ?? '']),
-      next: page.next === null ? null : writeCursor(page.next),
-      prev: page.prev === null ? null : writeCursor(page.prev),
-    };
-    const body = (forPage ? renderItems : renderItemsText)(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
-    return { version: page.version, body, contentType: featureType(query) };
-  }, (request, body, version) => ({ version, html: htmlItems(pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
-  // f=geojson|csv|fgb|gpkg: the whole result as a file, streamed (downloads.ts); else a page (JSON or HTML).
-  readOnly(app, OGC_PATHS.items(':collection'), async (request, reply) => {
+  const itemsPage = answerer(deps, items(deps, cql2), (request, body, version) => ({ version, html: htmlItems(pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), body) }));
+  return async (request, reply) => {
     const query = readOgcQuery(request.url);
     const format = readItemsFormat(query);
     if (format !== null && format !== 'json' && format !== 'html') return sendDownload(request, reply, deps, collectionParam(request), format, query, cql2, sharedGeoPackages);
     return itemsPage(request, reply, query);
-  });
-  route(app, deps, OGC_PATHS.item(':collection', ':featureId'), async (request, query) => {
+  };
+}
+
+const items = (deps: OgcRouteDeps, cql2: () => Cql2Reader): Render => async (request, query, forPage) => {
+  const collection = collectionParam(request);
+  const { request: asked, options: askedOptions } = parseItemsQuery(collection, query, cql2());
+  // The page's small maps are drawn from longitude and latitude (pages/footprint.ts), whatever its `crs`.
+  const options = forPage ? { ...askedOptions, crs: DEFAULT_CRS } : askedOptions;
+  const asText = readsStoredText(collection, options, forPage);
+  const page = await deps.store.items(collection, { ...asked, maxBytes: deps.config.maxAnswerBytes, asText });
+  const links = {
+    baseUrl: request.baseUrl,
+    path: OGC_PATHS.items(collection),
+    query: query.names.map((name): [string, string] => [name, query.get(name) ?? '']),
+    next: page.next === null ? null : writeCursor(page.next),
+    prev: page.prev === null ? null : writeCursor(page.prev),
+  };
+  const body = (forPage ? renderItems : renderItemsText)(page, collection, options, links, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
+  return { version: page.version, body, contentType: featureType(query) };
+};
+
+const item = (deps: OgcRouteDeps): Render => async (request, query) => {
+  const collection = collectionParam(request);
+  checkParameters(query, datasetQueryParameterNames(collection));
+  const id = featureIdParam(request);
+  const options = parseItemOptions(collection, query);
+  const { version, row } = await deps.store.item(collection, id);
+  if (row === null) throw ERRORS.notFound();
+  return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
+};
+
+/** An item's page for people is its record page (the site's, which the app gives). */
+function itemPage(deps: OgcRouteDeps): RenderHtml {
+  const page = (request: FastifyRequest, _body: unknown, version: number) =>
+    deps.recordPage(pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), featureIdParam(request), version);
+  const alone = async (request: FastifyRequest, query: OgcQuery) => {
     const collection = collectionParam(request);
     checkParameters(query, datasetQueryParameterNames(collection));
     const id = featureIdParam(request);
-    const options = parseItemOptions(collection, query);
-    const { version, row } = await deps.store.item(collection, id);
-    if (row === null) throw ERRORS.notFound();
-    return { version, body: renderSingleItem(row, request.baseUrl, collection, options), contentType: featureType(query) };
-  }, Object.assign((request: FastifyRequest, _body: unknown, version: number) => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collectionParam(request), featureIdParam(request), version), {
-    alone: async (request: FastifyRequest, query: OgcQuery) => {
-      const collection = collectionParam(request);
-      checkParameters(query, datasetQueryParameterNames(collection));
-      const id = featureIdParam(request);
-      parseItemOptions(collection, query);
-      return recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
-    },
-  }));
+    parseItemOptions(collection, query);
+    return deps.recordPage(pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
+  };
+  return Object.assign(page, { alone });
 }
 
 /** OGC API – Tiles: the `features` collection's one tileset, and its tile matrix set. */
@@ -196,15 +213,15 @@ const featureType = (query: OgcQuery) => (readFormat(query) === 'json' ? CONTENT
 function stringParam(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
   if (typeof params === 'object' && params !== null && name in params) {
-    const value: unknown = (params as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(params, name);
     if (typeof value === 'string') return value;
   }
   return '';
 }
 
-function collectionParam(request: FastifyRequest): OgcCollection {
+function collectionParam(request: FastifyRequest): CatalogueCollection {
   const name = stringParam(request, 'collection');
-  if (!isOgcCollection(name)) throw ERRORS.notFound();
+  if (!isCatalogueCollection(name)) throw ERRORS.notFound();
   return name;
 }
 

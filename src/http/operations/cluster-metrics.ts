@@ -38,7 +38,9 @@ export function serveClusterMetrics(): void {
  * scrape of /metrics (the whole server's text). Outside a cluster worker: null.
  */
 export function workerScrape(registry: Registry): (() => Promise<string>) | null {
-  if (!cluster.isWorker) return null;
+  // A cluster worker talks to the primary over its IPC channel (process.send).
+  const send = process.send?.bind(process);
+  if (!cluster.isWorker || send === undefined) return null;
   AggregatorRegistry.setRegistries([registry]);
   // Constructing one makes prom-client answer the primary's requests in this worker.
   new AggregatorRegistry();
@@ -58,6 +60,6 @@ export function workerScrape(registry: Registry): (() => Promise<string>) | null
         else reject(new Error(`metrics of the other workers: ${answer.error}`));
       };
       waiting.set(id, settle);
-      process.send!({ type: SCRAPE, id });
+      send({ type: SCRAPE, id });
     });
 }

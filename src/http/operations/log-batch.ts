@@ -29,7 +29,8 @@ export function batchedStdout(): LineBatch {
   let chars = 0;
   const handOver = () => {
     if (lines.length === 0) return;
-    const text = lines.length === 1 ? lines[0]! : lines.join('');
+    const [only] = lines;
+    const text = lines.length === 1 && only !== undefined ? only : lines.join('');
     lines = [];
     chars = 0;
     sink.write(text);

@@ -47,6 +47,20 @@ interface RouteCounts {
 
 type HistogramEntry = { labels: { route: string }; bucketValues: Record<number, number>; sum: number; count: number };
 
+/** The histogram's entry for a route just zeroed, in prom-client's own table (which its types do not show). */
+function histogramEntry(histogram: object, route: string): HistogramEntry {
+  const table: unknown = Reflect.get(histogram, 'hashMap');
+  const entry = typeof table === 'object' && table !== null ? Object.values(table).find((e) => isHistogramEntry(e) && e.labels.route === route) : undefined;
+  if (!isHistogramEntry(entry)) throw new Error(`prom-client's histogram has no entry for ${route}`);
+  return entry;
+}
+
+function isHistogramEntry(value: unknown): value is HistogramEntry {
+  if (typeof value !== 'object' || value === null || !('labels' in value) || !('bucketValues' in value)) return false;
+  const { labels, bucketValues } = value;
+  return typeof labels === 'object' && labels !== null && 'route' in labels && typeof labels.route === 'string' && typeof bucketValues === 'object' && bucketValues !== null;
+}
+
 /**
  * Requests are counted in plain numbers, and the three request metrics read them when scraped:
  * prom-client checks and hashes the labels on every call, which cost a cached answer more
@@ -65,8 +79,8 @@ export function createMetrics(sources: MetricSources): Metrics {
     this.reset();
     for (const [route, counts] of byRoute) {
       this.zero({ route });
-      const entry = Object.values((this as unknown as { hashMap: Record<string, HistogramEntry> }).hashMap).find((e) => e.labels.route === route)!;
-      LATENCY_BUCKETS.forEach((bound, i) => (entry.bucketValues[bound] = counts.buckets[i]!));
+      const entry = histogramEntry(this, route);
+      LATENCY_BUCKETS.forEach((bound, i) => (entry.bucketValues[bound] = counts.buckets[i] ?? 0));
       entry.sum = counts.sum;
       entry.count = counts.count;
     }
@@ -87,7 +101,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     return (seconds: number, sent: number) => {
       one.n++;
       const bucket = LATENCY_BUCKETS.findIndex((bound) => seconds <= bound);
-      if (bucket !== -1) all.buckets[bucket]!++;
+      if (bucket !== -1) all.buckets[bucket] = (all.buckets[bucket] ?? 0) + 1;
       all.sum += seconds;
       all.count++;
       all.bytes += sent;

@@ -22,8 +22,8 @@ const LOCAL_CLIENTS = 100_000;
 
 /**
  * Every path whose answer runs a query the client chooses (filters, words, a box, a page): the
- * catalogue's two faces, the map's data and the site's search. Declared once: README and
- * RATE_LIMIT's help name them. Not limited: the other pages and their files, media files,
+ * catalogue's two faces, the map's data and the site's search. Declared once: docs/operators.md
+ * and RATE_LIMIT's help name them. Not limited: the other pages and their files, media files,
  * the probes, /metrics, and vector tiles: a tile is a fixed cell of the grid, made from at
  * most 500 footprints (a crowded one stored at import) and cached, and one view of the map
  * asks for dozens of them.

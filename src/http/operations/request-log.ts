@@ -79,6 +79,8 @@ const ID_MARK = 'REQUEST-ID-MARK';
 const CLIENT_MARK = 'CLIENT-MARK';
 const ELAPSED_MARK = 987654321.25;
 const TIME_MARK = '\u0001';
+/** pino's level number of info. */
+const INFO_LEVEL = 30;
 
 /**
  * The fast path's log line for a fixed method, URL, status and size, byte for byte pino's:
@@ -89,23 +91,28 @@ const TIME_MARK = '\u0001';
  */
 export function lineWriter(log: FastifyBaseLogger, method: string, url: string, status: number, bytes: number): LineWriter {
   const fields = (id: string, elapsedMs: number, client: string) => ({ [REQUEST_ID_LOG_LABEL]: id, ...requestLine(method, url, status, elapsedMs, bytes, client) });
-  const logger = log as unknown as Record<symbol, unknown>;
   const { asJsonSym, timeSym, streamSym, mixinSym, hooksSym } = pino.symbols;
-  const stream = logger[streamSym] as { write(line: string): void } | undefined;
-  const reproducible = typeof logger[asJsonSym] === 'function' && stream !== undefined && !logger[mixinSym] &&
-    !(logger[hooksSym] as { streamWrite?: unknown } | undefined)?.streamWrite && !(stream as Record<symbol, unknown>)[Symbol.for('pino.metadata')];
+  // pino's internals, read by its own symbols: what each is, is checked before it is used.
+  const stream: unknown = Reflect.get(log, streamSym);
+  const asJson: unknown = Reflect.get(log, asJsonSym);
+  const time: unknown = Reflect.get(log, timeSym);
+  const hooks: unknown = Reflect.get(log, hooksSym);
+  const reproducible = typeof asJson === 'function' && typeof time === 'function' && isLineStream(stream) && !Reflect.get(log, mixinSym) &&
+    !(typeof hooks === 'object' && hooks !== null && Reflect.get(hooks, 'streamWrite')) && !Reflect.get(stream, Symbol.for('pino.metadata'));
   if (!reproducible) return (id, elapsedMs, client) => log.info(fields(id, elapsedMs, client), 'request');
-  const asJson = logger[asJsonSym] as (obj: object, msg: string, level: number, time: string) => string;
-  const template = asJson.call(log, fields(ID_MARK, ELAPSED_MARK, CLIENT_MARK), 'request', pino.levels.values.info!, TIME_MARK);
+  const template: string = asJson.call(log, fields(ID_MARK, ELAPSED_MARK, CLIENT_MARK), 'request', INFO_LEVEL, TIME_MARK);
   const [beforeTime, afterTime] = cut(template, TIME_MARK);
   const [beforeId, afterId] = cut(afterTime, ID_MARK);
   const [beforeElapsed, afterElapsed] = cut(afterId, String(ELAPSED_MARK));
   const [beforeClient, end] = cut(afterElapsed, CLIENT_MARK);
-  const time = logger[timeSym] as () => string;
   return (id, elapsedMs, client) => {
     const elapsed = String(Math.round(elapsedMs * 100) / 100);
     stream.write(beforeTime + time.call(log) + beforeId + id + beforeElapsed + elapsed + beforeClient + client + end);
   };
+}
+
+function isLineStream(stream: unknown): stream is { write(line: string): void } {
+  return typeof stream === 'object' && stream !== null && typeof Reflect.get(stream, 'write') === 'function';
 }
 
 function cut(text: string, mark: string): [string, string] {

@@ -32,7 +32,8 @@ function rawAnswer(error: ApiError, headers: string = ''): string {
 export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A request can be answered and its body still be broken (`Transfer-Encoding: gzip`):
   // never a second answer on the same connection (node's own handler checks the same).
-  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  const message: unknown = Reflect.get(socket, '_httpMessage');
+  const answered = typeof message === 'object' && message !== null && 'headersSent' in message && message.headersSent === true;
   if (answered) return void socket.end();
   if (!socket.writable) return void socket.destroy();
   socket.end(rawAnswer(answerFor(error)));

@@ -1,7 +1,7 @@
 // Timeouts and size limits of the HTTP server, each set on purpose. The service answers
 // small GET requests from memory or one short read, so every limit can be tight: a client
 // that is slow to ask is a client holding a socket for nothing.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { refuseConnect } from './client-errors.js';
@@ -68,12 +68,12 @@ export function refuseLongUrls(config: Pick<Config, 'maxUrlBytes'>) {
   };
 }
 
-/** What cannot be given as an option to node:http's server. */
-export function configureServer(server: Server): void {
+/** What cannot be given as an option to node:http's server; `fastify` is its request listener. */
+export function configureServer(server: Server, fastify: (request: IncomingMessage, response: ServerResponse) => void): void {
   server.on('connect', refuseConnect);
-  refuseExpectations(server);
+  refuseExpectations(server, fastify);
   // A client may half-close its side once the request is sent (`nc -N`, some scripts):
   // node would then drop an answer still being prepared (any PostgreSQL read). With this
   // (node's own switch, undocumented) the answer is sent and the connection closed after it.
-  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  Object.assign(server, { httpAllowHalfOpen: true });
 }

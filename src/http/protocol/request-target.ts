@@ -9,11 +9,10 @@ import type { FastifyReply } from 'fastify';
 import { ALLOW_METHODS } from '../../constants.js';
 import { ERRORS, type ApiError } from '../../errors.js';
 
-/** What was wrong with a request before routing; kept on node's request for the onRequest hook. */
-const REFUSAL = Symbol('refused before routing');
 /** `OPTIONS *`: a question about the server as a whole (RFC 9110 §9.3.7). */
 const SERVER_OPTIONS = 'server-options';
-type Marked = IncomingMessage & { [REFUSAL]?: ApiError | typeof SERVER_OPTIONS };
+/** What was wrong with a request before routing, kept for the onRequest hook (only refused requests are kept). */
+const refusals = new WeakMap<IncomingMessage, ApiError | typeof SERVER_OPTIONS>();
 
 const SLASH = 47;
 /** absolute-form (RFC 9112 §3.2.2) of http(s): authority without userinfo, then path and query. */
@@ -23,15 +22,14 @@ const ENCODED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
 
 /** Fastify's rewriteUrl: the origin-form target every later step sees (request.url). */
 export function canonicalTarget(request: IncomingMessage): string {
-  const marked = request as Marked;
   const url = request.url ?? '/';
-  if (hostLines(request.rawHeaders) > 1) marked[REFUSAL] = ERRORS.moreThanOneHost();
+  if (hostLines(request.rawHeaders) > 1) refusals.set(request, ERRORS.moreThanOneHost());
   let target = url;
   if (url.charCodeAt(0) !== SLASH) {
     const absolute = ABSOLUTE_FORM.exec(url);
     if (absolute === null) {
       // `*` (asterisk-form) means something only to OPTIONS; anything else is no target.
-      marked[REFUSAL] ??= url === '*' && request.method === 'OPTIONS' ? SERVER_OPTIONS : ERRORS.invalidTarget();
+      if (!refusals.has(request)) refusals.set(request, url === '*' && request.method === 'OPTIONS' ? SERVER_OPTIONS : ERRORS.invalidTarget());
       return '/';
     }
     // The target's authority is the Host (RFC 9112 §3.2.2): the Host check applies to it.
@@ -48,9 +46,12 @@ export function isCanonicalPath(url: string): boolean {
 }
 
 /** Host header lines as sent (node keeps only the first of several). */
-function hostLines(rawHeaders: string[]): number {
+export function hostLines(rawHeaders: readonly string[]): number {
   let hosts = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name !== undefined && name.length === 4 && name.toLowerCase() === 'host') hosts++;
+  }
   return hosts;
 }
 
@@ -59,7 +60,7 @@ function hostLines(rawHeaders: string[]): number {
  * `OPTIONS *` (204 with Allow) and returns true.
  */
 export function answeredBeforeRouting(request: IncomingMessage, reply: FastifyReply): boolean {
-  const refusal = (request as Marked)[REFUSAL];
+  const refusal = refusals.get(request);
   if (refusal === undefined) return false;
   if (refusal !== SERVER_OPTIONS) throw refusal;
   reply.code(204).header('allow', ALLOW_METHODS).send();
@@ -71,10 +72,9 @@ export function answeredBeforeRouting(request: IncomingMessage, reply: FastifyRe
  * 100-continue with a bare 417. Marked, the request goes through Fastify like any other
  * (request id, CORS and API headers, log line) and is refused there with a JSON 417.
  */
-export function refuseExpectations(server: Server): void {
-  const [fastify] = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+export function refuseExpectations(server: Server, fastify: (request: IncomingMessage, response: ServerResponse) => void): void {
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    (request as Marked)[REFUSAL] = ERRORS.expectationFailed();
-    fastify!(request, response);
+    refusals.set(request, ERRORS.expectationFailed());
+    fastify(request, response);
   });
 }

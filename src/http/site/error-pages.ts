@@ -7,7 +7,8 @@ import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
 import type { ApiError } from '../../errors.js';
 import { htmlError } from '../../render/site/error.js';
 import { isOgcPath } from '../protocol/faces.js';
-import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '../ogc/html.js';
+import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '../../pages/headers.js';
+import { pageAt } from '../../pages/request.js';
 
 const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
 
@@ -28,6 +29,6 @@ export function wantsErrorPage(request: FastifyRequest): boolean {
 
 export function sendErrorPage(reply: FastifyReply, error: ApiError): FastifyReply {
   const request = reply.request;
-  const html = htmlError({ baseUrl: request.baseUrl, site: request.server.site }, error, request.id);
+  const html = htmlError(pageAt(request), error, request.id);
   return reply.code(error.status).headers(PAGE_HEADERS).header('cache-control', 'no-store').type(CONTENT_TYPE_HTML).send(html);
 }

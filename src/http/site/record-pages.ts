@@ -2,16 +2,16 @@
 // surroundings (the footprints in the ground around it, the streets' names), an image's,
 // a document's or a media record's alone. Both the site's canonical record URLs and the
 // OGC items' pages (f=html) are made here.
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTEXT_BYTES, CONTEXT_MARGINS, CONTEXT_NEIGHBOURS, contextFrame, type Box, type Neighbour } from '../../render/site/context-map.js';
 import { featureName, footprintOf, htmlAttachment, htmlFeature, type Attachment } from '../../render/site/record.js';
-import type { PageAt } from '../../render/site/shell.js';
-import { polygonsOf } from '../../render/ogc/html/footprint.js';
-import type { CatalogueReader, DocumentRow, FeatureRow, ImageRow, MediaRow } from '../../store/store.js';
+import { polygonsOf } from '../../pages/footprint.js';
+import type { PageAt } from '../../pages/shell.js';
+import type { CatalogueReader, FeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
-import type { ItemsPage } from '../../store/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 
 export interface RecordPageDeps {
@@ -20,7 +20,7 @@ export interface RecordPageDeps {
 }
 
 /** The page and the oldest catalogue version it was read from (`itemVersion`: a read made before, or Infinity). */
-export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, collection: OgcCollection, id: number, itemVersion = Number.POSITIVE_INFINITY): Promise<{ version: number; html: string }> {
+export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, collection: CatalogueCollection, id: number, itemVersion = Number.POSITIVE_INFINITY): Promise<{ version: number; html: string }> {
   const { store } = deps;
   if (collection === 'features') {
     const attached = { page: 1, pageSize: MAX_PAGE_SIZE };
@@ -39,12 +39,23 @@ export async function recordPage(deps: RecordPageDeps, at: PageAt, url: string, 
     const record = { feature: feature.row, images: images.page?.rows ?? [], documents: documents.page?.rows ?? [], media: media.page?.rows ?? [], surroundings: around };
     return { version, html: htmlFeature(at, url, record) };
   }
-  const detail = await store.get(collection, id);
-  if (detail.row === null) throw ERRORS.notFound();
-  const version = Math.min(itemVersion, detail.version);
-  const attachment: Attachment = collection === 'images' ? { collection, row: detail.row as ImageRow }
-    : collection === 'documents' ? { collection, row: detail.row as DocumentRow } : { collection, row: detail.row as MediaRow };
-  return { version, html: htmlAttachment(at, url, attachment) };
+  const { version: read, attachment } = await attachmentOf(store, collection, id);
+  return { version: Math.min(itemVersion, read), html: htmlAttachment(at, url, attachment) };
+}
+
+/** A picture, a document or a video link, read as its own collection's row. */
+async function attachmentOf(store: CatalogueReader, collection: Attachment['collection'], id: number): Promise<{ version: number; attachment: Attachment }> {
+  if (collection === 'images') {
+    const { version, row } = await store.get(collection, id);
+    if (row !== null) return { version, attachment: { collection, row } };
+  } else if (collection === 'documents') {
+    const { version, row } = await store.get(collection, id);
+    if (row !== null) return { version, attachment: { collection, row } };
+  } else {
+    const { version, row } = await store.get(collection, id);
+    if (row !== null) return { version, attachment: { collection, row } };
+  }
+  throw ERRORS.notFound();
 }
 
 /**
@@ -60,30 +71,34 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   const footprint = footprintOf(feature);
   const frames = footprint === null ? [] : CONTEXT_MARGINS.map((margin) => contextFrame(footprint, margin)).filter((f) => f !== null);
   const last = frames.length - 1;
-  let page: ItemsPage | null = null;
-  let i = 0;
-  for (; i <= last; i++) {
+  let page: Awaited<ReturnType<CatalogueReader['items']>> | null = null;
+  let frame: Box | null = null;
+  for (let i = 0; i <= last; i++) {
+    const here = frames[i];
+    if (here === undefined) break;
     // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.
     const counted = i < last;
-    if (counted && await deps.store.boxCandidates(frames[i]!, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
+    if (counted && await deps.store.boxCandidates(here, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
     page = await deps.store.items('features', {
-      filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: frames[i]! } },
+      filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: here } },
       words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES, fewCandidates: counted,
     });
+    frame = here;
     if (page.next === null || page.rows.length === CONTEXT_NEIGHBOURS || i === last) break;
-    const density = page.numberMatched / area(frames[i]!);
+    const density = page.numberMatched / area(here);
     let next = i + 1;
-    while (next < last && density * area(frames[next]!) > page.rows.length) next++;
+    while (next < last && density * areaAt(frames, next) > page.rows.length) next++;
     i = next - 1;
   }
-  if (page === null) return null;
+  if (page === null || frame === null) return null;
   const neighbours = page.rows.filter((r) => r.id !== feature.id).map((r) => ({
     id: r.id,
-    label: featureName({ b_name: String(r.values.b_name ?? ''), address: String(r.values.address ?? '') }),
+    label: featureName({ [F.name]: String(r.values[F.name] ?? ''), [F.address]: String(r.values[F.address] ?? '') }),
     footprint: polygonsOf(r.geometry.text),
   }));
   const { labels } = await deps.streets.index(page.version);
-  return { version: page.version, frame: frames[i]!, neighbours, streets: labels };
+  return { version: page.version, frame, neighbours, streets: labels };
 }
 
 const area = ([w, s, e, n]: Box) => (e - w) * (n - s);
+const areaAt = (frames: readonly Box[], k: number) => { const frame = frames[k]; return frame === undefined ? 0 : area(frame); };

@@ -4,37 +4,28 @@
 // cache as every answer, per catalogue version; no page runs a script.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SITE_ERRORS } from '../../errors.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { periodBands, htmlAbout, type AboutFacts } from '../../render/site/about.js';
 import { FAVICON_SVG } from '../../render/site/favicon.js';
 import { htmlSearch } from '../../render/site/search.js';
-import type { PageAt } from '../../render/site/shell.js';
 import { SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
 import { apiPairs, readSiteSearch, SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
-import type { Site } from '../../site/site.js';
 import type { CatalogueReader, Overview } from '../../store/store.js';
 import { parseFilters } from '../api/filters.js';
 import { parseRecordId } from '../api/params.js';
 import { mediaUrl } from '../../render/media-url.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../ogc/html.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
+import { pageAt } from '../../pages/request.js';
+import type { PageAt } from '../../pages/shell.js';
 import { recordPage } from './record-pages.js';
 import { StreetLabels } from './street-labels.js';
 import { VersionMemo } from './version-memo.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What the pages say of the catalogue (settings SITE_*), set by buildApp. */
-    site: Site;
-  }
-}
 
 export interface SiteDeps extends AnswerDeps {
   store: CatalogueReader;
   streets: StreetLabels;
 }
-
-export const pageAt = (request: FastifyRequest): PageAt => ({ baseUrl: request.baseUrl, site: request.server.site });
 
 type MakePage = () => Promise<{ version: number; html: string }>;
 
@@ -77,16 +68,16 @@ export function registerSiteRoutes(app: FastifyInstance, siteDeps: SiteDeps): vo
   }
 }
 
-function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: OgcCollection): void {
+function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: CatalogueCollection): void {
   const route = SITE_PATHS.recordRoute(collection);
-  app.get(route, (request, reply) => {
-    const id = parseRecordId((request.params as { id: string }).id);
+  app.get<{ Params: { id: string } }>(route, (request, reply) => {
+    const id = parseRecordId(request.params.id);
     if (id === null) throw ERRORS.notFound();
     return sendPage(request, reply, deps, () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id));
   });
   // Without its slash: the page's one URL.
-  app.get(route.slice(0, -1), async (request, reply) => {
-    const id = parseRecordId((request.params as { id: string }).id);
+  app.get<{ Params: { id: string } }>(route.slice(0, -1), async (request, reply) => {
+    const id = parseRecordId(request.params.id);
     if (id === null) throw ERRORS.notFound();
     return reply.code(301).header('location', SITE_PATHS.record(collection, id)).send();
   });

@@ -8,11 +8,12 @@ import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_SCHEMA, OGC_PREFIX, TILEJSON_PATH, TILES_TEMPLATE_PATH } from '../../constants.js';
 import type { Cql2Reader } from '../../ogc/cql2/filter.js';
 import { OGC_PATHS, TILED_COLLECTION, WEB_MERCATOR_QUAD } from '../../ogc/paths.js';
-import { COLLECTION_TITLES, OGC_COLLECTIONS, type OgcCollection } from '../../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
+import { COLLECTION_TITLES } from '../../ogc/properties.js';
 import { datasetQueryParameterNames, parseItemOptions, parseItemsQuery, simpleQueryables } from '../../http/ogc/items-params.js';
 import { checkParameters, FORMAT_PARAMETERS, ITEM_PARAMETERS, readFormat, readItemsFormat, type OgcQuery } from '../../http/ogc/query.js';
 import { OGC_TITLE } from '../../render/ogc/landing.js';
-import type { JsonObject } from '../components.js';
+import { membersOf, type JsonObject } from '../components.js';
 import { PACKAGE_VERSION } from '../../package-files.js';
 import { itemParameters, itemsParameters, ogcComponentParameters, parameterRef, sharedParameters } from './parameters.js';
 import { badRequestResponse, commonErrors, CONTENT_TYPE_PAGE, errorRef, METHOD_NOT_ALLOWED, ogcComponentResponses, okResponse, withContentCrs, type BadQuery } from './responses.js';
@@ -55,7 +56,7 @@ export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
     [relative(OGC_PATHS.conformance)]: simplePath(options, 'getConformance', 'capabilities', 'The conformance classes this server meets.', 'ConfClasses', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(null)),
     [relative(OGC_PATHS.collections)]: simplePath(options, 'getCollections', 'capabilities', 'Every collection: title, extent (spatial and temporal) and links.', 'Collections', [CONTENT_TYPE_JSON, CONTENT_TYPE_PAGE], true, datasetQueryParameterNames(null)),
     [relative(OGC_PATHS.api)]: simplePath(options, 'getApi', 'capabilities', 'This document.', 'OpenApiDocument', [CONTENT_TYPE_OPENAPI_30, CONTENT_TYPE_JSON], false, datasetQueryParameterNames(null)),
-    ...Object.fromEntries(OGC_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
+    ...Object.fromEntries(CATALOGUE_COLLECTIONS.flatMap((c) => collectionPaths(options, c))),
     ...tilePaths(options),
   };
   return {
@@ -64,7 +65,7 @@ export function buildOgcApiDocument(options: OgcDocumentOptions): JsonObject {
     tags: [
       { name: 'capabilities', description: 'The landing page, conformance, the collections and this document.' },
       { name: 'tiles', description: `OGC API – Tiles: the ${TILED_COLLECTION} collection's footprints as vector tiles in ${WEB_MERCATOR_QUAD} (the tiles themselves are at ${TILES_TEMPLATE_PATH}, outside this document's server; TileJSON at ${TILEJSON_PATH}).` },
-      ...OGC_COLLECTIONS.map((c) => ({ name: c, description: `${COLLECTION_TITLES[c].title}: ${COLLECTION_TITLES[c].description}` })),
+      ...CATALOGUE_COLLECTIONS.map((c) => ({ name: c, description: `${COLLECTION_TITLES[c].title}: ${COLLECTION_TITLES[c].description}` })),
     ],
     paths,
     components: {
@@ -123,7 +124,7 @@ function tilePaths(options: OgcDocumentOptions): Record<string, JsonObject> {
   };
 }
 
-function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string, JsonObject][] {
+function collectionPaths(options: OgcDocumentOptions, c: CatalogueCollection): [string, JsonObject][] {
   const name = componentPrefix(c);
   const title = COLLECTION_TITLES[c].title;
   const itemsPath = relative(OGC_PATHS.items(c));
@@ -137,7 +138,7 @@ function collectionPaths(options: OgcDocumentOptions, c: OgcCollection): [string
   ];
 }
 
-function itemsRefusals(c: OgcCollection): BadQuery[] {
+function itemsRefusals(c: CatalogueCollection): BadQuery[] {
   const integer = simpleQueryables(c).find((p) => p.type === 'integer')?.name;
   return [
     ...FORMAT_REFUSALS,
@@ -153,7 +154,7 @@ function itemsRefusals(c: OgcCollection): BadQuery[] {
   ];
 }
 
-function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
+function itemsPathItem(options: OgcDocumentOptions, c: CatalogueCollection): JsonObject {
   const read = (query: OgcQuery) => {
     parseItemsQuery(c, query, options.cql2());
     readItemsFormat(query);
@@ -180,7 +181,7 @@ function itemsPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObjec
 
 /** The download formats' media types beside a page's (their bodies are files: binary, or text for CSV). */
 function withDownloads(response: JsonObject): JsonObject {
-  const content = { ...(response.content as JsonObject) };
+  const content = membersOf(response.content);
   for (const format of DOWNLOAD_FORMATS) {
     const { type, title } = DOWNLOAD_FORMAT_INFO[format];
     // f=geojson shares the page's media type (and schema: a FeatureCollection, without paging).
@@ -190,7 +191,7 @@ function withDownloads(response: JsonObject): JsonObject {
   return { ...response, content };
 }
 
-function itemPathItem(options: OgcDocumentOptions, c: OgcCollection): JsonObject {
+function itemPathItem(options: OgcDocumentOptions, c: CatalogueCollection): JsonObject {
   const read = (query: OgcQuery) => {
     checkParameters(query, datasetQueryParameterNames(c));
     parseItemOptions(c, query);

@@ -6,7 +6,8 @@ import { OGC_DEFAULT_LIMIT, OGC_MAX_LIMIT } from '../../constants.js';
 import { FILTER_LANGUAGES } from '../../ogc/cql2/filter.js';
 import { CRS84 } from '../../ogc/paths.js';
 import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
-import { LIST_SEPARATOR, propertiesOf, propertyOf, type OgcCollection } from '../../ogc/properties.js';
+import { LIST_SEPARATOR, type CatalogueCollection } from '../../catalogue/collections.js';
+import { propertiesOf, propertyOf } from '../../ogc/properties.js';
 import { itemsParameterNames, simpleQueryables } from '../../http/ogc/items-params.js';
 import { FORMATS, ITEMS_FORMATS } from '../../http/ogc/query.js';
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
@@ -70,7 +71,7 @@ export function ogcComponentParameters(): Record<string, JsonObject> {
 
 export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
-function datetime(collection: OgcCollection): JsonObject {
+function datetime(collection: CatalogueCollection): JsonObject {
   return query(
     'datetime',
     `An RFC 3339 date or date-time, or an interval of two joined by \`/\` (\`..\` or nothing: open), ${temporalSentence(collection)}.`,
@@ -78,7 +79,7 @@ function datetime(collection: OgcCollection): JsonObject {
   );
 }
 
-function sortby(collection: OgcCollection): JsonObject {
+function sortby(collection: CatalogueCollection): JsonObject {
   const names = propertiesOf(collection).filter((p) => p.sortable).map((p) => p.name);
   return query(
     'sortby',
@@ -88,7 +89,7 @@ function sortby(collection: OgcCollection): JsonObject {
   );
 }
 
-function properties(collection: OgcCollection): JsonObject {
+function properties(collection: CatalogueCollection): JsonObject {
   return query(
     'properties',
     'Only these properties in each item (none when empty).',
@@ -98,7 +99,7 @@ function properties(collection: OgcCollection): JsonObject {
 }
 
 /** `name=value`: items whose property equals the value (a list property: has an item equal to it). */
-function simpleQueryable(collection: OgcCollection, name: string): JsonObject | null {
+function simpleQueryable(collection: CatalogueCollection, name: string): JsonObject | null {
   const property = propertyOf(collection, name);
   if (property === undefined || !simpleQueryables(collection).includes(property)) return null;
   const matches = property.list ? `one of whose \`${name}\` (joined by "${LIST_SEPARATOR}") is the value exactly` : `whose \`${name}\` equals the value`;
@@ -113,7 +114,7 @@ const ITEMS_FORMAT = query(
 );
 
 /** The items path's parameters, in the order the route lists them. */
-export function itemsParameters(collection: OgcCollection): JsonObject[] {
+export function itemsParameters(collection: CatalogueCollection): JsonObject[] {
   return itemsParameterNames(collection).map((name) => {
     if (name === 'f') return ITEMS_FORMAT;
     if (SHARED[name] !== undefined) return parameterRef(name);
@@ -124,7 +125,7 @@ export function itemsParameters(collection: OgcCollection): JsonObject[] {
 }
 
 /** One item's parameters (besides its path's featureId). */
-export function itemParameters(collection: OgcCollection, names: readonly string[]): JsonObject[] {
+export function itemParameters(collection: CatalogueCollection, names: readonly string[]): JsonObject[] {
   return names.map((name) => {
     if (name === 'properties') return properties(collection);
     if (SHARED[name] === undefined) throw new Error(`the item parameter ${name} is not described`);

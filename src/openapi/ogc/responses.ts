@@ -6,7 +6,7 @@
 import { CONTENT_TYPE_JSON } from '../../constants.js';
 import { ApiError, ERRORS, OGC_ERRORS, answerOf, ogcErrorBody, REASON_PHRASES, type ErrorEntry, type ErrorStatus } from '../../errors.js';
 import { readOgcQuery, type OgcQuery } from '../../http/ogc/query.js';
-import { schemaRef, type JsonObject } from '../components.js';
+import { membersOf, schemaRef, type JsonObject } from '../components.js';
 
 /** The shared entries the face answers with, by status (the 400s are OGC_ERRORS' and a bad Host). */
 const ENTRIES: Readonly<Record<OgcErrorStatus, readonly ErrorEntry[]>> = {
@@ -70,7 +70,7 @@ export function okResponse(description: string, schemaName: string, mediaTypes: 
 /** A 200 with coordinates: its `Content-Crs` header (OGC API – Features Part 2). */
 export function withContentCrs(response: JsonObject): JsonObject {
   const crs = header('The coordinate reference system of the geometries, as `<URI>`: the `crs` parameter\'s, CRS84 when absent.');
-  return { ...response, headers: { ...(response.headers as JsonObject), 'Content-Crs': crs } };
+  return { ...response, headers: { ...membersOf(response.headers), 'Content-Crs': crs } };
 }
 
 /** An example refusal: the query (`?limt=10`) and what it says. */

@@ -2,7 +2,8 @@
 // ones (links, landing page, collections, the OGC exception) and, per collection, its items'
 // typed properties from ogc/properties.ts, so a client sees the same columns GDAL makes.
 import { CONTENT_TYPE_GEOJSON } from '../../constants.js';
-import { COLLECTION_TITLES, OGC_COLLECTIONS, propertiesOf, TEMPORAL_PROPERTY, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
+import { COLLECTION_TITLES, propertiesOf, TEMPORAL_PROPERTY, type OgcProperty } from '../../ogc/properties.js';
 import { schemaRef, type JsonObject } from '../components.js';
 import { ogcTileSchemas } from './tile-schemas.js';
 
@@ -16,9 +17,9 @@ const object = (required: readonly string[], properties: Record<string, JsonObje
 });
 
 /** `features` → `Features`: the prefix of a collection's component names. */
-export const componentPrefix = (collection: OgcCollection) => collection.charAt(0).toUpperCase() + collection.slice(1);
-export const itemSchemaName = (collection: OgcCollection) => `${componentPrefix(collection)}Item`;
-export const itemsSchemaName = (collection: OgcCollection) => `${componentPrefix(collection)}Items`;
+export const componentPrefix = (collection: CatalogueCollection) => collection.charAt(0).toUpperCase() + collection.slice(1);
+export const itemSchemaName = (collection: CatalogueCollection) => `${componentPrefix(collection)}Item`;
+export const itemsSchemaName = (collection: CatalogueCollection) => `${componentPrefix(collection)}Items`;
 
 const LINK = object(['href', 'rel', 'type'], {
   href: { type: 'string', format: 'uri' },
@@ -38,7 +39,7 @@ const EXTENT = object(['spatial'], {
 });
 
 const COLLECTION = object(['id', 'links', 'extent'], {
-  id: { type: 'string', enum: [...OGC_COLLECTIONS] },
+  id: { type: 'string', enum: [...CATALOGUE_COLLECTIONS] },
   title: string(),
   description: string(),
   links: links(),
@@ -76,7 +77,7 @@ export function propertyTypeSchema(property: OgcProperty): JsonObject {
   return property.type === 'date' ? { type: 'string', format: 'date' } : { type: property.type };
 }
 
-function itemSchema(collection: OgcCollection): JsonObject {
+function itemSchema(collection: CatalogueCollection): JsonObject {
   const properties = Object.fromEntries(
     propertiesOf(collection).map((p) => [p.name, { ...propertyTypeSchema(p), description: p.title, ...(p.nullable ? { nullable: true } : {}) }]),
   );
@@ -89,7 +90,7 @@ function itemSchema(collection: OgcCollection): JsonObject {
   }, { description: `One of ${COLLECTION_TITLES[collection].title.toLowerCase()} as a GeoJSON feature; alone (items/{featureId}), with its links.` });
 }
 
-function itemsSchema(collection: OgcCollection): JsonObject {
+function itemsSchema(collection: CatalogueCollection): JsonObject {
   return object(['type', 'features', 'links', 'numberMatched', 'numberReturned', 'timeStamp'], {
     type: { type: 'string', enum: ['FeatureCollection'] },
     numberMatched: { type: 'integer', minimum: 0, description: 'Every item the query matches, counted exactly.' },
@@ -101,7 +102,7 @@ function itemsSchema(collection: OgcCollection): JsonObject {
 }
 
 export function ogcComponentSchemas(): Record<string, JsonObject> {
-  const perCollection = OGC_COLLECTIONS.flatMap((c) => [
+  const perCollection = CATALOGUE_COLLECTIONS.flatMap((c) => [
     [itemSchemaName(c), itemSchema(c)],
     [itemsSchemaName(c), itemsSchema(c)],
   ]);
@@ -126,7 +127,7 @@ export function ogcComponentSchemas(): Record<string, JsonObject> {
 }
 
 /** What `datetime` filters on, for a collection's parameter description. */
-export function temporalSentence(collection: OgcCollection): string {
+export function temporalSentence(collection: CatalogueCollection): string {
   const property = TEMPORAL_PROPERTY[collection];
   if (property === null) return 'these records have no date: every one matches (an invalid value is still refused)';
   const undated = '; items without one match too (OGC /req/core/fc-time-response C)';

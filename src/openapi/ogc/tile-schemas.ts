@@ -12,7 +12,8 @@ const links = { type: 'array', items: schemaRef('Link') };
 /** A link whose href may be a URL template (`templated`: the tile's link). */
 const TILE_LINK = object(['href', 'rel', 'type'], { href: string, rel: string, type: string, title: string, templated: { type: 'boolean' } });
 const DATA_TYPE = { type: 'string', enum: ['map', 'vector', 'coverage'] };
-const BOUNDING_BOX = object(['lowerLeft', 'upperRight'], { lowerLeft: point, upperRight: point, crs: string });
+const BOUNDING_BOX_PROPERTIES = { lowerLeft: point, upperRight: point, crs: string };
+const BOUNDING_BOX = object(['lowerLeft', 'upperRight'], BOUNDING_BOX_PROPERTIES);
 
 const TILE_SET_ITEM = object(['dataType', 'crs', 'links'], { title: string, dataType: DATA_TYPE, crs: string, tileMatrixSetURI: string, links });
 
@@ -72,7 +73,7 @@ const TILE_MATRIX_SET = object(['crs', 'tileMatrices', 'type', 'identifier', 'su
   crs: string,
   orderedAxes: { type: 'array', items: string },
   wellKnownScaleSet: string,
-  boundingBox: { ...BOUNDING_BOX, properties: { ...(BOUNDING_BOX.properties as JsonObject), type: { type: 'string', enum: ['BoundingBoxType'] }, lowerCorner: point, upperCorner: point } },
+  boundingBox: { ...BOUNDING_BOX, properties: { ...BOUNDING_BOX_PROPERTIES, type: { type: 'string', enum: ['BoundingBoxType'] }, lowerCorner: point, upperCorner: point } },
   tileMatrices: { type: 'array', items: TILE_MATRIX },
   type: { type: 'string', enum: ['TileMatrixSetType'] },
   identifier: string,

@@ -4,8 +4,8 @@ import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.js';
 import { mayModerate, RESET_RULE } from '../../accounts/roles.js';
 import type { AccountRow, SessionRow } from '../../store/account-plans.js';
 import { listed, type ContributionItem } from './contributions.js';
-import { renderPage } from '../ogc/html/templates.js';
-import { homeCrumb, page, type PageAt } from '../site/shell.js';
+import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
+import { CONTRIBUTE_PAGES } from './templates.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 
 /** What every form that sets a password says under it. */
@@ -24,7 +24,7 @@ export interface AccountForm {
 export function htmlAccountForm(at: PageAt, form: AccountForm): string {
   const signUp = form.kind === 'signup';
   const title = signUp ? 'Create an account' : 'Sign in';
-  return renderPage('account-form', {
+  return CONTRIBUTE_PAGES.render('account-form', {
     page: page(at, {
       title, heading: title, crumbs: [homeCrumb(at)], alternates: [],
       description: signUp ? `Create an account to add pictures, writing and video links to ${at.site.title}.` : `Sign in to add pictures, writing and video links to ${at.site.title}.`,
@@ -43,7 +43,7 @@ export function htmlAccountForm(at: PageAt, form: AccountForm): string {
 }
 
 export function htmlAccount(at: PageAt, account: AccountRow, csrf: string, contributions: readonly ContributionItem[], sessions: readonly SessionRow[]): string {
-  return renderPage('account', {
+  return CONTRIBUTE_PAGES.render('account', {
     page: page(at, { title: 'Your account', heading: 'Your account', crumbs: [homeCrumb(at)], alternates: [], description: `Your account on ${at.site.title}.` }),
     username: account.username,
     role: account.role,
@@ -73,7 +73,7 @@ export interface PasswordForm {
 export function htmlPasswordForm(at: PageAt, form: PasswordForm): string {
   const change = form.kind === 'change';
   const title = change ? 'Change your password' : `Choose a new password for ${form.username}`;
-  return renderPage('password-form', {
+  return CONTRIBUTE_PAGES.render('password-form', {
     page: page(at, { title, heading: title, crumbs: [homeCrumb(at), ...(change ? [{ href: `${at.baseUrl}${CONTRIBUTE_PATHS.account}`, label: 'Your account' }] : [])], alternates: [], description: title }),
     intro: change
       ? 'Once it is changed you stay signed in here, and are signed out everywhere else.'
@@ -99,7 +99,7 @@ export interface ResetIssueForm {
 
 export function htmlResetIssue(at: PageAt, form: ResetIssueForm): string {
   const title = 'Issue a password reset link';
-  return renderPage('reset-issue', {
+  return CONTRIBUTE_PAGES.render('reset-issue', {
     page: page(at, { title, heading: title, crumbs: [homeCrumb(at), { href: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`, label: 'The editors\' queue' }], alternates: [], description: title }),
     rule: RESET_RULE,
     issued: form.issued === null ? null : { ...form.issued, expires: minute(form.issued.expires) },

@@ -1,14 +1,14 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it) and a record's history.
-import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
-import type { ListName } from '../../catalogue/lists.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import { KIND_LISTS, recordOf, type ContributionKind } from '../../contributions/kinds.js';
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState, RecordChange } from '../../store/contribution-plans.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
-import { renderPage } from '../ogc/html/templates.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
-import { homeCrumb, page, type PageAt } from '../site/shell.js';
+import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
+import { CONTRIBUTE_PAGES } from './templates.js';
 
 export interface FeatureLabel {
   id: number;
@@ -44,7 +44,7 @@ export interface ContributeForm {
 export function htmlContributeForm(at: PageAt, form: ContributeForm): string {
   const title = FORM_TITLES[form.kind](form.feature.label);
   const featureHref = recordHref(at, 'features', form.feature.id);
-  return renderPage('contribute-form', {
+  return CONTRIBUTE_PAGES.render('contribute-form', {
     page: page(at, { title, heading: title, crumbs: [homeCrumb(at), { href: featureHref, label: form.feature.label }], alternates: [], description: title }),
     kind: form.kind, featureHref, featureLabel: form.feature.label, accountHref: `${at.baseUrl}${CONTRIBUTE_PATHS.account}`,
     action: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(form.feature.id, form.kind)}`, multipart: form.kind === 'image', csrf: form.csrf, fields: { ...emptyFields, ...form.fields }, problem: form.problem,
@@ -63,7 +63,7 @@ export function listed(at: PageAt, { contribution: c, featureLabel }: Contributi
 }
 
 export function htmlQueue(at: PageAt, items: readonly ContributionItem[]): string {
-  return renderPage('moderate', {
+  return CONTRIBUTE_PAGES.render('moderate', {
     page: page(at, { title: 'Waiting for review', heading: 'Waiting for review', crumbs: [homeCrumb(at)], alternates: [], description: 'Contributions waiting for an editor.' }),
     items: items.map((item) => ({ ...listed(at, item), href: listed(at, item).review })),
   });
@@ -91,11 +91,11 @@ export function htmlReview(at: PageAt, r: Review): string {
   const moderation = {
     heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
     pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
-    fields: { ...emptyFields, ...(r.fields ?? (c.fields as ContributionFields)) }, csrf: r.csrf, seen: r.seen,
+    fields: { ...emptyFields, ...(r.fields ?? c.fields) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
-  const attachment: Attachment = c.kind === 'image' ? { collection: 'images', row: row as unknown as ImageRow }
-    : c.kind === 'document' ? { collection: 'documents', row: row as unknown as DocumentRow } : { collection: 'media', row: row as unknown as MediaRow };
+  // recordOf gives an image its file and a writing its body.
+  const attachment: Attachment = 'file' in row ? { collection: 'images', row } : 'body' in row ? { collection: 'documents', row } : { collection: 'media', row };
   // A waiting picture is not under /media/ yet: the editor's own route shows it.
   const picture = c.kind === 'image' ? `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}/picture` : undefined;
   return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, { ...moderation, picture });
@@ -103,11 +103,11 @@ export function htmlReview(at: PageAt, r: Review): string {
 
 /** What a record page reads of a building that is gone: enough to name it. */
 function standIn(id: number) {
-  return { id, feature_type: 'WHITECHAPEL_BUILDING', b_number: null, b_name: `Building ${id} (removed)`, address: '', count: 0 };
+  return { id, [F.type]: 'WHITECHAPEL_BUILDING', [F.number]: null, [F.name]: `Building ${id} (removed)`, [F.address]: '', count: 0 };
 }
 
 export interface History {
-  list: OgcCollection;
+  list: CatalogueCollection;
   id: number;
   label: string | null;
   changes: readonly RecordChange[];
@@ -118,14 +118,14 @@ export function htmlHistory(at: PageAt, h: History): string {
   const label = h.label ?? `${h.list} ${h.id} (not published)`;
   const heading = `History of ${label}`;
   const latest = h.changes[h.changes.length - 1]?.id;
-  return renderPage('history', {
+  return CONTRIBUTE_PAGES.render('history', {
     page: page(at, { title: heading, heading, crumbs: [homeCrumb(at)], alternates: [], description: heading }),
     recordHref: recordHref(at, h.list, h.id), recordLabel: label, csrf: h.csrf,
     changes: h.changes.map((c) => ({
       what: c.what, username: c.username ?? 'an account since removed', at: new Date(c.at).toISOString().replace('T', ' ').slice(0, 16),
       before: c.before === null ? '(none)' : JSON.stringify(c.before, null, 2), after: c.after === null ? '(removed)' : JSON.stringify(c.after, null, 2),
       // Only the latest change can be undone: an earlier one would overwrite what came after it.
-      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list as ListName, h.id, c.id)}` : null,
+      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list, h.id, c.id)}` : null,
     })),
   });
 }

@@ -1,7 +1,9 @@
-// The contributors' pages (issue 37) as Eta templates, loaded with the others
-// (render/ogc/html/templates.ts: escaping on, the same raw-output rule). Each form carries
-// the hidden `csrf` field its POST is checked by.
-export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
+// The contributors' pages (issue 37) as Eta templates, rendered with the page layer's shared
+// ones (pages/templates.ts: escaping on, the same raw-output rule). Each form carries the
+// hidden `csrf` field its POST is checked by.
+import { pageTemplates } from '../../pages/templates.js';
+
+const CONTRIBUTE_TEMPLATES = {
   '@problem': `<% if (it.problem) { %><p class="problem" role="alert" id="problem"><%= it.problem %></p>
 <% } %>`,
   'account-form': `<%~ include('@head', it) %>
@@ -133,4 +135,15 @@ export const CONTRIBUTE_TEMPLATES: Readonly<Record<string, string>> = {
 <% if (c.revert) { %><form method="post" action="<%= c.revert %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><button type="submit">Undo this change</button></form><% } %></li>
 <% } %></ol><% } %>
 <%~ include('@foot', it) %>`,
+};
+
+export type ContributePageName = Exclude<keyof typeof CONTRIBUTE_TEMPLATES, `@${string}`>;
+
+export const CONTRIBUTE_PAGES = pageTemplates<ContributePageName>(CONTRIBUTE_TEMPLATES);
+
+/** The moderators' form and its parts: the site's page of an attachment under review shows it. */
+export const MODERATION_PARTIALS = {
+  '@problem': CONTRIBUTE_TEMPLATES['@problem'],
+  '@fields': CONTRIBUTE_TEMPLATES['@fields'],
+  '@moderation': CONTRIBUTE_TEMPLATES['@moderation'],
 };

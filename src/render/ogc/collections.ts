@@ -5,25 +5,27 @@ import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '..
 import { DOWNLOAD_FORMATS, DOWNLOAD_FORMAT_INFO } from '../../ogc/downloads.js';
 import { OFFERED_CRS_URIS } from '../../ogc/crs.js';
 import { CRS84, OGC_PATHS, QUERYABLES_REL, TILED_COLLECTION, TILESETS_VECTOR_REL } from '../../ogc/paths.js';
-import { COLLECTION_TITLES, OGC_COLLECTIONS, TEMPORAL_PROPERTY, type OgcCollection } from '../../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
+import { COLLECTION_TITLES, TEMPORAL_PROPERTY } from '../../ogc/properties.js';
 import type { CollectionExtent } from '../../store/ogc-plans.js';
 import { link, type Link } from './links.js';
 
 /** The whole world, for a collection with no records yet (an extent is required). */
-const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
+type Bbox = [number, number, number, number];
+const WORLD: Bbox = [-180, -90, 180, 90];
 
 export interface CollectionBody {
-  id: OgcCollection;
+  id: CatalogueCollection;
   title: string;
   description: string;
   links: Link[];
-  extent: { spatial: { bbox: [number, number, number, number][]; crs: string }; temporal?: { interval: [string | null, string | null][]; trs: string } };
+  extent: { spatial: { bbox: [Bbox, ...Bbox[]]; crs: string }; temporal?: { interval: [string | null, string | null][]; trs: string } };
   itemType: 'feature';
   crs: string[];
   storageCrs: string;
 }
 
-export function renderCollection(baseUrl: string, id: OgcCollection, extent: CollectionExtent): CollectionBody {
+export function renderCollection(baseUrl: string, id: CatalogueCollection, extent: CollectionExtent): CollectionBody {
   const url = (path: string) => `${baseUrl}${path}`;
   const body: CollectionBody = {
     id,
@@ -53,13 +55,13 @@ export function renderCollection(baseUrl: string, id: OgcCollection, extent: Col
   return body;
 }
 
-export function renderCollections(baseUrl: string, extents: Readonly<Record<OgcCollection, CollectionExtent>>): { links: Link[]; collections: CollectionBody[] } {
+export function renderCollections(baseUrl: string, extents: Readonly<Record<CatalogueCollection, CollectionExtent>>): { links: Link[]; collections: CollectionBody[] } {
   return {
     links: [
       link(`${baseUrl}${OGC_PATHS.collections}`, 'self', CONTENT_TYPE_JSON, 'This document'),
       link(`${baseUrl}${OGC_PATHS.collections}?f=html`, 'alternate', 'text/html', 'This document as a web page'),
       link(`${baseUrl}${OGC_PATHS.landing}`, 'root', CONTENT_TYPE_JSON, 'The landing page'),
     ],
-    collections: OGC_COLLECTIONS.map((id) => renderCollection(baseUrl, id, extents[id])),
+    collections: CATALOGUE_COLLECTIONS.map((id) => renderCollection(baseUrl, id, extents[id])),
   };
 }

@@ -6,7 +6,8 @@ import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../const
 import { JsonText } from '../../json-text.js';
 import { DEFAULT_CRS, footprintIn, type OfferedCrs } from '../../ogc/crs.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
-import { propertiesOf, type OgcCollection } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
+import { propertiesOf } from '../../ogc/properties.js';
 import { htmlText } from '../../search/text.js';
 import type { ItemRow, ItemsPage, KeyValue } from '../../store/ogc-plans.js';
 import { mediaUrl } from '../media-url.js';
@@ -31,7 +32,7 @@ export interface ItemBody {
   links?: Link[];
 }
 
-type Made = (row: ItemRow, baseUrl: string, collection: OgcCollection) => KeyValue;
+type Made = (row: ItemRow, baseUrl: string, collection: CatalogueCollection) => KeyValue;
 
 const text = (value: KeyValue | undefined) => (typeof value === 'string' ? value : null);
 
@@ -47,7 +48,7 @@ const MADE: Readonly<Record<string, Made>> = {
   text: (row) => htmlText(text(row.values.body_html) ?? '').replace(/\s+/g, ' ').trim(),
 };
 
-export function renderItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
+export function renderItem(row: ItemRow, baseUrl: string, collection: CatalogueCollection, options: ItemOptions): ItemBody {
   const properties: Record<string, KeyValue> = {};
   for (const property of propertiesOf(collection)) {
     if (options.properties !== null && !options.properties.includes(property.name)) continue;
@@ -96,12 +97,12 @@ export function fromStoredText(text: string, baseUrlJson: string): string {
 }
 
 /** Rows as text when the request asked for them so (ItemsRequest.asText): every property, the footprint in CRS84, in a JSON answer. */
-export function readsStoredText(collection: OgcCollection, options: ItemOptions, forPage: boolean): boolean {
+export function readsStoredText(collection: CatalogueCollection, options: ItemOptions, forPage: boolean): boolean {
   return !forPage && collection === 'features' && options.properties === null && !options.skipGeometry && options.crs.uri === DEFAULT_CRS.uri;
 }
 
 /** One item alone, with its links (/req/core/f-links). */
-export function renderSingleItem(row: ItemRow, baseUrl: string, collection: OgcCollection, options: ItemOptions): ItemBody {
+export function renderSingleItem(row: ItemRow, baseUrl: string, collection: CatalogueCollection, options: ItemOptions): ItemBody {
   const self = `${baseUrl}${OGC_PATHS.item(collection, row.id)}`;
   return {
     ...renderItem(row, baseUrl, collection, options),
@@ -125,19 +126,19 @@ export interface PageLinks {
 }
 
 /** A page of items as objects (what the HTML page reads). */
-export function renderItems(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
+export function renderItems(page: ItemsPage, collection: CatalogueCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
   const features = page.rows.map((row) => renderItem(row, links.baseUrl, collection, options));
   return pageOf(page, collection, links, timeStamp, features, features.length);
 }
 
 /** A page of items with its features as one JSON text (itemText), as a JSON page writes them: the same bytes, once stringified. */
-export function renderItemsText(page: ItemsPage, collection: OgcCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
+export function renderItemsText(page: ItemsPage, collection: CatalogueCollection, options: ItemOptions, links: PageLinks, timeStamp: string) {
   const baseUrlJson = JSON.stringify(links.baseUrl).slice(1, -1);
   const features = page.rows.map((row) => (row.text === undefined ? itemText(renderItem(row, links.baseUrl, collection, options)) : fromStoredText(row.text, baseUrlJson)));
   return pageOf(page, collection, links, timeStamp, new JsonText(`[${features.join(',')}]`), features.length);
 }
 
-function pageOf<F extends ItemBody[] | JsonText>(page: ItemsPage, collection: OgcCollection, links: PageLinks, timeStamp: string, features: F, returned: number) {
+function pageOf<F extends ItemBody[] | JsonText>(page: ItemsPage, collection: CatalogueCollection, links: PageLinks, timeStamp: string, features: F, returned: number) {
   const here = (replace: readonly (readonly [string, string])[], drop: readonly string[]) => {
     const pairs = [...links.query.filter(([name]) => !drop.includes(name)), ...replace];
     const query = new URLSearchParams(pairs.map(([n, v]): [string, string] => [n, v])).toString();

@@ -2,7 +2,8 @@
 // items' properties (`describedby`, in the form of OGC API – Features Part 5), both from
 // ogc/properties.ts.
 import { OGC_PATHS } from '../../ogc/paths.js';
-import { COLLECTION_TITLES, propertiesOf, type OgcCollection, type OgcProperty } from '../../ogc/properties.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
+import { COLLECTION_TITLES, propertiesOf, type OgcProperty } from '../../ogc/properties.js';
 
 type PropertySchema = Record<string, unknown>;
 
@@ -26,13 +27,13 @@ function schema(id: string, title: string, properties: Record<string, PropertySc
   };
 }
 
-export function renderQueryables(baseUrl: string, collection: OgcCollection) {
+export function renderQueryables(baseUrl: string, collection: CatalogueCollection) {
   const properties: Record<string, PropertySchema> = { geometry: FOOTPRINT };
   for (const p of propertiesOf(collection)) if (p.queryable) properties[p.name] = propertySchema(p);
   return schema(`${baseUrl}${OGC_PATHS.queryables(collection)}`, `${COLLECTION_TITLES[collection].title}: queryables`, properties);
 }
 
-export function renderItemSchema(baseUrl: string, collection: OgcCollection) {
+export function renderItemSchema(baseUrl: string, collection: CatalogueCollection) {
   const properties: Record<string, PropertySchema> = { geometry: FOOTPRINT };
   for (const p of propertiesOf(collection)) properties[p.name] = propertySchema(p);
   return schema(`${baseUrl}${OGC_PATHS.schema(collection)}`, COLLECTION_TITLES[collection].title, properties);
@@ -48,7 +49,7 @@ export function renderItemSchema(baseUrl: string, collection: OgcCollection) {
  * which GDAL does not read: it makes that column from the first page. Without it GDAL guesses each column from the first page,
  * and a column that is null there becomes a string.
  */
-export function renderFeatureSchema(baseUrl: string, collection: OgcCollection) {
+export function renderFeatureSchema(baseUrl: string, collection: CatalogueCollection) {
   const properties: Record<string, PropertySchema> = {};
   const byPattern: Record<string, PropertySchema> = {};
   for (const p of propertiesOf(collection)) {

@@ -1,10 +1,10 @@
 // The site's home for people (/about/): what the catalogue is, a search box, its categories,
 // periods and streets to browse, and the ways to its data.
 import { API_PREFIX, DOCS_PREFIX, TILEJSON_PATH } from '../../constants.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
+import { LINKED_PATHS } from '../../pages/paths.js';
 import { SITE_PATHS } from '../../site/paths.js';
-import { renderPage } from '../ogc/html/templates.js';
-import { page, type PageAt } from './shell.js';
+import { page, type PageAt } from '../../pages/shell.js';
+import { SITE_PAGES } from './templates.js';
 
 export interface Period {
   from: number;
@@ -34,8 +34,8 @@ export function periodBands(first: number, last: number): { from: number; to: nu
 
 export function htmlAbout(at: PageAt, facts: AboutFacts): string {
   const search = `${at.baseUrl}${SITE_PATHS.search}`;
-  const items = `${at.baseUrl}${OGC_PATHS.items('features')}`;
-  return renderPage('about', {
+  const items = `${at.baseUrl}${LINKED_PATHS.ogcItems('features')}`;
+  return SITE_PAGES.render('about', {
     page: page(at, {
       title: at.site.title, heading: at.site.title, description: at.site.description, canonical: `${at.baseUrl}${SITE_PATHS.about}`,
       alternates: [], crumbs: [], og: { title: at.site.title, description: at.site.description, image: null },
@@ -47,7 +47,7 @@ export function htmlAbout(at: PageAt, facts: AboutFacts): string {
     periods: facts.periods.filter((p) => p.count > 0).map((p) => ({ label: `${p.from}–${p.to}`, href: `${search}?from=${p.from}&to=${p.to}` })),
     streets: facts.streets.map((s) => ({ name: s.name, count: number(s.count), href: `${search}?street=${encodeURIComponent(s.name)}` })),
     links: {
-      api: `${at.baseUrl}${API_PREFIX}`, apiDocs: `${at.baseUrl}${DOCS_PREFIX}`, ogc: `${at.baseUrl}${OGC_PATHS.landing}`, ogcDocs: `${at.baseUrl}${OGC_PATHS.docs}`,
+      api: `${at.baseUrl}${API_PREFIX}`, apiDocs: `${at.baseUrl}${DOCS_PREFIX}`, ogc: `${at.baseUrl}${LINKED_PATHS.ogcLanding}`, ogcDocs: `${at.baseUrl}${LINKED_PATHS.ogcDocs}`,
       gpkg: `${items}?f=gpkg`, geojson: `${items}?f=geojson`, csv: `${items}?f=csv`, tiles: `${at.baseUrl}${TILEJSON_PATH}`,
     },
   });

@@ -3,7 +3,7 @@
 // and the nearest buildings listed. The frame is chosen first (`contextFrame`), the store
 // asked for the footprints in it, then `drawContext` draws them.
 import type { StreetLabel } from '../map-labels.js';
-import { bboxOf, pathOf, projection, type Polygons } from '../ogc/html/footprint.js';
+import { bboxOf, pathOf, projection, type Polygons } from '../../pages/footprint.js';
 
 const METRE = 1 / 111_320;
 /** At least this much ground on each side of the building, so its street shows. */
@@ -100,5 +100,5 @@ const POINTS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-wes
 /** The compass point of an offset (east, north in metres). */
 export function compass(dx: number, dy: number): string {
   const degrees = (Math.atan2(dx, dy) * 180) / Math.PI;
-  return POINTS[(Math.round(((degrees + 360) % 360) / 45)) % 8]!;
+  return POINTS[(Math.round(((degrees + 360) % 360) / 45)) % 8] ?? 'north';
 }

@@ -1,9 +1,10 @@
 // The record pages' structured data (schema.org, as JSON-LD): a building or a place with its
 // address in parts, a picture, a piece of writing or a video, each with its licence, and the
 // page's breadcrumbs as a BreadcrumbList.
-import type { Site } from '../../site/site.js';
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
+import type { Site } from '../../pages/site.js';
 import type { NestedFeatureRow } from '../../store/store.js';
-import type { Crumb } from './shell.js';
+import type { Crumb } from '../../pages/shell.js';
 
 /** Buildings are historic buildings; areas, places and open spaces are places. */
 const FEATURE_TYPES: Readonly<Record<string, string>> = {
@@ -17,11 +18,12 @@ export function schemaTypeOf(featureType: string): string {
   return FEATURE_TYPES[featureType] ?? 'Place';
 }
 
-type Address = Pick<NestedFeatureRow, 'b_number' | 'street' | 'address'> & { postcode?: string };
+type Address = Pick<NestedFeatureRow, typeof F.number | typeof F.street | typeof F.address> & { [F.postalCode]?: string };
 
 /** The street address alone (number and street) when the record has them, else its whole address. */
 export function streetAddressOf(f: Address): string {
-  if (f.street) return f.b_number ? `${f.b_number} ${f.street}` : f.street;
+  const street = f[F.street];
+  if (street) return f[F.number] ? `${f[F.number]} ${street}` : street;
   return f.address;
 }
 
@@ -30,7 +32,7 @@ export function postalAddress(f: Address, site: Site): Record<string, string> {
     '@type': 'PostalAddress',
     streetAddress: streetAddressOf(f),
     ...(site.locality ? { addressLocality: site.locality } : {}),
-    ...(f.postcode ? { postalCode: f.postcode } : {}),
+    ...(f[F.postalCode] ? { postalCode: f[F.postalCode] } : {}),
     ...(site.country ? { addressCountry: site.country } : {}),
   };
 }

@@ -3,20 +3,22 @@
 // neighbours and streets, the buildings nearby), its facts, pictures with credits and
 // licences, writing, video links, how to cite it and when it last changed; a picture's,
 // a document's and a video's own page. Each with its description and structured data.
+import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { API_PREFIX, CONTENT_TYPE_JSON } from '../../constants.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
-import type { OgcCollection } from '../../ogc/properties.js';
+import { LINKED_PATHS } from '../../pages/paths.js';
+import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../map-labels.js';
 import { mediaUrl } from '../media-url.js';
-import { bboxOf, polygonsOf } from '../ogc/html/footprint.js';
-import { geometryText, jsonAlternate } from '../ogc/html/pages.js';
-import { sanitiseDocument } from '../ogc/html/sanitise.js';
-import { jsonForScript, renderPage } from '../ogc/html/templates.js';
+import { bboxOf, geometryText, polygonsOf } from '../../pages/footprint.js';
+import { jsonAlternate } from '../../pages/links.js';
+import { sanitiseDocument } from '../../pages/sanitise.js';
+import { jsonForScript } from '../../pages/templates.js';
 import { drawContext, nearbyBuildings, type Box, type Neighbour } from './context-map.js';
 import { breadcrumbList, graph, licenceOf, postalAddress, schemaTypeOf } from './json-ld.js';
-import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from './shell.js';
+import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from '../../pages/shell.js';
+import { SITE_PAGES } from './templates.js';
 
 /** What a building's record page shows: the feature, its published attachments and its surroundings. */
 export interface FeatureRecord {
@@ -35,11 +37,12 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   OPEN_SPACE: 'Open space',
 };
 
-export function featureName(f: Pick<NestedFeatureRow, 'b_name' | 'address'>): string {
-  return f.b_name ? f.b_name : f.address;
+export function featureName(f: Pick<NestedFeatureRow, typeof F.name | typeof F.address>): string {
+  const name = f[F.name];
+  return name ? name : f.address;
 }
 
-export const recordHref = (at: PageAt, collection: OgcCollection, id: number) => `${at.baseUrl}${SITE_PATHS.record(collection, id)}`;
+export const recordHref = (at: PageAt, collection: CatalogueCollection, id: number) => `${at.baseUrl}${SITE_PATHS.record(collection, id)}`;
 
 /** The footprint as polygons, or null when the record has none. */
 export function footprintOf(f: Pick<FeatureRow, 'geometry'>) {
@@ -55,7 +58,7 @@ function pictureLicence(at: PageAt, image: ImageRow): { text: string; url: strin
 
 /** The latest date among its pictures and writing (the catalogue keeps no other date of a change). */
 function lastChanged(record: FeatureRecord): string | null {
-  const dates = [...record.documents.flatMap((d) => [d.created, d.last_edited]), ...record.images.map((i) => i.created)].filter((d): d is string => !!d);
+  const dates = [...record.documents.flatMap((d) => [d.created, d[D.lastEdited]]), ...record.images.map((i) => i.created)].filter((d): d is string => !!d);
   return dates.length === 0 ? null : dates.reduce((a, b) => (a > b ? a : b));
 }
 
@@ -76,9 +79,9 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     title: i.title, file: mediaUrl(at.baseUrl, i.file), href: recordHref(at, 'images', i.id),
     author: i.author.username, created: i.created, licence: pictureLicence(at, i),
   }));
-  const kind = KIND_NAMES[f.feature_type] ?? 'Place';
+  const kind = KIND_NAMES[f[F.type]] ?? 'Place';
   const description = shortened([
-    `${kind}${f.b_name ? ` at ${f.address}` : ''}`,
+    `${kind}${f[F.name] ? ` at ${f.address}` : ''}`,
     categories.map((c) => c.name).join(', ') || null,
     f.current === null ? null : `year ${f.current}`,
     f.site?.name ?? null,
@@ -87,7 +90,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
   const crumbs: Crumb[] = [homeCrumb(at), searchCrumb(at)];
   const jsonLd = graph(
     {
-      '@type': schemaTypeOf(f.feature_type),
+      '@type': schemaTypeOf(f[F.type]),
       '@id': self,
       url: self,
       name,
@@ -105,8 +108,8 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     ? `${at.baseUrl}/#feature=${f.id}`
     : `${at.baseUrl}/#map=18/${centre[1].toFixed(6)}/${centre[0].toFixed(6)}&feature=${f.id}`;
   const around = record.surroundings;
-  const ogcSelf = `${at.baseUrl}${OGC_PATHS.item('features', f.id)}`;
-  return renderPage('feature', {
+  const ogcSelf = `${at.baseUrl}${LINKED_PATHS.ogcItem('features', f.id)}`;
+  return SITE_PAGES.render('feature', {
     page: page(at, {
       title: name === f.address ? name : `${name}, ${f.address}`,
       heading: name,
@@ -122,7 +125,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
       ? [{ label: 'Add a picture', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'image')}` }, { label: 'Write about it', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'document')}` }, { label: 'Share a video link', href: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(f.id, 'media')}` }]
       : [],
     f: {
-      address: f.address, name: f.b_name || null, categories, year: f.current, site: f.site?.name ?? null, kind,
+      address: f.address, name: f[F.name] || null, categories, year: f.current, site: f.site?.name ?? null, kind,
       street: f.street ? { name: f.street, href: `${at.baseUrl}${SITE_PATHS.search}?street=${encodeURIComponent(f.street)}` } : null,
       mapHref, geojsonHref: jsonAlternate(ogcSelf, '').href, apiHref: `${at.baseUrl}${API_PREFIX}features/${f.id}/`,
     },
@@ -131,7 +134,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     nearby: around === null || footprint === null ? [] : nearbyBuildings(footprint, around.neighbours).map((b) => ({ ...b, href: recordHref(at, 'features', b.id) })),
     images,
     documents: record.documents.map((d) => ({
-      id: d.id, title: d.title, author: d.author.username, created: d.created, lastEdited: d.last_edited !== d.created ? d.last_edited : null,
+      id: d.id, title: d.title, author: d.author.username, created: d.created, lastEdited: d[D.lastEdited] !== d.created ? d[D.lastEdited] : null,
       href: recordHref(at, 'documents', d.id), html: sanitiseDocument(d.body, `d${d.id}`),
     })),
     media: record.media.map((m) => ({ title: m.title, author: m.author.username, url: safeExternal(m.url), href: recordHref(at, 'media', m.id) })),
@@ -163,7 +166,7 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   let link: string | null = null;
   let thing: Record<string, unknown>;
   let summary: string;
-  const about = { '@type': schemaTypeOf(r.feature.feature_type), '@id': featureHref, name: featureLabel };
+  const about = { '@type': schemaTypeOf(r.feature[F.type]), '@id': featureHref, name: featureLabel };
   if (a.collection === 'images') {
     const licence = pictureLicence(at, a.row);
     image = { file: moderation?.picture ?? mediaUrl(at.baseUrl, a.row.file), title: a.row.title, description: a.row.description };
@@ -175,12 +178,12 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
       ...(a.row.copyright ? { copyrightNotice: `© ${r.author.username}` } : { license: licenceOf(at.site) }), about,
     };
   } else if (a.collection === 'documents') {
-    facts.push({ label: 'Written', value: a.row.created }, { label: 'Last edited', value: a.row.last_edited }, { label: 'Licence', value: at.site.licence.name, href: at.site.licence.url });
+    facts.push({ label: 'Written', value: a.row.created }, { label: 'Last edited', value: a.row[D.lastEdited] }, { label: 'Licence', value: at.site.licence.name, href: at.site.licence.url });
     html = sanitiseDocument(a.row.body, `d${a.row.id}`);
     summary = `${r.title}: writing about ${featureLabel} by ${r.author.username}, ${a.row.created}.`;
     thing = {
       '@type': 'Article', headline: r.title, author: { '@type': 'Person', name: r.author.username },
-      dateCreated: a.row.created, datePublished: a.row.created, dateModified: a.row.last_edited, license: licenceOf(at.site), about,
+      dateCreated: a.row.created, datePublished: a.row.created, dateModified: a.row[D.lastEdited], license: licenceOf(at.site), about,
     };
   } else {
     link = safeExternal(a.row.url);
@@ -189,16 +192,16 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   }
   const crumbs: Crumb[] = [homeCrumb(at), searchCrumb(at), { href: featureHref, label: featureLabel }];
   const kindName = ATTACHMENT_NAMES[a.collection];
-  return renderPage('attachment', {
+  return SITE_PAGES.render('attachment', {
     page: page(at, {
       title: `${r.title} (${featureLabel})`, heading: r.title, canonical: self, description: shortened(summary),
-      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${OGC_PATHS.item(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
+      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${LINKED_PATHS.ogcItem(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
       crumbs,
       og: { title: r.title, description: shortened(summary), image: image?.file ?? null },
       jsonLd: jsonForScript(graph({ '@id': self, url: self, ...thing }, breadcrumbList(crumbs, { href: self, label: r.title }))),
       kind: 'record',
     }),
     kindName, featureHref, featureLabel, image, facts, html, url: link, moderation,
-    citation: citationOf(at, `${r.title} (${featureLabel})`, moderation === null ? self : '[its address, given when it is published]', a.collection === 'documents' ? a.row.last_edited : null),
+    citation: citationOf(at, `${r.title} (${featureLabel})`, moderation === null ? self : '[its address, given when it is published]', a.collection === 'documents' ? a.row[D.lastEdited] : null),
   });
 }

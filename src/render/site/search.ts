@@ -1,12 +1,13 @@
 // The site's search results (/search/): the same search as /api/v1/features/, rendered by the
 // server, a page at a time: a short card per building and where this page's results are.
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { SITE_PATHS } from '../../site/paths.js';
 import { SEARCH_PAGE_SIZE, searchQuery, type SiteSearch } from '../../site/search.js';
 import type { SearchCard } from '../../store/site-plans.js';
-import { drawFootprints, polygonsOf, type Polygons } from '../ogc/html/footprint.js';
-import { renderPage } from '../ogc/html/templates.js';
+import { drawFootprints, polygonsOf, type Polygons } from '../../pages/footprint.js';
 import { featureName, recordHref } from './record.js';
-import { homeCrumb, page, type PageAt } from './shell.js';
+import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
+import { SITE_PAGES } from './templates.js';
 
 export interface SearchResult {
   card: SearchCard;
@@ -51,7 +52,7 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
   const found = results.count === 1 ? '1 building or place' : `${number(results.count)} buildings and places`;
   const summary = search.q === '' ? `${found}.` : `${found} match “${search.q}”.`;
   const heading = search.q === '' ? 'Search' : `Search: ${search.q}`;
-  return renderPage('search', {
+  return SITE_PAGES.render('search', {
     page: page(at, {
       title: heading, heading,
       description: `${summary} Search ${at.site.title} by name, address, street, category or year.`,
@@ -67,9 +68,9 @@ export function htmlSearch(at: PageAt, search: SiteSearch, results: SearchResult
     start: (search.page - 1) * SEARCH_PAGE_SIZE + 1,
     results: results.results.map(({ card, thumbnail, categories }) => ({
       href: recordHref(at, 'features', card.id),
-      title: featureName({ b_name: card.b_name, address: card.address }),
+      title: featureName({ [F.name]: card[F.name], [F.address]: card.address }),
       thumbnail,
-      facts: [card.b_name ? card.address : null, card.current === null ? null : String(card.current), categories.join(', ') || null].filter((x) => x !== null).join(' · '),
+      facts: [card[F.name] ? card.address : null, card.current === null ? null : String(card.current), categories.join(', ') || null].filter((x) => x !== null).join(' · '),
     })),
     prevHref: search.page > 1 ? action + searchQuery(search, { page: search.page - 1 }) : null,
     nextHref: search.page < last ? action + searchQuery(search, { page: search.page + 1 }) : null,

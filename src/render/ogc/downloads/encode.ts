@@ -4,7 +4,8 @@
 import { GeometryType } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
 import type { MultiPolygon } from '../../../catalogue/format.js';
 import type { DownloadFormat } from '../../../ogc/downloads.js';
-import { propertiesOf, type OgcCollection, type OgcProperty } from '../../../ogc/properties.js';
+import type { CatalogueCollection } from '../../../catalogue/collections.js';
+import { propertiesOf, type OgcProperty } from '../../../ogc/properties.js';
 import { footprintIn, rounder } from '../../../ogc/crs.js';
 import type { ItemRow, KeyValue } from '../../../store/ogc-plans.js';
 import { itemText, renderItem, type ItemOptions } from '../items.js';
@@ -13,7 +14,7 @@ import { multiPolygonWkt, representativePoint } from './geometry.js';
 import { geoPackageChunks } from './gpkg.js';
 
 export interface DownloadSource {
-  readonly collection: OgcCollection;
+  readonly collection: CatalogueCollection;
   /** Absolute base of the URL properties (api_url, file_url, thumbnail). */
   readonly baseUrl: string;
   readonly options: ItemOptions;
@@ -23,7 +24,7 @@ export interface DownloadSource {
 }
 
 /** The properties written, in declaration order. */
-export function downloadProperties(collection: OgcCollection, options: ItemOptions): readonly OgcProperty[] {
+export function downloadProperties(collection: CatalogueCollection, options: ItemOptions): readonly OgcProperty[] {
   return propertiesOf(collection).filter((p) => options.properties === null || options.properties.includes(p.name));
 }
 

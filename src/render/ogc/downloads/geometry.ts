@@ -34,13 +34,17 @@ function ringMoments(r: Ring): { area: number; cx: number; cy: number } {
   let area = 0;
   let cx = 0;
   let cy = 0;
-  for (let i = 0; i + 1 < r.length; i++) {
-    const [x0, y0] = r[i] as Position;
-    const [x1, y1] = r[i + 1] as Position;
-    const cross = x0 * y1 - x1 * y0;
-    area += cross;
-    cx += (x0 + x1) * cross;
-    cy += (y0 + y1) * cross;
+  let previous: Position | undefined;
+  for (const point of r) {
+    if (previous !== undefined) {
+      const [x0, y0] = previous;
+      const [x1, y1] = point;
+      const cross = x0 * y1 - x1 * y0;
+      area += cross;
+      cx += (x0 + x1) * cross;
+      cy += (y0 + y1) * cross;
+    }
+    previous = point;
   }
   return { area, cx, cy };
 }
@@ -66,10 +70,14 @@ function polygonCentroid(polygon: PolygonCoordinates): { area: number; point: Po
 function insidePolygon(polygon: PolygonCoordinates, [px, py]: Position): boolean {
   let inside = false;
   for (const r of polygon) {
-    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-      const [xi, yi] = r[i] as Position;
-      const [xj, yj] = r[j] as Position;
+    // Each edge: from the point before (the last, for the first) to this one.
+    let previous = r[r.length - 1];
+    for (const point of r) {
+      if (previous === undefined) break;
+      const [xi, yi] = point;
+      const [xj, yj] = previous;
       if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+      previous = point;
     }
   }
   return inside;
@@ -89,10 +97,14 @@ function pointOnSurface(polygon: PolygonCoordinates): Position | null {
   const y = ((ys[k - 1] ?? 0) + (ys[k] ?? 0)) / 2;
   const xs: number[] = [];
   for (const r of polygon) {
-    for (let i = 0; i + 1 < r.length; i++) {
-      const [x0, y0] = r[i] as Position;
-      const [x1, y1] = r[i + 1] as Position;
-      if (y0 > y !== y1 > y) xs.push(x0 + ((y - y0) * (x1 - x0)) / (y1 - y0));
+    let previous: Position | undefined;
+    for (const point of r) {
+      if (previous !== undefined) {
+        const [x0, y0] = previous;
+        const [x1, y1] = point;
+        if (y0 > y !== y1 > y) xs.push(x0 + ((y - y0) * (x1 - x0)) / (y1 - y0));
+      }
+      previous = point;
     }
   }
   xs.sort((a, b) => a - b);

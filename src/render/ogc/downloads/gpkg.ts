@@ -76,8 +76,9 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
     db.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, ?, 0, 0)').run(table, 'geom', 'MULTIPOLYGON', crs.epsg);
     const columns = ['fid', 'geom', ...properties.map((p) => p.name)];
     const insert = db.prepare(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-    let box: [number, number, number, number] | null = null;
-    const insertBatch = db.transaction((items: ReturnType<typeof writtenItem>[]) => {
+    // Each batch's envelope, widened batch by batch into the table's.
+    const insertBatch = db.transaction((items: ReturnType<typeof writtenItem>[]): Envelope | null => {
+      let box: Envelope | null = null;
       for (const item of items) {
         const values = properties.map((p) => {
           const value = item.properties[p.name] ?? null;
@@ -85,15 +86,23 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
         });
         insert.run(item.id, item.geometry === null ? null : geoPackageGeometry(item.geometry, crs.epsg), ...values);
         const e = item.geometry === null ? null : envelopeOf(item.geometry);
-        if (e !== null) box = box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
+        box = widened(box, e);
       }
+      return box;
     });
-    for await (const rows of source.batches) insertBatch(rows.map((row) => writtenItem(row, source)));
-    const extent = box as [number, number, number, number] | null;
+    let extent: Envelope | null = null;
+    for await (const rows of source.batches) extent = widened(extent, insertBatch(rows.map((row) => writtenItem(row, source))));
     if (extent !== null) db.prepare('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? WHERE table_name = ?').run(...extent, table);
   } finally {
     db.close();
   }
+}
+
+type Envelope = [number, number, number, number];
+
+function widened(box: Envelope | null, e: Envelope | null): Envelope | null {
+  if (e === null) return box;
+  return box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
 }
 
 /** The file's bytes once it is written (nothing leaves before), its folder removed afterwards. */
@@ -102,7 +111,7 @@ export async function* geoPackageChunks(source: DownloadSource): AsyncGenerator<
   try {
     const file = path.join(dir, `${source.collection}.gpkg`);
     await writeGeoPackage(source, file);
-    for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) yield chunk as Buffer;
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

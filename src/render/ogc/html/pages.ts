@@ -1,59 +1,47 @@
 // The HTML pages of /ogc/ for GIS people: each made from the resource's JSON body, rendered
-// by the templates of templates.ts with escaping on, in the site's shell (render/site/shell.ts).
-// An item's page is its record page (render/site/record.ts).
-import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../../constants.js';
-import { JsonText } from '../../../json-text.js';
+// by the templates of templates.ts with escaping on, in the page layer's shell (pages/shell.ts).
+// An item's page is its record page, the site's (given to the routes by the app).
+import { FEATURE_KEYS as F } from '../../../catalogue/fields.js';
 import { OGC_PATHS } from '../../../ogc/paths.js';
-import { COLLECTION_TITLES, propertiesOf, propertyOf, type OgcCollection } from '../../../ogc/properties.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../../catalogue/collections.js';
+import { COLLECTION_TITLES, propertiesOf, propertyOf } from '../../../ogc/properties.js';
 import type { CollectionBody } from '../collections.js';
 import type { ItemBody } from '../items.js';
 import type { Link } from '../links.js';
-import { homeCrumb, page, type Alternate, type Crumb, type PageAt } from '../../site/shell.js';
-import { drawBox, drawFootprints, polygonsOf } from './footprint.js';
-import { renderPage } from './templates.js';
-
-
-/** The same URL asked as JSON: `f=json` in place of any `f`. */
-export function withFormat(url: string, f: string): string {
-  const at = url.indexOf('?');
-  const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
-  params.set('f', f);
-  return `${at === -1 ? url : url.slice(0, at)}?${params.toString()}`;
-}
+import { drawBox, drawFootprints, geometryText, polygonsOf } from '../../../pages/footprint.js';
+import { jsonAlternate, withFormat } from '../../../pages/links.js';
+import { homeCrumb, page, type Crumb, type PageAt } from '../../../pages/shell.js';
+import { OGC_PAGES } from './templates.js';
 
 const ogcCrumb = (at: PageAt): Crumb => ({ href: `${at.baseUrl}${OGC_PATHS.landing}`, label: 'OGC API' });
 const collectionsCrumb = (at: PageAt): Crumb => ({ href: `${at.baseUrl}${OGC_PATHS.collections}`, label: 'Collections' });
-const collectionCrumb = (at: PageAt, id: OgcCollection): Crumb => ({ href: `${at.baseUrl}${OGC_PATHS.collection(id)}`, label: COLLECTION_TITLES[id].title });
+const collectionCrumb = (at: PageAt, id: CatalogueCollection): Crumb => ({ href: `${at.baseUrl}${OGC_PATHS.collection(id)}`, label: COLLECTION_TITLES[id].title });
 /** Above every page of the OGC face: the site's home, then the face's own landing page. */
 const ogcCrumbs = (at: PageAt, ...more: Crumb[]): Crumb[] => [homeCrumb(at), ogcCrumb(at), ...more];
 
-export function jsonAlternate(url: string, title: string, type = CONTENT_TYPE_JSON): Alternate {
-  return { href: withFormat(url, 'json'), type, title };
-}
-
 export function htmlLanding(at: PageAt, url: string, body: { title: string; description: string; links: Link[] }): string {
-  return renderPage('landing', {
+  return OGC_PAGES.render('landing', {
     page: page(at, { title: 'OGC API – Features', heading: body.title, description: body.description, canonical: `${at.baseUrl}${OGC_PATHS.landing}`, alternates: [jsonAlternate(url, 'JSON')], crumbs: [homeCrumb(at)] }),
     description: body.description,
-    collections: Object.entries(COLLECTION_TITLES).map(([id, t]) => ({ href: `${at.baseUrl}${OGC_PATHS.collection(id as OgcCollection)}`, ...t })),
+    collections: CATALOGUE_COLLECTIONS.map((id) => ({ href: `${at.baseUrl}${OGC_PATHS.collection(id)}`, ...COLLECTION_TITLES[id] })),
     links: body.links,
   });
 }
 
 export function htmlConformance(at: PageAt, url: string, body: { conformsTo: readonly string[] }): string {
-  return renderPage('conformance', {
+  return OGC_PAGES.render('conformance', {
     page: page(at, { title: 'Conformance', heading: 'Conformance classes', description: 'The conformance classes of the OGC API standards that this server meets.', alternates: [jsonAlternate(url, 'JSON')], crumbs: ogcCrumbs(at) }),
     classes: body.conformsTo,
   });
 }
 
 function extentText(c: CollectionBody): string {
-  const [w, s, e, n] = c.extent.spatial.bbox[0]!;
+  const [w, s, e, n] = c.extent.spatial.bbox[0];
   return `${w}, ${s} to ${e}, ${n} (longitude, latitude)`;
 }
 
 export function htmlCollections(at: PageAt, url: string, body: { collections: CollectionBody[] }): string {
-  return renderPage('collections', {
+  return OGC_PAGES.render('collections', {
     page: page(at, { title: 'Collections', heading: 'Collections', description: 'The collections of the OGC API – Features face: buildings and places, images, documents and media.', alternates: [jsonAlternate(url, 'JSON')], crumbs: ogcCrumbs(at) }),
     collections: body.collections.map((c) => ({
       id: c.id, title: c.title, description: c.description, extentText: extentText(c),
@@ -63,10 +51,10 @@ export function htmlCollections(at: PageAt, url: string, body: { collections: Co
 }
 
 export function htmlCollection(at: PageAt, url: string, body: CollectionBody): string {
-  const bbox = body.extent.spatial.bbox[0]!;
+  const bbox = body.extent.spatial.bbox[0];
   const world = bbox[0] === -180 && bbox[2] === 180;
   const interval = body.extent.temporal?.interval[0];
-  return renderPage('collection', {
+  return OGC_PAGES.render('collection', {
     page: page(at, { title: body.title, heading: body.title, description: body.description, alternates: [jsonAlternate(url, 'JSON')], crumbs: ogcCrumbs(at, collectionsCrumb(at)) }),
     description: body.description,
     extentText: extentText(body),
@@ -78,13 +66,8 @@ export function htmlCollection(at: PageAt, url: string, body: CollectionBody): s
   });
 }
 
-export function geometryText(geometry: JsonText | unknown): string | null {
-  if (geometry === null || geometry === undefined) return null;
-  return geometry instanceof JsonText ? geometry.text : JSON.stringify(geometry);
-}
-
-const LABELS: Readonly<Record<OgcCollection, (p: ItemBody['properties']) => string>> = {
-  features: (p) => String(p.b_name || p.address || ''),
+const LABELS: Readonly<Record<CatalogueCollection, (p: ItemBody['properties']) => string>> = {
+  features: (p) => String(p[F.name] || p[F.address] || ''),
   images: (p) => String(p.title ?? ''),
   documents: (p) => String(p.title ?? ''),
   media: (p) => String(p.title ?? ''),
@@ -94,7 +77,7 @@ const LABELS: Readonly<Record<OgcCollection, (p: ItemBody['properties']) => stri
 const HIDDEN_COLUMNS = new Set(['body_html', 'text', 'api_url', 'page_url', 'thumbnail', 'file_url', 'category_ids', 'description']);
 
 export function htmlItems(
-  at: PageAt, url: string, collection: OgcCollection,
+  at: PageAt, url: string, collection: CatalogueCollection,
   body: { numberMatched: number; numberReturned: number; links: Link[]; features: ItemBody[] },
 ): string {
   const itemHref = (id: number) => `${at.baseUrl}${OGC_PATHS.item(collection, id)}`;
@@ -108,7 +91,7 @@ export function htmlItems(
   const link = (rel: string) => body.links.find((l) => l.rel === rel)?.href ?? null;
   const html = (href: string | null) => (href === null ? null : withFormat(href, 'html'));
   const title = COLLECTION_TITLES[collection].title;
-  return renderPage('items', {
+  return OGC_PAGES.render('items', {
     page: page(at, {
       title: `${title}: items`, heading: `${title}: items`, description: `${COLLECTION_TITLES[collection].description} This page: ${body.numberReturned} of ${body.numberMatched} items.`,
       alternates: [jsonAlternate(url, 'GeoJSON (as JSON)')], crumbs: ogcCrumbs(at, collectionsCrumb(at), collectionCrumb(at, collection)),
@@ -125,6 +108,3 @@ export function htmlItems(
     })),
   });
 }
-
-export const HTML_ALTERNATE_TYPE = 'text/html';
-export { CONTENT_TYPE_GEOJSON };

@@ -1,10 +1,10 @@
 // What every page for people shares: the site's name and navigation, its breadcrumbs, the
 // head's links (style, icon, canonical, alternates, Open Graph, JSON-LD) and the footer's
 // licence and data links. Each page builds a PageContext; `page` adds the rest.
-import { DOCS_PREFIX } from '../../constants.js';
-import { OGC_PATHS } from '../../ogc/paths.js';
-import type { Site } from '../../site/site.js';
-import { SITE_PATHS } from '../../site/paths.js';
+import { DOCS_PREFIX } from '../constants.js';
+import { SITE_PATHS } from '../site/paths.js';
+import { LINKED_PATHS } from './paths.js';
+import type { Site } from './site.js';
 
 /** Where a page is made: the request's base URL and the site's texts. */
 export interface PageAt {
@@ -30,7 +30,7 @@ export interface PageContext {
   kind?: string;
 }
 
-export const PAGE_STYLE_PATH = `${OGC_PATHS.landing}style.css`;
+export const PAGE_STYLE_PATH = LINKED_PATHS.style;
 /** The map explorer stays at the root: every shared `/#feature=…` link keeps working. */
 export const MAP_ROOT = '/';
 
@@ -48,7 +48,7 @@ export function page(at: PageAt, context: PageContext) {
     search: `${baseUrl}${SITE_PATHS.search}`,
     map: `${baseUrl}${MAP_ROOT}`,
     data: `${baseUrl}${SITE_PATHS.about}#data`,
-    ogc: `${baseUrl}${OGC_PATHS.landing}`,
+    ogc: `${baseUrl}${LINKED_PATHS.ogcLanding}`,
     apiDocs: `${baseUrl}${DOCS_PREFIX}`,
   };
 }

@@ -20,7 +20,7 @@ export function escapeText(text: string): string {
 
 /** Every & < > " ' escaped, character references too: text that holds no markup at all. */
 export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** Character references a link could hide a scheme in, decoded before the scheme is judged. */
@@ -99,11 +99,14 @@ function readTag(html: string, at: number): Tag | null {
     }
     i = attribute.lastIndex;
   }
-  return { name: match[2]!.toLowerCase(), closing: match[1] === '/', attributes, end: Math.min(i + 1, html.length) };
+  return { name: (match[2] ?? '').toLowerCase(), closing: match[1] === '/', attributes, end: Math.min(i + 1, html.length) };
 }
 
 const MARKER = /\[\^(\d{1,4})\]/g;
 const DEFINITION = /^\s*\[\^(\d{1,4})\]:\s*/;
+
+/** The end tags of the elements still open (innermost last), innermost first. */
+const closing = (open: string[]) => open.reverse().map((name) => `</${name}>`);
 
 /** Text with `[^n]` markers as links to note n (ids `prefix-fn-n`, `prefix-ref-n`), escaped. */
 function textWithMarkers(text: string, prefix: string): string {
@@ -181,7 +184,7 @@ export function sanitiseDocument(html: string, prefix: string): string {
     if (tag.closing) {
       const at = open.lastIndexOf(tag.name);
       if (at === -1) continue;
-      while (open.length > at) out.push(`</${open.pop()!}>`);
+      out.push(...closing(open.splice(at)));
       continue;
     }
     if (tag.name === 'a') {
@@ -192,6 +195,6 @@ export function sanitiseDocument(html: string, prefix: string): string {
     if (!VOID.has(tag.name)) open.push(tag.name);
   }
   flushText();
-  while (open.length > 0) out.push(`</${open.pop()!}>`);
+  out.push(...closing(open.splice(0)));
   return out.join('');
 }

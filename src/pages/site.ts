@@ -1,4 +1,5 @@
-// What the visitors' site says of the catalogue (settings SITE_*), as the pages take it.
+// What every page for people says of the catalogue (settings SITE_*): its shell's title,
+// publisher and licence, and the site's descriptions.
 import type { Config } from '../config.js';
 
 export interface Site {

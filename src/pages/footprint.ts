@@ -2,7 +2,11 @@
 // need no script, no tiles and no request. Longitude is scaled by cos(latitude) so shapes
 // keep their proportions; y grows southwards. Only numbers come out of here.
 
-type Ring = readonly (readonly number[])[];
+import { JsonText } from '../json-text.js';
+
+/** Longitude, latitude (and any more coordinates GeoJSON allows). */
+type Position = readonly [number, number, ...number[]];
+type Ring = readonly Position[];
 export type Polygons = readonly (readonly Ring[])[];
 
 export interface Shape {
@@ -17,18 +21,21 @@ export interface Drawing {
   readonly bbox: [number, number, number, number];
 }
 
+/** A stored geometry as GeoJSON: the stores keep valid ones, so it is read, not checked. */
+type StoredGeometry = { type: 'MultiPolygon'; coordinates: Polygons } | { type: 'Polygon'; coordinates: readonly Ring[] } | { type: 'Point' | 'LineString' | 'MultiPoint' | 'MultiLineString' };
+
 /** The polygons of a stored geometry (MultiPolygon or Polygon; anything else: none). */
 export function polygonsOf(geometryText: string): Polygons {
-  const geometry = JSON.parse(geometryText) as { type?: string; coordinates?: unknown };
-  if (geometry.type === 'MultiPolygon') return geometry.coordinates as Polygons;
-  if (geometry.type === 'Polygon') return [geometry.coordinates as readonly Ring[]];
+  const geometry: StoredGeometry = JSON.parse(geometryText);
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates;
+  if (geometry.type === 'Polygon') return [geometry.coordinates];
   return [];
 }
 
 export function bboxOf(polygons: readonly Polygons[]): [number, number, number, number] | null {
   let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
   for (const p of polygons) for (const polygon of p) for (const [lon, lat] of polygon[0] ?? []) {
-    w = Math.min(w, lon!); e = Math.max(e, lon!); s = Math.min(s, lat!); n = Math.max(n, lat!);
+    w = Math.min(w, lon); e = Math.max(e, lon); s = Math.min(s, lat); n = Math.max(n, lat);
   }
   return Number.isFinite(w) ? [w, s, e, n] : null;
 }
@@ -69,7 +76,7 @@ export function pathOf(polygons: Polygons, { x, y }: Projection): string {
   for (const polygon of polygons) for (const ring of polygon) {
     let last: [number, number] | null = null;
     for (const [lon, lat] of ring) {
-      const point: [number, number] = [x(lon!), y(lat!)];
+      const point: [number, number] = [x(lon), y(lat)];
       if (last !== null && Math.abs(point[0] - last[0]) < 1 && Math.abs(point[1] - last[1]) < 1) continue;
       d += `${last === null ? 'M' : 'L'}${point[0]} ${point[1]}`;
       last = point;
@@ -82,7 +89,10 @@ export function pathOf(polygons: Polygons, { x, y }: Projection): string {
 /** Several footprints (each one shape) in one drawing fitted to their box, with a margin. */
 export function drawFootprints(footprints: readonly Polygons[], frame?: [number, number, number, number]): Drawing | null {
   const bbox = frame ?? bboxOf(footprints);
-  if (bbox === null) return null;
+  return bbox === null ? null : drawIn(footprints, bbox);
+}
+
+function drawIn(footprints: readonly Polygons[], bbox: [number, number, number, number]): Drawing {
   const projected = projection(bbox);
   return { viewBox: projected.viewBox, shapes: footprints.map((polygons) => ({ d: pathOf(polygons, projected) })), bbox };
 }
@@ -92,9 +102,15 @@ export function drawBox(bbox: [number, number, number, number]): Drawing {
   const [w, s, e, n] = bbox;
   const dx = Math.max((e - w) / 2, 1e-4), dy = Math.max((n - s) / 2, 1e-4);
   const ring: Ring = [[w, s], [e, s], [e, n], [w, n], [w, s]];
-  return drawFootprints([[[ring]]], [w - dx, s - dy, e + dx, n + dy])!;
+  return drawIn([[[ring]]], [w - dx, s - dy, e + dx, n + dy]);
 }
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+/** A geometry's GeoJSON text (stored text kept as it is), or null without one: what polygonsOf reads. */
+export function geometryText(geometry: JsonText | unknown): string | null {
+  if (geometry === null || geometry === undefined) return null;
+  return geometry instanceof JsonText ? geometry.text : JSON.stringify(geometry);
 }
