@@ -8,8 +8,9 @@
 import { FOOTPRINT_WARNINGS } from './messages.js';
 import type { LocatedProblem, PathSegment } from './paths.js';
 import type { FileGeometry } from './schema.js';
+import { at as itemAt, outOfBounds } from '../invariant.js';
 
-type Ring = readonly (readonly number[])[];
+type Ring = readonly (readonly [number, number])[];
 
 /** The warnings of a footprint whose shape the schema accepted (a Polygon or MultiPolygon), at paths below the record. */
 export function footprintWarnings(geometry: FileGeometry): LocatedProblem[] {
@@ -24,7 +25,7 @@ function polygonWarnings(rings: readonly Ring[], at: readonly PathSegment[], war
   const corners = new Corners();
   rings.forEach((ring, r) => {
     const repeats = corners.addRing(ring, r);
-    for (const i of repeats) warnings.push({ segments: [...at, r, i], message: FOOTPRINT_WARNINGS.repeated(ring[i - 1]!) });
+    for (const i of repeats) warnings.push({ segments: [...at, r, i], message: FOOTPRINT_WARNINGS.repeated(itemAt(ring, i - 1)) });
     const kept = ring.length - repeats.length;
     if (kept < 4) {
       corners.dropLastRing();
@@ -57,8 +58,10 @@ class Corners {
     const repeats: number[] = [];
     const first = this.x.length;
     for (let i = 0; i < positions.length; i++) {
-      const x = positions[i]![0]!;
-      const y = positions[i]![1]!;
+      const position = positions[i];
+      if (position === undefined) outOfBounds();
+      const x = position[0];
+      const y = position[1];
       const n = this.x.length;
       if (n > first && this.x[n - 1] === x && this.y[n - 1] === y) {
         repeats.push(i);
@@ -82,10 +85,27 @@ class Corners {
   /** Every edge: each corner but its ring's last. */
   edges(): number[] {
     const edges: number[] = [];
-    for (let c = 0; c < this.x.length; c++) if (c < this.last[c]!) edges.push(c);
+    for (let c = 0; c < this.x.length; c++) {
+      const last = this.last[c];
+      if (last === undefined) outOfBounds();
+      if (c < last) edges.push(c);
+    }
     return edges;
   }
 }
+
+/** A number of the corner lists at an index they hold (a corner, an edge's end, an edge of the list). */
+function value(list: readonly number[], i: number): number {
+  const v = list[i];
+  return v === undefined ? outOfBounds() : v;
+}
+
+/** The same for the grid's counts and spans. */
+function int(list: Int32Array, i: number): number {
+  const v = list[i];
+  return v === undefined ? outOfBounds() : v;
+}
+
 
 export type Contact = 'cross' | 'touch' | 'overlap';
 
@@ -112,7 +132,15 @@ function meetings(c: Corners): Meeting[] {
   const found = new Map<number, Meeting>();
   const pairs = new PairTest(c, found);
   if (edges.length <= FEW_EDGES) {
-    for (let i = 0; i < edges.length; i++) for (let j = i + 1; j < edges.length; j++) pairs.test(edges[i]!, edges[j]!);
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i];
+      if (e === undefined) outOfBounds();
+      for (let j = i + 1; j < edges.length; j++) {
+        const f = edges[j];
+        if (f === undefined) outOfBounds();
+        pairs.test(e, f);
+      }
+    }
   } else {
     gridPairs(c, edges, pairs);
   }
@@ -130,7 +158,9 @@ function slots(values: readonly number[], size: number): (v: number) => number {
 /** Every cell each edge's box spans. */
 function forEachCell(span: Int32Array, n: number, side: number, visit: (cell: number, k: number) => void): void {
   for (let k = 0; k < n; k++) {
-    for (let col = span[4 * k]!; col <= span[4 * k + 1]!; col++) for (let r = span[4 * k + 2]!; r <= span[4 * k + 3]!; r++) visit(col * side + r, k);
+    const firstColumn = span[4 * k], lastColumn = span[4 * k + 1], firstRow = span[4 * k + 2], lastRow = span[4 * k + 3];
+    if (firstColumn === undefined || lastColumn === undefined || firstRow === undefined || lastRow === undefined) outOfBounds();
+    for (let col = firstColumn; col <= lastColumn; col++) for (let r = firstRow; r <= lastRow; r++) visit(col * side + r, k);
   }
 }
 
@@ -141,27 +171,46 @@ function gridPairs(c: Corners, edges: readonly number[], pairs: PairTest): void 
   // Per edge: its first and last column and row.
   const span = new Int32Array(4 * n);
   for (let k = 0; k < n; k++) {
-    const e = edges[k]!;
-    span[4 * k] = column(Math.min(c.x[e]!, c.x[e + 1]!));
-    span[4 * k + 1] = column(Math.max(c.x[e]!, c.x[e + 1]!));
-    span[4 * k + 2] = row(Math.min(c.y[e]!, c.y[e + 1]!));
-    span[4 * k + 3] = row(Math.max(c.y[e]!, c.y[e + 1]!));
+    const e = value(edges, k);
+    const x0 = value(c.x, e);
+    const x1 = value(c.x, e + 1);
+    const y0 = value(c.y, e);
+    const y1 = value(c.y, e + 1);
+    span[4 * k] = column(Math.min(x0, x1));
+    span[4 * k + 1] = column(Math.max(x0, x1));
+    span[4 * k + 2] = row(Math.min(y0, y1));
+    span[4 * k + 3] = row(Math.max(y0, y1));
   }
   // The edges of each cell, cell after cell: counted, then placed.
   const start = new Int32Array(side * side + 1);
-  forEachCell(span, n, side, (cell) => start[cell + 1]!++);
-  for (let cell = 0; cell < side * side; cell++) start[cell + 1]! += start[cell]!;
-  const held = new Int32Array(start[side * side]!);
+  forEachCell(span, n, side, (cell) => {
+    const count = start[cell + 1];
+    if (count === undefined) outOfBounds();
+    start[cell + 1] = count + 1;
+  });
+  for (let cell = 0; cell < side * side; cell++) start[cell + 1] = int(start, cell + 1) + int(start, cell);
+  const held = new Int32Array(int(start, side * side));
   const filled = start.slice(0, side * side);
-  forEachCell(span, n, side, (cell, k) => (held[filled[cell]!++] = k));
+  forEachCell(span, n, side, (cell, k) => {
+    const place = filled[cell];
+    if (place === undefined) outOfBounds();
+    held[place] = k;
+    filled[cell] = place + 1;
+  });
   for (let cell = 0; cell < side * side; cell++) {
     const [col, r] = [Math.floor(cell / side), cell % side];
-    for (let i = start[cell]!; i < start[cell + 1]!; i++) {
-      const a = held[i]!;
-      for (let j = i + 1; j < start[cell + 1]!; j++) {
-        const b = held[j]!;
+    const end = int(start, cell + 1);
+    for (let i = int(start, cell); i < end; i++) {
+      const a = int(held, i);
+      const aColumn = span[4 * a], aRow = span[4 * a + 2];
+      if (aColumn === undefined || aRow === undefined) outOfBounds();
+      for (let j = i + 1; j < end; j++) {
+        const b = held[j];
+        if (b === undefined) outOfBounds();
+        const bColumn = span[4 * b], bRow = span[4 * b + 2];
+        if (bColumn === undefined || bRow === undefined) outOfBounds();
         // Compared in the first cell holding both: where the later of their first columns meets the later of their first rows.
-        if (Math.max(span[4 * a]!, span[4 * b]!) === col && Math.max(span[4 * a + 2]!, span[4 * b + 2]!) === r) pairs.test(edges[a]!, edges[b]!);
+        if (Math.max(aColumn, bColumn) === col && Math.max(aRow, bRow) === r) pairs.test(value(edges, a), value(edges, b));
       }
     }
   }
@@ -177,16 +226,21 @@ class PairTest {
   test(e: number, f: number): void {
     const c = this.c;
     if (!boxesMeet(c, e, f)) return;
-    const swap = c.ring[e]! > c.ring[f]!;
+    const ringE = c.ring[e], ringF = c.ring[f];
+    if (ringE === undefined || ringF === undefined) outOfBounds();
+    const swap = ringE > ringF;
     const g = swap ? f : e;
     const h = swap ? e : f;
+    const ringG = swap ? ringF : ringE;
+    const ringH = swap ? ringE : ringF;
     // Exact while a polygon has under 2^26 rings (the record limits allow far fewer).
-    const key = c.ring[g]! * 2 ** 26 + c.ring[h]!;
+    const key = ringG * 2 ** 26 + ringH;
     if (this.found.size > 0 && this.found.has(key)) return;
     const kind = contact(c, g, h);
     if (kind === null) return;
-    if (c.ring[g] === c.ring[h] ? !forbiddenInRing(c, g, h, kind) : !forbiddenBetweenRings(c, g, h, kind, key, this.touches)) return;
-    this.found.set(key, { rings: [c.ring[g]!, c.ring[h]!], kind, edges: [[c.place[g]!, c.place[g + 1]!], [c.place[h]!, c.place[h + 1]!]] });
+    if (ringG === ringH ? !forbiddenInRing(c, g, h, kind) : !forbiddenBetweenRings(c, g, h, kind, key, this.touches)) return;
+    const place = c.place;
+    this.found.set(key, { rings: [ringG, ringH], kind, edges: [[value(place, g), value(place, g + 1)], [value(place, h), value(place, h + 1)]] });
   }
 }
 
@@ -196,10 +250,8 @@ function boxesMeet(c: Corners, e: number, f: number): boolean {
 
 /** The two edges' extents along one axis overlap. */
 function spansMeet(v: readonly number[], e: number, f: number): boolean {
-  const e0 = v[e]!;
-  const e1 = v[e + 1]!;
-  const f0 = v[f]!;
-  const f1 = v[f + 1]!;
+  const e0 = v[e], e1 = v[e + 1], f0 = v[f], f1 = v[f + 1];
+  if (e0 === undefined || e1 === undefined || f0 === undefined || f1 === undefined) outOfBounds();
   return Math.min(f0, f1) <= Math.max(e0, e1) && Math.max(f0, f1) >= Math.min(e0, e1);
 }
 
@@ -225,29 +277,32 @@ function forbiddenBetweenRings(c: Corners, e: number, f: number, kind: Contact, 
 function neighbours(c: Corners, e: number, f: number): boolean {
   const lo = Math.min(e, f);
   const hi = Math.max(e, f);
-  return hi - lo === 1 || (lo === c.first[lo] && hi === c.last[hi]! - 1);
+  return hi - lo === 1 || (lo === c.first[lo] && hi === value(c.last, hi) - 1);
 }
 
 /** The point two edges touch at (an end of one on the other), as exact text. */
 function touchPoint(c: Corners, e: number, f: number): string {
   for (const [edge, other] of [[e, f], [f, e]] as const) {
     for (const end of [edge, edge + 1]) {
-      if (onEdge(c, other, c.x[end]!, c.y[end]!)) return `${c.x[end]} ${c.y[end]}`;
+      const [x, y] = [value(c.x, end), value(c.y, end)];
+      if (onEdge(c, other, x, y)) return `${x} ${y}`;
     }
   }
   return '';
 }
 
 function onEdge(c: Corners, e: number, px: number, py: number): boolean {
-  const [ax, ay, bx, by] = [c.x[e]!, c.y[e]!, c.x[e + 1]!, c.y[e + 1]!];
+  const [ax, ay, bx, by] = [value(c.x, e), value(c.y, e), value(c.x, e + 1), value(c.y, e + 1)];
   const within = px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
   return within && orient(ax, ay, bx, by, px, py) === 0;
 }
 
 /** How two edges meet: crossing inside both, touching at one point, overlapping along a stretch; null: apart. */
 function contact(c: Corners, e: number, f: number): Contact | null {
-  const ax = c.x[e]!, ay = c.y[e]!, bx = c.x[e + 1]!, by = c.y[e + 1]!;
-  const cx = c.x[f]!, cy = c.y[f]!, dx = c.x[f + 1]!, dy = c.y[f + 1]!;
+  const { x, y } = c;
+  const ax = x[e], ay = y[e], bx = x[e + 1], by = y[e + 1];
+  const cx = x[f], cy = y[f], dx = x[f + 1], dy = y[f + 1];
+  if (ax === undefined || ay === undefined || bx === undefined || by === undefined || cx === undefined || cy === undefined || dx === undefined || dy === undefined) outOfBounds();
   const oc = orient(ax, ay, bx, by, cx, cy);
   const od = orient(ax, ay, bx, by, dx, dy);
   if (oc !== 0 && oc === od) return null;
@@ -260,9 +315,11 @@ function contact(c: Corners, e: number, f: number): Contact | null {
 }
 
 /** Two edges on one line: their common stretch along it, along x unless the line is vertical (exact comparisons). */
-function collinearContact([ax, ay, bx, by]: readonly number[], [cx, cy, dx, dy]: readonly number[]): Contact | null {
+type Edge = readonly [ax: number, ay: number, bx: number, by: number];
+
+function collinearContact([ax, ay, bx, by]: Edge, [cx, cy, dx, dy]: Edge): Contact | null {
   const vertical = ax === bx && cx === dx;
-  const [e0, e1, f0, f1] = vertical ? [ay!, by!, cy!, dy!] : [ax!, bx!, cx!, dx!];
+  const [e0, e1, f0, f1] = vertical ? [ay, by, cy, dy] : [ax, bx, cx, dx];
   const lo = Math.max(Math.min(e0, e1), Math.min(f0, f1));
   const hi = Math.min(Math.max(e0, e1), Math.max(f0, f1));
   if (lo > hi) return null;
@@ -286,14 +343,17 @@ export function orient(ax: number, ay: number, bx: number, by: number, cx: numbe
   // A difference of two doubles is 0 only when they are equal: both products are exactly 0
   // (c is a or b, or on an axis-parallel line through them: every shared corner).
   if ((acx === 0 || bcy === 0) && (acy === 0 || bcx === 0)) return 0;
-  return exactOrient([ax, ay, bx, by, cx, cy]);
+  return exactOrient(ax, ay, bx, by, cx, cy);
 }
 
-function exactOrient(values: readonly number[]): -1 | 0 | 1 {
-  const parts = values.map(binaryParts);
-  const lowest = Math.min(...parts.map(([, exponent]) => exponent));
-  const [ax, ay, bx, by, cx, cy] = parts.map(([mantissa, exponent]) => mantissa << BigInt(exponent - lowest));
-  const det = (ax! - cx!) * (by! - cy!) - (ay! - cy!) * (bx! - cx!);
+function exactOrient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): -1 | 0 | 1 {
+  const lowest = Math.min(...[ax, ay, bx, by, cx, cy].map((v) => binaryParts(v)[1]));
+  const exact = (v: number) => {
+    const [mantissa, exponent] = binaryParts(v);
+    return mantissa << BigInt(exponent - lowest);
+  };
+  const [x, y] = [exact(cx), exact(cy)];
+  const det = (exact(ax) - x) * (exact(by) - y) - (exact(ay) - y) * (exact(bx) - x);
   return det > 0n ? 1 : det < 0n ? -1 : 0;
 }
 

@@ -4,6 +4,7 @@
 // with a chance of 2^-64 (about 5·10^-14 over a million changed records).
 import crypto from 'node:crypto';
 import { NumberColumn, orderById } from './columns.js';
+import { outOfBounds } from '../invariant.js';
 
 /** What a new record is, against the old catalogue. */
 export type Match = 'added' | 'same' | 'changed';
@@ -55,7 +56,12 @@ export class DigestTable {
   /** The old ids no new record matched, in id order: the records removed. */
   *unseen(): Generator<number> {
     const { ids, seen } = this.table();
-    for (let i = 0; i < ids.length; i++) if (seen[i] === 0) yield ids[i]!;
+    for (let i = 0; i < ids.length; i++) {
+      if (seen[i] !== 0) continue;
+      const id = ids[i];
+      if (id === undefined) outOfBounds();
+      yield id;
+    }
   }
 
   private table(): Sealed {
@@ -70,7 +76,8 @@ function findId(ids: Float64Array, id: number): number {
   let high = ids.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const value = ids[middle]!;
+    const value = ids[middle];
+    if (value === undefined) outOfBounds();
     if (value === id) return middle;
     if (value < id) low = middle + 1;
     else high = middle - 1;

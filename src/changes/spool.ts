@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ListName } from '../catalogue/lists.js';
 import { NumberColumn, orderById } from './columns.js';
+import { outOfBounds } from '../invariant.js';
 
 /** Where spooled text is kept: appended once, read back by ranges. */
 export interface ByteLog {
@@ -52,12 +53,14 @@ export class PutSpool {
     const order = orderById(index.ids);
     for (let start = 0; start < order.length;) {
       const end = runEnd(index, order, start);
-      const first = order[start]!;
+      const first = order[start];
+      const last = order[end - 1];
+      if (first === undefined || last === undefined) outOfBounds();
       const base = index.offsets.at(first);
-      const last = order[end - 1]!;
       const bytes = this.log.read(base, index.offsets.at(last) + index.lengths.at(last) - base);
       for (let k = start; k < end; k++) {
-        const at = order[k]!;
+        const at = order[k];
+        if (at === undefined) outOfBounds();
         const from = index.offsets.at(at) - base;
         yield bytes.toString('utf8', from, from + index.lengths.at(at));
       }
@@ -78,11 +81,14 @@ export class PutSpool {
 
 /** The end of the run from `start`: records adjacent in the log, up to READ_RUN_BYTES. */
 function runEnd(index: ListIndex, order: Uint32Array, start: number): number {
-  const base = index.offsets.at(order[start]!);
+  const first = order[start];
+  if (first === undefined) outOfBounds();
+  const base = index.offsets.at(first);
   let end = start + 1;
   while (end < order.length) {
-    const previous = order[end - 1]!;
-    const next = order[end]!;
+    const previous = order[end - 1];
+    const next = order[end];
+    if (previous === undefined || next === undefined) outOfBounds();
     const adjacent = index.offsets.at(next) === index.offsets.at(previous) + index.lengths.at(previous);
     if (!adjacent || index.offsets.at(next) + index.lengths.at(next) - base > READ_RUN_BYTES) break;
     end++;

@@ -6,6 +6,7 @@ import { DEMO_SCALE_1, type DemoRecord, type ScaledCount } from './options.js';
 import type { Draft } from './features.js';
 import { dayOf, idSequence, isoDay, type Rng } from './random.js';
 import * as T from './text.js';
+import { at } from '../invariant.js';
 
 export interface AttachmentPlan {
   rng: Rng;
@@ -124,7 +125,7 @@ function spread(rng: Rng, drafts: readonly Draft[], total: number, batch: () => 
   const order = rng.weightedOrder(drafts, (d) => d.weight * boost(d));
   const out: Draft[] = [];
   for (let j = 0; out.length < total; j++) {
-    const draft = order[j % order.length] as Draft;
+    const draft = at(order, j % order.length);
     for (let k = Math.min(batch(), total - out.length); k > 0; k--) out.push(draft);
   }
   return out;

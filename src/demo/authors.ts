@@ -3,6 +3,7 @@
 import type { Author } from '../catalogue/format.js';
 import { idSequence, type Rng } from './random.js';
 import * as W from './words.js';
+import { at } from '../invariant.js';
 
 /** An author for the next attachment; `skew` > 1 favours the first authors more. */
 export type AuthorPicker = (skew?: number) => Author;
@@ -31,7 +32,7 @@ export function authorPicker(rng: Rng, authors: readonly Author[]): AuthorPicker
       cumulative = cumulativeWeights(authors.length, skew);
       tables.set(skew, cumulative);
     }
-    return authors[firstAbove(cumulative, rng.next() * (cumulative[cumulative.length - 1] ?? 0))] as Author;
+    return at(authors, firstAbove(cumulative, rng.next() * (cumulative[cumulative.length - 1] ?? 0)));
   };
 }
 

@@ -3,6 +3,7 @@
 
 import type { MultiPolygon, PolygonCoordinates, Position, Ring } from '../catalogue/format.js';
 import type { Rng } from './random.js';
+import { at } from '../invariant.js';
 
 const LON0 = -0.067;
 const LAT0 = 51.516;
@@ -27,8 +28,8 @@ export class Line {
     this.cum = [0];
     let total = 0;
     for (let i = 1; i < this.pts.length; i++) {
-      const [ax, ay] = this.pts[i - 1] as XY;
-      const [bx, by] = this.pts[i] as XY;
+      const [ax, ay] = at(this.pts, i - 1);
+      const [bx, by] = at(this.pts, i);
       total += Math.hypot(bx - ax, by - ay);
       this.cum.push(total);
     }
@@ -38,12 +39,12 @@ export class Line {
   /** The point at distance `d` along the line and the unit direction there. */
   at(d: number): { p: XY; t: XY } {
     let i = 1;
-    while (i < this.pts.length - 1 && (this.cum[i] as number) < d) i++;
-    const [ax, ay] = this.pts[i - 1] as XY;
-    const [bx, by] = this.pts[i] as XY;
+    while (i < this.pts.length - 1 && at(this.cum, i) < d) i++;
+    const [ax, ay] = at(this.pts, i - 1);
+    const [bx, by] = at(this.pts, i);
     const len = Math.hypot(bx - ax, by - ay) || 1;
     const t: XY = [(bx - ax) / len, (by - ay) / len];
-    const k = d - (this.cum[i - 1] as number);
+    const k = d - at(this.cum, i - 1);
     return { p: [ax + t[0] * k, ay + t[1] * k], t };
   }
 }
@@ -120,8 +121,8 @@ export function blobShape(rng: Rng, r: number): Shape {
 function signedArea(ring: readonly XY[]): number {
   let sum = 0;
   for (let i = 0; i < ring.length; i++) {
-    const [ax, ay] = ring[i] as XY;
-    const [bx, by] = ring[(i + 1) % ring.length] as XY;
+    const [ax, ay] = at(ring, i);
+    const [bx, by] = at(ring, (i + 1) % ring.length);
     sum += ax * by - bx * ay;
   }
   return sum / 2;
@@ -143,7 +144,7 @@ export function toMultiPolygon(shape: Shape, frame: Frame, lonDigits: number, la
         Number((LON0 + x / M_PER_DEG_LON).toFixed(lonDigits)),
         Number((LAT0 + y / M_PER_DEG_LAT).toFixed(latDigits)),
       ]);
-      const first = ring[0] as Position;
+      const first = at(ring, 0);
       ring.push([first[0], first[1]]);
       return ring;
     }),

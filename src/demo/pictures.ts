@@ -11,6 +11,7 @@ import { categoryColour } from '../palette.js';
 import { GLYPH_HEIGHT, GLYPH_WIDTH } from './glyphs.js';
 import type { DemoRecord } from './options.js';
 import { Picture } from './png.js';
+import { at } from '../invariant.js';
 
 export const PHOTO_SIZE = { width: 1200, height: 800 } as const;
 export const THUMBNAIL_SIZE = { width: 160, height: 120 } as const;
@@ -54,7 +55,7 @@ const SMALL_WORDS = new Set(['and', 'of', 'the', 'for']);
 function thumbnail(name: string, colour: string): Picture {
   const { width, height } = THUMBNAIL_SIZE;
   const picture = new Picture(width, height, colour);
-  const initials = ascii(name).split(/\s+/).filter((w) => /^[A-Za-z0-9]/.test(w) && !SMALL_WORDS.has(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  const initials = ascii(name).split(/\s+/).filter((w) => /^[A-Za-z0-9]/.test(w) && !SMALL_WORDS.has(w)).slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('');
   const scale = 3;
   const x = Math.round((width - initials.length * GLYPH_WIDTH * scale) / 2);
   picture.text(x, Math.round((height - GLYPH_HEIGHT * scale) / 2) + 6, initials, scale, light(colour) ? '#1F2328' : '#FFFFFF');
@@ -70,7 +71,7 @@ function facade(title: string): Picture {
   const h = hash(title);
   const storeys = 2 + (h % 4);
   const bays = 3 + ((h >>> 3) % 4);
-  const brick = BRICKS[(h >>> 6) % BRICKS.length]!;
+  const brick = at(BRICKS, (h >>> 6) % BRICKS.length);
   const ground = 700;
   const bay = 120;
   const storey = Math.min(115, Math.floor(440 / storeys));
@@ -133,8 +134,8 @@ function ascii(text: string): string {
 }
 
 function light(hex: string): boolean {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 150;
+  const channel = (i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return 0.299 * channel(1) + 0.587 * channel(3) + 0.114 * channel(5) > 150;
 }
 
 function hash(text: string): number {

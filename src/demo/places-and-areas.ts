@@ -4,6 +4,7 @@ import type { FeatureType } from '../catalogue/format.js';
 import { blobShape, buildingShape, frameAt, toLocal, type Frame, type Shape } from './geometry.js';
 import type { Draft, FeatureMaker } from './feature-maker.js';
 import { AREAS, STREETS, type StreetDef } from './places.js';
+import { at as itemAt } from '../invariant.js';
 
 const MARKETS: readonly (readonly [string, string])[] = [
   ['Whitechapel Market', 'Whitechapel Road'], ['Petticoat Lane Market', 'Middlesex Street'], ['Wentworth Street Market', 'Wentworth Street'],
@@ -89,7 +90,7 @@ function junctions(maker: FeatureMaker): Junction[] {
     for (const at of [0, line.length]) {
       const p = line.at(at).p;
       for (const { st: b, line: other } of maker.streets.values()) {
-        if (b !== a && other.pts.some((q, i) => i > 0 && segmentDistance(p, other.pts[i - 1] as [number, number], q) < 30)) found.push({ a, b, at });
+        if (b !== a && other.pts.some((q, i) => i > 0 && segmentDistance(p, itemAt(other.pts, i - 1), q) < 30)) found.push({ a, b, at });
       }
     }
   }

@@ -2,6 +2,7 @@
 // the demo's flat-colour drawings, written with node's zlib, no image library.
 import zlib from 'node:zlib';
 import { GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS } from './glyphs.js';
+import { at } from '../invariant.js';
 
 export class Picture {
   readonly pixels: Uint8Array;
@@ -40,7 +41,7 @@ export class Picture {
     const index = this.colour(hex);
     [...text].forEach((char, n) => {
       const code = char.charCodeAt(0);
-      const glyph = GLYPHS[code >= 32 && code < 127 ? code - 32 : 31]!;
+      const glyph = at(GLYPHS, code >= 32 && code < 127 ? code - 32 : 31);
       for (let row = 0; row < GLYPH_HEIGHT; row++) {
         const bits = parseInt(glyph.slice(row * 3, row * 3 + 3), 16);
         for (let col = 0; col < GLYPH_WIDTH; col++) {

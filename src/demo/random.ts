@@ -15,6 +15,9 @@ function xmur3(text: string): () => number {
   };
 }
 
+/** Any value but undefined, which an index past a list's end reads as: so a missing item is told from a present one. */
+type Defined = NonNullable<unknown> | null;
+
 export class Rng {
   private a: number;
   private b: number;
@@ -55,9 +58,10 @@ export class Rng {
     return this.next() < p;
   }
 
-  pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new RangeError('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)] as T;
+  pick<T extends Defined>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new RangeError('pick from an empty list');
+    return item;
   }
 
   /** Picks by relative weight: `[[weight, value], ...]`. */
@@ -69,16 +73,20 @@ export class Rng {
       x -= w;
       if (x < 0) return value;
     }
-    return (table[table.length - 1] as readonly [number, T])[1];
+    const last = table[table.length - 1];
+    if (last === undefined) throw new RangeError('weighted pick from an empty table');
+    return last[1];
   }
 
   /** Shuffles in place (Fisher-Yates) and returns the array. */
-  shuffle<T>(items: T[]): T[] {
+  shuffle<T extends Defined>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      const tmp = items[i] as T;
-      items[i] = items[j] as T;
-      items[j] = tmp;
+      const a = items[i];
+      const b = items[j];
+      if (a === undefined || b === undefined) throw new RangeError(`shuffle: no item ${i} or ${j}`);
+      items[i] = b;
+      items[j] = a;
     }
     return items;
   }

@@ -3,6 +3,7 @@
 // street rather than over the buildings, and a building's number (or name) at its
 // footprint's centre.
 import { FEATURE_KEYS as F } from '../catalogue/fields.js';
+import { outOfBounds } from '../invariant.js';
 import type { Box, LabelledBuilding, StreetBuildings } from '../store/map/map-plans.js';
 
 /** A label's anchor and its rotation on a north-up map, in degrees clockwise (text never upside down). */
@@ -29,15 +30,27 @@ export function renderStreetLabels(streets: NonNullable<StreetBuildings['streets
   // Every building's centre is read where it lies rather than gathered into arrays: at
   // scale 100 (388,000 buildings) the arrays grew the server by 160 MB.
   let [count, latitudes] = [0, 0];
-  for (const { centres } of streets) for (let k = 1; k < centres.length; k += 2) [count, latitudes] = [count + 1, latitudes + centres[k]!];
+  for (const { centres } of streets) {
+    for (let k = 1; k < centres.length; k += 2) {
+      const lat = centres[k];
+      if (lat === undefined) outOfBounds();
+      [count, latitudes] = [count + 1, latitudes + lat];
+    }
+  }
   if (count === 0) return [];
   // Local coordinates in which a degree of longitude is as long as it is on the ground.
   const scale = Math.cos(((latitudes / count) * Math.PI) / 180);
-  const local = (centres: readonly number[]): Point[] => Array.from({ length: centres.length / 2 }, (_, i) => [centres[2 * i]! * scale, centres[2 * i + 1]!]);
   const nearby = new Neighbours(FRONT);
-  for (const { centres } of streets) for (let k = 0; k < centres.length; k += 2) nearby.add(centres[k]! * scale, centres[k + 1]!);
+  for (const { centres } of streets) {
+    for (let k = 0; k + 1 < centres.length; k += 2) {
+      const lon = centres[k];
+      const lat = centres[k + 1];
+      if (lon === undefined || lat === undefined) outOfBounds();
+      nearby.add(lon * scale, lat);
+    }
+  }
   return streets.flatMap(({ name, centres }) => {
-    const points = local(centres);
+    const points = local(centres, scale);
     const axis = principalAngle(points);
     return stretches(points, axis).map((part) => {
       const angle = part.length > 1 ? principalAngle(part) : axis;
@@ -45,6 +58,18 @@ export function renderStreetLabels(streets: NonNullable<StreetBuildings['streets
       return { name, lon: round(x / scale), lat: round(y), angle: readable(angle) };
     });
   });
+}
+
+/** A street's centres (lon, lat, lon, lat…) as points whose x is longitude times `scale`. */
+function local(centres: readonly number[], scale: number): Point[] {
+  const points: Point[] = [];
+  for (let k = 0; k + 1 < centres.length; k += 2) {
+    const lon = centres[k];
+    const lat = centres[k + 1];
+    if (lon === undefined || lat === undefined) outOfBounds();
+    points.push([lon * scale, lat]);
+  }
+  return points;
 }
 
 /** Metres in degrees of latitude. */
@@ -62,8 +87,9 @@ function inStreet(part: readonly Point[], angle: number, nearby: Neighbours): Po
   const normal: Point = [-Math.sin(angle), Math.cos(angle)];
   const spread = Math.max(...part.map(([x, y]) => Math.abs((x - mx) * normal[0] + (y - my) * normal[1])));
   if (spread >= FRONT) return [mx, my];
-  const sides = [1, -1].map((k): Point => [mx + k * FRONT * normal[0], my + k * FRONT * normal[1]]);
-  return nearby.count(sides[1]!) < nearby.count(sides[0]!) ? sides[1]! : sides[0]!;
+  const side = (k: number): Point => [mx + k * FRONT * normal[0], my + k * FRONT * normal[1]];
+  const [one, other] = [side(1), side(-1)];
+  return nearby.count(other) < nearby.count(one) ? other : one;
 }
 
 /** Points in square cells of `radius`, to count those within `radius` of a point. */
@@ -86,7 +112,12 @@ class Neighbours {
     for (let i = cx - 1; i <= cx + 1; i++) {
       for (let j = cy - 1; j <= cy + 1; j++) {
         const cell = this.cells.get(this.key(i, j)) ?? [];
-        for (let k = 0; k < cell.length; k += 2) if (Math.hypot(cell[k]! - x, cell[k + 1]! - y) <= this.radius) n++;
+        for (let k = 0; k < cell.length; k += 2) {
+          const px = cell[k];
+          const py = cell[k + 1];
+          if (px === undefined || py === undefined) outOfBounds();
+          if (Math.hypot(px - x, py - y) <= this.radius) n++;
+        }
       }
     }
     return n;
@@ -134,13 +165,15 @@ function stretches(points: readonly Point[], axis: number): Point[][] {
   const along = (p: Point) => p[0] * Math.cos(axis) + p[1] * Math.sin(axis);
   const sorted = [...points].sort((a, b) => along(a) - along(b));
   const runs: Point[][] = [];
+  let run: Point[] = [];
   let start = -Infinity;
   for (const p of sorted) {
     if (along(p) - start > STRETCH) {
-      runs.push([]);
+      run = [];
+      runs.push(run);
       start = along(p);
     }
-    runs[runs.length - 1]!.push(p);
+    run.push(p);
   }
   return runs;
 }

@@ -6,9 +6,10 @@ import type booleanIntersectsType from '@turf/boolean-intersects';
 import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { MultiPolygon } from '../catalogue/format.js';
 import type { Geometry, SpatialLiteral } from '../ogc/cql2/ast.js';
+import { at, outOfBounds } from '../invariant.js';
 
 export type Box = readonly [minX: number, minY: number, maxX: number, maxY: number];
-type Point = readonly number[];
+type Point = readonly [x: number, y: number];
 type Ring = readonly Point[];
 
 export function multiPolygonIntersectsBox(geometry: MultiPolygon, box: Box): boolean {
@@ -18,17 +19,23 @@ export function multiPolygonIntersectsBox(geometry: MultiPolygon, box: Box): boo
 function polygonIntersectsBox(rings: readonly Ring[], box: Box): boolean {
   const [minX, minY, maxX, maxY] = box;
   // A vertex of the polygon inside the box.
-  if (rings.some((ring) => ring.some(([x, y]) => x! >= minX && x! <= maxX && y! >= minY && y! <= maxY))) return true;
+  if (rings.some((ring) => ring.some(([x, y]) => x >= minX && x <= maxX && y >= minY && y <= maxY))) return true;
   // An edge of the polygon crossing an edge of the box.
-  const corners: Point[] = [[minX, minY], [maxX, minY], [maxX, maxY], [minX, maxY]];
-  const boxEdges = corners.map((c, i) => [c, corners[(i + 1) % 4]!] as const);
+  const sw: Point = [minX, minY];
+  const se: Point = [maxX, minY];
+  const ne: Point = [maxX, maxY];
+  const nw: Point = [minX, maxY];
+  const boxEdges: readonly (readonly [Point, Point])[] = [[sw, se], [se, ne], [ne, nw], [nw, sw]];
   for (const ring of rings) {
     for (let i = 0; i + 1 < ring.length; i++) {
-      if (boxEdges.some(([a, b]) => segmentsIntersect(ring[i]!, ring[i + 1]!, a, b))) return true;
+      const p = ring[i];
+      const q = ring[i + 1];
+      if (p === undefined || q === undefined) outOfBounds();
+      if (boxEdges.some(([a, b]) => segmentsIntersect(p, q, a, b))) return true;
     }
   }
   // No crossing: the box is wholly inside the polygon or wholly outside it (or in a hole).
-  return insidePolygon(corners[0]!, rings);
+  return insidePolygon(sw, rings);
 }
 
 function insidePolygon(point: Point, rings: readonly Ring[]): boolean {
@@ -40,20 +47,23 @@ function insidePolygon(point: Point, rings: readonly Ring[]): boolean {
 function insideRing([x, y]: Point, ring: Ring): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi! > y! !== yj! > y! && x! < ((xj! - xi!) * (y! - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+    const pi = ring[i];
+    const pj = ring[j];
+    if (pi === undefined || pj === undefined) outOfBounds();
+    const [xi, yi] = pi;
+    const [xj, yj] = pj;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
 
 function orientation(a: Point, b: Point, c: Point): number {
-  const value = (b[1]! - a[1]!) * (c[0]! - b[0]!) - (b[0]! - a[0]!) * (c[1]! - b[1]!);
+  const value = (b[1] - a[1]) * (c[0] - b[0]) - (b[0] - a[0]) * (c[1] - b[1]);
   return value === 0 ? 0 : value > 0 ? 1 : 2;
 }
 
 function onSegment(a: Point, b: Point, c: Point): boolean {
-  return b[0]! <= Math.max(a[0]!, c[0]!) && b[0]! >= Math.min(a[0]!, c[0]!) && b[1]! <= Math.max(a[1]!, c[1]!) && b[1]! >= Math.min(a[1]!, c[1]!);
+  return b[0] <= Math.max(a[0], c[0]) && b[0] >= Math.min(a[0], c[0]) && b[1] <= Math.max(a[1], c[1]) && b[1] >= Math.min(a[1], c[1]);
 }
 
 function segmentsIntersect(p1: Point, q1: Point, p2: Point, q2: Point): boolean {
@@ -73,11 +83,14 @@ export function boundingBox(geometry: { readonly coordinates: Polygons }): Box {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of geometry.coordinates) {
     for (const ring of polygon) {
-      for (const [x, y] of ring) {
-        minX = Math.min(minX, x!);
-        maxX = Math.max(maxX, x!);
-        minY = Math.min(minY, y!);
-        maxY = Math.max(maxY, y!);
+      for (const position of ring) {
+        const x = position[0];
+        const y = position[1];
+        if (x === undefined || y === undefined) outOfBounds();
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
       }
     }
   }
@@ -88,8 +101,8 @@ export function boundingBox(geometry: { readonly coordinates: Polygons }): Box {
 export function literalBox(literal: SpatialLiteral): Box {
   if (literal.kind === 'bbox') {
     const v = literal.value;
-    const [east, north] = v.length === 6 ? [v[3]!, v[4]!] : [v[2]!, v[3]!];
-    return [v[0]!, v[1]!, east, north];
+    const [east, north] = v.length === 6 ? [at(v, 3), at(v, 4)] : [at(v, 2), at(v, 3)];
+    return [at(v, 0), at(v, 1), east, north];
   }
   const g = literal.value;
   return boundingBox({ coordinates: g.type === 'Point' ? [[[g.coordinates]]] : g.type === 'Polygon' ? [g.coordinates] : g.coordinates });
@@ -97,8 +110,13 @@ export function literalBox(literal: SpatialLiteral): Box {
 
 /** A footprint against a filter's POINT, POLYGON or MULTIPOLYGON (turf's test; boundaries touching count, as PostGIS). */
 export function multiPolygonIntersects(geometry: MultiPolygon, other: Geometry): boolean {
-  booleanIntersects ??= (createRequire(import.meta.url)('@turf/boolean-intersects') as { default: typeof booleanIntersectsType }).default;
-  return booleanIntersects(geometry as GeoJsonGeometry, other as GeoJsonGeometry);
+  booleanIntersects ??= loadBooleanIntersects();
+  return booleanIntersects(geometry, other as GeoJsonGeometry);
+}
+
+function loadBooleanIntersects(): typeof booleanIntersectsType {
+  const module: { default: typeof booleanIntersectsType } = createRequire(import.meta.url)('@turf/boolean-intersects');
+  return module.default;
 }
 
 /**
@@ -119,7 +137,7 @@ export function encodeOutline(geometry: MultiPolygon): Buffer {
     numbers.push(polygon.length);
     for (const ring of polygon) {
       numbers.push(ring.length);
-      for (const [x, y] of ring) numbers.push(x!, y!);
+      for (const [x, y] of ring) numbers.push(x, y);
     }
   }
   const bytes = Buffer.alloc(numbers.length * 8);

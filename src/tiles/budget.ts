@@ -38,6 +38,13 @@ export const DETAIL_LEVELS: readonly DetailLevel[] = [
 export const FULL_DETAIL = 0;
 export const LAST_LEVEL = DETAIL_LEVELS.length - 1;
 
+/** A level of detail by its number, from FULL_DETAIL to LAST_LEVEL. */
+export function detailLevel(level: number): DetailLevel {
+  const found = DETAIL_LEVELS[level];
+  if (found === undefined) throw new RangeError(`No level of detail ${level}: they run from ${FULL_DETAIL} to ${LAST_LEVEL}.`);
+  return found;
+}
+
 /** The levels in words, for the layers' descriptions (TileJSON, the OGC tileset). */
 export function describeLevels(): string {
   const pixels = (units: number) => units / PIXEL_UNITS;

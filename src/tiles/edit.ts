@@ -7,12 +7,12 @@
 // the cell alone (the store's search, tile-plans.ts). Every other feature is written again as
 // it was decoded. The stored tile must be what the encoder made: anything else is an error.
 import type Point from '@mapbox/point-geometry';
-import type { VectorTileFeatureLike } from '@maplibre/vt-pbf';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import { at, got } from '../invariant.js';
 import type { Box } from '../search/box.js';
-import { placement, pointFeature, pointValues, polygonFeature, tileBytes, type Cell, type TileFeature } from './encode.js';
-import { DETAIL_LEVELS, FULL_DETAIL } from './budget.js';
+import { placement, pointFeature, pointValues, polygonFeature, tileBytes, type Cell, type TileFeature, type TileVectorFeature } from './encode.js';
+import { FULL_DETAIL, detailLevel } from './budget.js';
 import { MAX_TILE_ZOOM, cellBox, type TileAddress } from './grid.js';
 import { POINT_LAYER, POLYGON_LAYER, fieldsCarriedAt } from './layers.js';
 
@@ -29,7 +29,8 @@ export interface TileChange {
  */
 export function firstChangedZoom({ before, after }: TileChange): number {
   if (!before || !after || footprintChanged({ before, after })) return 0;
-  const [a, b] = [before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>];
+  const a: Readonly<Record<string, unknown>> = before;
+  const b: Readonly<Record<string, unknown>> = after;
   for (let z = 0; z <= MAX_TILE_ZOOM; z++) if (fieldsCarriedAt(z).some((name) => a[name] !== b[name])) return z;
   return MAX_TILE_ZOOM + 1;
 }
@@ -40,13 +41,22 @@ export function footprintChanged({ before, after }: TileChange): boolean {
 }
 
 /** The perCell field of the points layer: how many footprints a point stands for. */
-const COUNT = Object.entries(POINT_LAYER.fields).find(([, field]) => field.perCell)![0];
+const COUNT = countField();
+
+function countField(): string {
+  const entry = Object.entries(POINT_LAYER.fields).find(([, field]) => field.perCell);
+  if (entry === undefined) throw new Error('The points layer declares no perCell field.');
+  return entry[0];
+}
+
+/** A feature decoded from a stored tile, with the id the encoder gave it. */
+type DecodedFeature = VectorTileFeature & { id: number };
 
 interface CellEdit {
   cx: number;
   cy: number;
   /** The decoded point that stood for the cell before the change (none: the cell was empty). */
-  point?: VectorTileFeature;
+  point?: DecodedFeature;
   /** Changed footprints that the cell counted before, and those it counts after. */
   left: number[];
   entered: { feature: TileFeature; centre: Point }[];
@@ -61,12 +71,12 @@ export interface VacantCell {
 }
 
 export class TileEdit {
-  private readonly polygons: VectorTileFeatureLike[] = [];
+  private readonly polygons: TileVectorFeature[] = [];
   /** Decoded points of cells no change reaches: written again as they are. */
-  private readonly kept: VectorTileFeatureLike[] = [];
+  private readonly kept: TileVectorFeature[] = [];
   private readonly cells = new Map<string, CellEdit>();
   /** Points that may stand for a changed cell, which their rounded position cannot tell (on a cell's edge): the store gives their footprints. */
-  private readonly unsure = new Map<number, VectorTileFeature>();
+  private readonly unsure = new Map<number, DecodedFeature>();
 
   /** `changes`: every changed feature the tile may draw, before or after; `level`: the level of detail the tile is drawn at (budget.ts). */
   constructor(private readonly tile: TileAddress, bytes: Buffer | null, changes: readonly TileChange[], private readonly level = FULL_DETAIL) {
@@ -83,16 +93,16 @@ export class TileEdit {
         else if (place?.kind === 'cell') this.cell(place).entered.push({ feature: change.after, centre: place.centre });
       }
     }
-    const changed = new Set(changes.map((c) => (c.before ?? c.after)!.id));
+    const changed = new Set(changes.map(changedId));
     const layers = bytes === null ? {} : new VectorTile(new PbfReader(bytes)).layers;
-    for (const feature of decoded(layers[POLYGON_LAYER.id])) if (!changed.has(feature.id!)) this.polygons.push(feature);
+    for (const feature of decoded(layers[POLYGON_LAYER.id])) if (!changed.has(feature.id)) this.polygons.push(feature);
     for (const point of decoded(layers[POINT_LAYER.id])) {
-      const [[at]] = point.loadGeometry() as [[Point]];
-      const keys = possibleKeys(at, DETAIL_LEVELS[level]!.cellUnits);
+      const keys = possibleKeys(positionOf(point), detailLevel(level).cellUnits);
+      const known = before.get(point.id);
       if (!keys.some((key) => this.cells.has(key))) this.kept.push(point);
-      else if (keys.length === 1) this.cells.get(keys[0]!)!.point = point;
-      else if (before.has(point.id!)) this.standsFor(point, before.get(point.id!)!);
-      else this.unsure.set(point.id!, point);
+      else if (keys.length === 1) got(this.cells, at(keys, 0)).point = point;
+      else if (known !== undefined) this.standsFor(point, known);
+      else this.unsure.set(point.id, point);
     }
   }
 
@@ -103,7 +113,7 @@ export class TileEdit {
 
   /** Given those footprints (unchanged, from the store), every changed cell's outcome where the change itself tells it. */
   settle(footprints: readonly TileFeature[]): void {
-    for (const feature of footprints) this.standsFor(this.unsure.get(feature.id)!, feature);
+    for (const feature of footprints) this.standsFor(got(this.unsure, feature.id), feature);
     if (footprints.length !== this.unsure.size) throw new Error(`tile ${this.address()}: the footprints of points ${this.unsureIds().join(', ')} were not all found`);
     for (const [key, cell] of this.cells) {
       const count = Number(cell.point?.properties[COUNT] ?? 0) - cell.left.length + cell.entered.length;
@@ -113,23 +123,24 @@ export class TileEdit {
       const point = cell.point;
       if (count === 0) cell.now = null;
       else if (point === undefined) cell.now = fromEntered;
-      else if (!cell.left.includes(point.id!)) cell.now = fromEntered && first.feature.id < point.id! ? fromEntered : { id: point.id!, values: point.properties, at: (point.loadGeometry() as [[Point]])[0][0], count };
+      else if (!cell.left.includes(point.id)) cell.now = fromEntered && first.feature.id < point.id ? fromEntered : { id: point.id, values: point.properties, at: positionOf(point), count };
       // Every footprint still in the cell has a higher id than the one that left: one entering below it is the lowest.
-      else if (first && first.feature.id <= point.id!) cell.now = fromEntered;
+      else if (first && first.feature.id <= point.id) cell.now = fromEntered;
     }
   }
 
   /** Cells whose lowest id the store must find: their footprints in id order go to offer(). */
   vacant(): VacantCell[] {
-    return [...this.cells].filter(([, cell]) => cell.now === undefined).map(([key, { cx, cy }]) => ({ key, box: cellBox(this.tile, cx, cy, DETAIL_LEVELS[this.level]!.cellUnits) }));
+    return [...this.cells].filter(([, cell]) => cell.now === undefined).map(([key, { cx, cy }]) => ({ key, box: cellBox(this.tile, cx, cy, detailLevel(this.level).cellUnits) }));
   }
 
   /** A footprint meeting a vacant cell, offered in id order: true when it is the cell's lowest (the search stops). */
   offer(key: string, feature: TileFeature): boolean {
     const place = placement(feature, this.tile, this.level);
-    const cell = this.cells.get(key)!;
+    const cell = got(this.cells, key);
     if (place?.kind !== 'cell' || place.key !== key) return false;
-    const count = Number(cell.point!.properties[COUNT]) - cell.left.length + cell.entered.length;
+    if (cell.point === undefined) throw new Error(`tile ${this.address()}: vacant cell ${key} had no point`);
+    const count = Number(cell.point.properties[COUNT]) - cell.left.length + cell.entered.length;
     cell.now = { id: feature.id, values: pointValues(feature), at: place.centre.round(), count };
     return true;
   }
@@ -144,12 +155,15 @@ export class TileEdit {
   }
 
   private cell({ cx, cy, key }: { cx: number; cy: number; key: string }): CellEdit {
-    if (!this.cells.has(key)) this.cells.set(key, { cx, cy, left: [], entered: [] });
-    return this.cells.get(key)!;
+    const known = this.cells.get(key);
+    if (known !== undefined) return known;
+    const cell: CellEdit = { cx, cy, left: [], entered: [] };
+    this.cells.set(key, cell);
+    return cell;
   }
 
   /** A point whose footprint is known: it stands for that footprint's cell. */
-  private standsFor(point: VectorTileFeature, feature: TileFeature): void {
+  private standsFor(point: DecodedFeature, feature: TileFeature): void {
     const place = placement(feature, this.tile, this.level);
     if (place?.kind !== 'cell') throw new Error(`tile ${this.address()}: point ${point.id} does not stand for a cell`);
     const cell = this.cells.get(place.key);
@@ -162,8 +176,32 @@ export class TileEdit {
   }
 }
 
-function decoded(layer: VectorTile['layers'][string] | undefined): VectorTileFeature[] {
-  return layer === undefined ? [] : Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+function decoded(layer: VectorTile['layers'][string] | undefined): DecodedFeature[] {
+  return layer === undefined ? [] : Array.from({ length: layer.length }, (_, i) => withId(layer.feature(i)));
+}
+
+/** The stored tile is what the encoder made, which gives every feature its id. */
+function withId(feature: VectorTileFeature): DecodedFeature {
+  if (!hasId(feature)) throw new Error('A stored tile holds a feature without an id: not what the encoder made.');
+  return feature;
+}
+
+function hasId(feature: VectorTileFeature): feature is DecodedFeature {
+  return feature.id !== undefined;
+}
+
+/** A decoded point's one position. */
+function positionOf(point: VectorTileFeature): Point {
+  const position = point.loadGeometry()[0]?.[0];
+  if (position === undefined) throw new Error(`A stored tile's point ${point.id} has no position.`);
+  return position;
+}
+
+/** The feature a change is about: a change has a before, an after or both. */
+function changedId({ before, after }: TileChange): number {
+  const feature = before ?? after;
+  if (feature === undefined) throw new Error('A tile change with neither a before nor an after.');
+  return feature.id;
 }
 
 /**

@@ -12,17 +12,21 @@
 // Below FULL_PROPERTIES_ZOOM a polygon carries only id and category_id. Which properties, in
 // which order, from which zoom: layers.ts. A stored tile at full detail is edited with the
 // same pieces (edit.ts).
-import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
+import { fromVectorTileJs, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import Point from '@mapbox/point-geometry';
 import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType, MultiPolygon } from '../catalogue/format.js';
-import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES } from './budget.js';
+import { at, outOfBounds } from '../invariant.js';
+import { DETAIL_LEVELS, FULL_DETAIL, LAST_LEVEL, TILE_BUDGET_BYTES, detailLevel } from './budget.js';
 import { TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 import { POINT_LAYER, POLYGON_LAYER, fieldsAt } from './layers.js';
 import { boxCentre, exteriorArea, footprintRings, lonLatBox, type LonLatBox, type TileRing } from './tile-geometry.js';
 
-/** What a tile carries of a feature: its footprint and the properties a map styles by. */
-export interface TileFeature {
+/**
+ * What a tile carries of a feature: its footprint and the properties a map styles by. A type,
+ * not an interface, so that it reads as a record of values by field name (layers.ts names them).
+ */
+export type TileFeature = {
   id: number;
   [F.type]: FeatureType;
   [F.name]: string | null;
@@ -33,6 +37,18 @@ export interface TileFeature {
   geometry: MultiPolygon | null;
   /** Its lon/lat box over every position; computed from the geometry when not given. */
   box?: LonLatBox;
+};
+
+/**
+ * A feature as vt-pbf writes it, always with its id (the feature's). Written here: vt-pbf's own
+ * declaration does not resolve under NodeNext (its types read as `any`).
+ */
+export interface TileVectorFeature {
+  id: number;
+  type: 0 | 1 | 2 | 3;
+  properties: Record<string, string | number | boolean>;
+  extent: number;
+  loadGeometry(): Point[][];
 }
 
 /** A cell of small footprints: the one with the lowest id stands for the others (its values: those the points layer carries). */
@@ -52,9 +68,9 @@ export type Placement =
 /** The encoder's one decision for a footprint at a level of detail (budget.ts): a polygon from its size across, else a point of its cell if its centre lies in the buffer. */
 export function placement(feature: TileFeature, tile: TileAddress, level = FULL_DETAIL): Placement {
   const measured = measure(feature, tile);
-  const { polygonUnits, cellUnits } = DETAIL_LEVELS[level]!;
+  const { polygonUnits, cellUnits } = detailLevel(level);
   if (measured.size >= polygonUnits) {
-    const rings = footprintRings(feature.geometry!, tile);
+    const rings = footprintRings(footprintOf(feature), tile);
     return rings.length > 0 ? { kind: 'polygon', rings } : null;
   }
   return cellOf(measured.centre, cellUnits);
@@ -67,6 +83,12 @@ function measure(feature: TileFeature, tile: TileAddress): { size: number; centr
   if (box === null) throw new Error(`Feature ${feature.id} came with neither a footprint nor a box.`);
   const { x, y } = boxCentre(box, tile);
   return { size: geometry === null ? 0 : Math.sqrt(exteriorArea(geometry, tile)), centre: new Point(x, y) };
+}
+
+/** A footprint measured as a polygon has its geometry: one sent as a box only measures 0. */
+function footprintOf(feature: TileFeature): MultiPolygon {
+  if (feature.geometry === null) throw new Error(`Feature ${feature.id} came without its footprint, yet measured as a polygon.`);
+  return feature.geometry;
 }
 
 function cellOf(centre: Point, cellUnits: number): Placement {
@@ -93,7 +115,7 @@ export type LowerLevel = { bytes: Buffer } | { least: number };
 
 interface Polygon {
   size: number;
-  feature: VectorTileFeatureLike;
+  feature: TileVectorFeature;
   /** The fewest bytes it takes in a tile. */
   least: number;
 }
@@ -104,7 +126,7 @@ interface Polygon {
  * and its id's entry in the layer's values (3 and the number's own bytes): no two features
  * of a layer share an id, so no two share that entry.
  */
-const leastPolygonBytes = (polygon: VectorTileFeatureLike) => 12 + 3 + varintSize(polygon.id!) + geometrySize(polygon);
+const leastPolygonBytes = (polygon: TileVectorFeature) => 12 + 3 + varintSize(polygon.id) + geometrySize(polygon);
 /**
  * A point: id and count its properties at least, one position (3 bytes of geometry), its id's
  * value; with the fewest bytes of any id, since the lowest id standing for a cell may change.
@@ -144,14 +166,14 @@ export class TileBuilder {
     let polygon: Polygon | null | undefined;
     let point: Cell | undefined;
     for (let level = this.first; level <= LAST_LEVEL; level++) {
-      const { polygonUnits, cellUnits } = DETAIL_LEVELS[level]!;
+      const { polygonUnits, cellUnits } = detailLevel(level);
       if (size >= polygonUnits) {
         polygon ??= this.polygonOf(feature, size);
-        if (polygon !== null) this.least[level] = this.least[level]! + polygon.least;
+        if (polygon !== null) this.least[level] = this.leastAt(level) + polygon.least;
       } else if (inside) {
         // What a cell keeps of the footprint is the same at every level: made once.
         point ??= { id: feature.id, values: pointValues(feature), at: centre.round(), count: 1 };
-        if (addToCell(this.cells[level]!, point, cellNumber(centre, cellUnits))) this.least[level] = this.least[level]! + LEAST_POINT_BYTES;
+        if (addToCell(this.cellsAt(level), point, cellNumber(centre, cellUnits))) this.least[level] = this.leastAt(level) + LEAST_POINT_BYTES;
       }
     }
     this.giveUpOverBudget();
@@ -162,14 +184,14 @@ export class TileBuilder {
     const lower: LowerLevel[] = [];
     for (let level = FULL_DETAIL; level <= LAST_LEVEL; level++) {
       // A level given up keeps the bound it passed twice the budget with.
-      const least = this.least[level]!;
+      const least = this.leastAt(level);
       if (level < this.first || (least > TILE_BUDGET_BYTES + BOUND_SLACK_BYTES && level < LAST_LEVEL)) {
         lower.push({ least });
         continue;
       }
-      const { polygonUnits } = DETAIL_LEVELS[level]!;
+      const { polygonUnits } = detailLevel(level);
       const polygons = this.polygons.filter((p) => p.size >= polygonUnits).map((p) => p.feature);
-      const bytes = tileBytes(polygons, [...this.cells[level]!.values()].map((cell) => pointFeature(cell, this.tile.z)));
+      const bytes = tileBytes(polygons, [...this.cellsAt(level).values()].map((cell) => pointFeature(cell, this.tile.z)));
       if (bytes === null || bytes.length <= TILE_BUDGET_BYTES || level === LAST_LEVEL) return this.keepLevels ? { bytes, level, lower } : { bytes, level };
       lower.push({ bytes });
     }
@@ -177,7 +199,7 @@ export class TileBuilder {
   }
 
   private polygonOf(feature: TileFeature, size: number): Polygon | null {
-    const rings = footprintRings(feature.geometry!, this.tile);
+    const rings = footprintRings(footprintOf(feature), this.tile);
     if (rings.length === 0) return null;
     const vectorFeature = polygonFeature(feature, rings, this.tile.z);
     const polygon = { size, feature: vectorFeature, least: leastPolygonBytes(vectorFeature) };
@@ -187,10 +209,22 @@ export class TileBuilder {
 
   private giveUpOverBudget(): void {
     const before = this.first;
-    while (this.first < LAST_LEVEL && this.least[this.first]! > GIVE_UP_BYTES) this.cells[this.first++]!.clear();
+    while (this.first < LAST_LEVEL && this.leastAt(this.first) > GIVE_UP_BYTES) this.cellsAt(this.first++).clear();
     if (this.first === before) return;
-    const { polygonUnits } = DETAIL_LEVELS[this.first]!;
+    const { polygonUnits } = detailLevel(this.first);
     this.polygons = this.polygons.filter((p) => p.size >= polygonUnits);
+  }
+
+  private leastAt(level: number): number {
+    const least = this.least[level];
+    if (least === undefined) outOfBounds();
+    return least;
+  }
+
+  private cellsAt(level: number): Map<number, Cell> {
+    const cells = this.cells[level];
+    if (cells === undefined) outOfBounds();
+    return cells;
   }
 }
 
@@ -223,7 +257,7 @@ function addToCell(cells: Map<number, Cell>, point: Cell, key: number): boolean 
 export function leastLoweredBy(before: TileFeature | undefined, after: TileFeature | undefined, tile: TileAddress, level: number): number {
   const least = (feature: TileFeature | undefined, cellCounts: boolean) => {
     const place = feature && placement(feature, tile, level);
-    if (place?.kind === 'polygon') return leastPolygonBytes(polygonFeature(feature!, place.rings, tile.z));
+    if (feature !== undefined && place?.kind === 'polygon') return leastPolygonBytes(polygonFeature(feature, place.rings, tile.z));
     return place?.kind === 'cell' && cellCounts ? LEAST_POINT_BYTES : 0;
   };
   return least(before, true) - least(after, false);
@@ -237,14 +271,16 @@ export function encodeTile(tile: TileAddress, features: Iterable<TileFeature>): 
 }
 
 /** A polygon's geometry as vt-pbf writes it (writeGeometry): a command and two varints a position, the closing one left out. */
-function geometrySize(feature: VectorTileFeatureLike): number {
+function geometrySize(feature: TileVectorFeature): number {
   let [bytes, x, y] = [0, 0, 0];
   for (const ring of feature.loadGeometry()) {
     const count = ring.length - 1;
     bytes += 1 + varintSize((count - 1) << 3) + 1;
     for (let i = 0; i < count; i++) {
-      bytes += varintSize(zigzag(ring[i]!.x - x)) + varintSize(zigzag(ring[i]!.y - y));
-      [x, y] = [ring[i]!.x, ring[i]!.y];
+      const point = ring[i];
+      if (point === undefined) outOfBounds();
+      bytes += varintSize(zigzag(point.x - x)) + varintSize(zigzag(point.y - y));
+      [x, y] = [point.x, point.y];
     }
   }
   return bytes;
@@ -254,9 +290,9 @@ const zigzag = (n: number) => (n << 1) ^ (n >> 31);
 const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
 /** The tile's bytes: each layer's features in id order, a layer without any left out; null when both are empty. */
-export function tileBytes(polygons: VectorTileFeatureLike[], points: VectorTileFeatureLike[]): Buffer | null {
+export function tileBytes(polygons: TileVectorFeature[], points: TileVectorFeature[]): Buffer | null {
   if (polygons.length === 0 && points.length === 0) return null;
-  const byId = (a: { id?: number }, b: { id?: number }) => a.id! - b.id!;
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   const layers: Record<string, VectorTileLayerLike> = {};
   if (polygons.length > 0) layers[POLYGON_LAYER.id] = layer(POLYGON_LAYER.id, polygons.sort(byId));
   if (points.length > 0) layers[POINT_LAYER.id] = layer(POINT_LAYER.id, points.sort(byId));
@@ -267,31 +303,32 @@ function insideBuffer({ x, y }: Point): boolean {
   return x >= -TILE_BUFFER && x < TILE_EXTENT + TILE_BUFFER && y >= -TILE_BUFFER && y < TILE_EXTENT + TILE_BUFFER;
 }
 
-function layer(name: string, features: VectorTileFeatureLike[]): VectorTileLayerLike {
-  return { version: 2, name, extent: TILE_EXTENT, length: features.length, feature: (i: number) => features[i]! };
+function layer(name: string, features: TileVectorFeature[]): VectorTileLayerLike {
+  return { version: 2, name, extent: TILE_EXTENT, length: features.length, feature: (i: number) => at(features, i) };
 }
 
 /** The layer's fields carried at the zoom, in their declared order, a null one left out. */
-function properties(layer: typeof POLYGON_LAYER, z: number, value: (name: string, perCell: boolean) => unknown): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+function properties(layer: typeof POLYGON_LAYER, z: number, value: (name: string, perCell: boolean) => unknown): TileVectorFeature['properties'] {
+  const out: TileVectorFeature['properties'] = {};
   for (const [name, field] of fieldsAt(layer, z)) {
     const v = value(name, field.perCell === true);
-    if (v !== null && v !== undefined) out[name] = v as string | number;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[name] = v;
+    else if (v !== null && v !== undefined) throw new Error(`A tile's ${name} must be a string or a number, not ${typeof v}.`);
   }
   return out;
 }
 
-export function polygonFeature(feature: TileFeature, rings: TileRing[], z: number): VectorTileFeatureLike {
-  const values = feature as unknown as Record<string, unknown>;
+export function polygonFeature(feature: TileFeature, rings: TileRing[], z: number): TileVectorFeature {
+  const values: Readonly<Record<string, unknown>> = feature;
   return { id: feature.id, type: 3, properties: properties(POLYGON_LAYER, z, (name) => values[name]), extent: TILE_EXTENT, loadGeometry: () => rings };
 }
 
 /** What a cell keeps of the footprint standing for it: the values the points layer carries (not its footprint). */
 export function pointValues(feature: TileFeature): Record<string, unknown> {
-  const values = feature as unknown as Record<string, unknown>;
+  const values: Readonly<Record<string, unknown>> = feature;
   return Object.fromEntries(Object.entries(POINT_LAYER.fields).filter(([, field]) => !field.perCell).map(([name]) => [name, values[name]]));
 }
 
-export function pointFeature(cell: Cell, z: number): VectorTileFeatureLike {
+export function pointFeature(cell: Cell, z: number): TileVectorFeature {
   return { id: cell.id, type: 1, properties: properties(POINT_LAYER, z, (name, perCell) => (perCell ? cell.count : cell.values[name])), extent: TILE_EXTENT, loadGeometry: () => [[cell.at]] };
 }

@@ -25,36 +25,35 @@ export interface TileLayerInfo {
   fields: Record<string, TileField>;
 }
 
-export const TILE_LAYERS: readonly TileLayerInfo[] = [
-  {
-    id: TILE_LAYER,
-    description: `Each feature's footprint at least 2 pixels across (256 pixels to a tile), clipped, simplified to an eighth of a pixel; the feature's id is the MVT feature id too. Below zoom ${FULL_PROPERTIES_ZOOM} only id and category_id. ${describeLevels()}`,
-    geometryDimension: 2,
-    minzoom: 0,
-    maxzoom: MAX_TILE_ZOOM,
-    fields: {
-      id: { type: 'Number', description: 'The feature id (/api/v1/features/{id}/)' },
-      [F.type]: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})`, minzoom: FULL_PROPERTIES_ZOOM },
-      category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
-      category_id: { type: 'Number', description: 'The first category\'s id (absent when it has none)' },
-      [F.name]: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
-    },
+export const POLYGON_LAYER: TileLayerInfo = {
+  id: TILE_LAYER,
+  description: `Each feature's footprint at least 2 pixels across (256 pixels to a tile), clipped, simplified to an eighth of a pixel; the feature's id is the MVT feature id too. Below zoom ${FULL_PROPERTIES_ZOOM} only id and category_id. ${describeLevels()}`,
+  geometryDimension: 2,
+  minzoom: 0,
+  maxzoom: MAX_TILE_ZOOM,
+  fields: {
+    id: { type: 'Number', description: 'The feature id (/api/v1/features/{id}/)' },
+    [F.type]: { type: 'String', description: `The feature type (from zoom ${FULL_PROPERTIES_ZOOM})`, minzoom: FULL_PROPERTIES_ZOOM },
+    category: { type: 'String', description: `The first category's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
+    category_id: { type: 'Number', description: 'The first category\'s id (absent when it has none)' },
+    [F.name]: { type: 'String', description: `The building's name (from zoom ${FULL_PROPERTIES_ZOOM}; absent when it has none)`, minzoom: FULL_PROPERTIES_ZOOM },
   },
-  {
-    id: TILE_POINT_LAYER,
-    description: 'Footprints under 2 pixels across (or under the size a tile kept within its budget draws): one point per 2 × 2 pixel cell (larger in such a tile), at the centre of the footprint with the lowest id in it, standing for every footprint of the cell.',
-    geometryDimension: 0,
-    minzoom: 0,
-    maxzoom: MAX_TILE_ZOOM,
-    fields: {
-      id: { type: 'Number', description: 'The lowest feature id of the cell (also the MVT feature id)' },
-      count: { type: 'Number', description: 'How many footprints the point stands for', perCell: true },
-      category_id: { type: 'Number', description: 'That feature\'s first category id (absent when it has none)' },
-    },
-  },
-];
+};
 
-export const [POLYGON_LAYER, POINT_LAYER] = TILE_LAYERS as [TileLayerInfo, TileLayerInfo];
+export const POINT_LAYER: TileLayerInfo = {
+  id: TILE_POINT_LAYER,
+  description: 'Footprints under 2 pixels across (or under the size a tile kept within its budget draws): one point per 2 × 2 pixel cell (larger in such a tile), at the centre of the footprint with the lowest id in it, standing for every footprint of the cell.',
+  geometryDimension: 0,
+  minzoom: 0,
+  maxzoom: MAX_TILE_ZOOM,
+  fields: {
+    id: { type: 'Number', description: 'The lowest feature id of the cell (also the MVT feature id)' },
+    count: { type: 'Number', description: 'How many footprints the point stands for', perCell: true },
+    category_id: { type: 'Number', description: 'That feature\'s first category id (absent when it has none)' },
+  },
+};
+
+export const TILE_LAYERS: readonly TileLayerInfo[] = [POLYGON_LAYER, POINT_LAYER];
 
 /** A layer's fields a tile of zoom z carries, in the order they are written. */
 export function fieldsAt(layer: TileLayerInfo, z: number): [string, TileField][] {

@@ -6,7 +6,8 @@
 // Whether a footprint is drawn as a polygon at all is decided before, from its size (see
 // encode.ts).
 import Point from '@mapbox/point-geometry';
-import type { MultiPolygon } from '../catalogue/format.js';
+import type { MultiPolygon, Position } from '../catalogue/format.js';
+import { outOfBounds } from '../invariant.js';
 import { MAX_LATITUDE, SIMPLIFY_UNITS, TILE_BUFFER, TILE_EXTENT, type TileAddress } from './grid.js';
 
 export interface TilePoint {
@@ -39,14 +40,16 @@ export function footprintRings(geometry: MultiPolygon, tile: TileAddress): TileR
   return rings;
 }
 
-function projectRing(ring: readonly (readonly number[])[], { z, x, y }: TileAddress): ProjectedRing {
+function projectRing(ring: readonly Position[], { z, x, y }: TileAddress): ProjectedRing {
   const size = 2 ** z;
   const out = new Float64Array(ring.length * 2);
   for (let i = 0; i < ring.length; i++) {
-    const [lon, lat] = ring[i]!;
-    const sin = Math.sin((onGrid(lat!) * Math.PI) / 180);
+    const position = ring[i];
+    if (position === undefined) outOfBounds();
+    const [lon, lat] = position;
+    const sin = Math.sin((onGrid(lat) * Math.PI) / 180);
     const row = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size;
-    out[2 * i] = (((lon! + 180) / 360) * size - x) * TILE_EXTENT;
+    out[2 * i] = (((lon + 180) / 360) * size - x) * TILE_EXTENT;
     out[2 * i + 1] = (row - y) * TILE_EXTENT;
   }
   return out;
@@ -60,10 +63,10 @@ export function lonLatBox(geometry: MultiPolygon): LonLatBox {
   for (const polygon of geometry.coordinates) {
     for (const ring of polygon) {
       for (const [lon, lat] of ring) {
-        minLon = Math.min(minLon, lon!);
-        minLat = Math.min(minLat, lat!);
-        maxLon = Math.max(maxLon, lon!);
-        maxLat = Math.max(maxLat, lat!);
+        minLon = Math.min(minLon, lon);
+        minLat = Math.min(minLat, lat);
+        maxLon = Math.max(maxLon, lon);
+        maxLat = Math.max(maxLat, lat);
       }
     }
   }
@@ -90,8 +93,10 @@ export function exteriorArea(geometry: MultiPolygon, { z, x, y }: TileAddress): 
     let twice = 0;
     let [px, py] = [0, 0];
     for (let i = 0; i < ring.length; i++) {
-      const sin = Math.sin((onGrid(ring[i]![1]!) * Math.PI) / 180);
-      const qx = (((ring[i]![0]! + 180) / 360) * size - x) * TILE_EXTENT;
+      const position = ring[i];
+      if (position === undefined) outOfBounds();
+      const sin = Math.sin((onGrid(position[1]) * Math.PI) / 180);
+      const qx = (((position[0] + 180) / 360) * size - x) * TILE_EXTENT;
       const qy = ((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size - y) * TILE_EXTENT;
       if (i > 0) twice += px * qy - qx * py;
       [px, py] = [qx, qy];
@@ -126,8 +131,10 @@ function roundRing(points: ProjectedRing): TileRing | null {
   const rounded = new Int32Array(points.length);
   let n = 0;
   for (let i = 0; i < points.length; i += 2) {
-    const x = Math.round(points[i]!);
-    const y = Math.round(points[i + 1]!);
+    const px = points[i], py = points[i + 1];
+    if (px === undefined || py === undefined) outOfBounds();
+    const x = Math.round(px);
+    const y = Math.round(py);
     if (n === 0 || rounded[2 * n - 2] !== x || rounded[2 * n - 1] !== y) {
       rounded[2 * n] = x;
       rounded[2 * n + 1] = y;
@@ -137,14 +144,21 @@ function roundRing(points: ProjectedRing): TileRing | null {
   while (n > 1 && rounded[0] === rounded[2 * n - 2] && rounded[1] === rounded[2 * n - 1]) n--;
   if (n < 3) return null;
   const ring = simplifyClosed(rounded.subarray(0, 2 * n));
-  if (ring.length < 3 || area(ring) === 0) return null;
-  return [...ring, ring[0]!.clone()];
+  const [first] = ring;
+  if (first === undefined || ring.length < 3 || area(ring) === 0) return null;
+  return [...ring, first.clone()];
 }
 
 /** Douglas–Peucker over an open list of a closed ring's points (x and y in turn), split at its first point and the point farthest from it. */
 function simplifyClosed(ring: Int32Array): Point[] {
   const n = ring.length / 2;
-  const distSqr = (i: number) => (ring[2 * i]! - ring[0]!) ** 2 + (ring[2 * i + 1]! - ring[1]!) ** 2;
+  const x0 = ring[0], y0 = ring[1];
+  if (x0 === undefined || y0 === undefined) outOfBounds();
+  const distSqr = (i: number) => {
+    const x = ring[2 * i], y = ring[2 * i + 1];
+    if (x === undefined || y === undefined) outOfBounds();
+    return (x - x0) ** 2 + (y - y0) ** 2;
+  };
   let far = 1;
   for (let i = 2; i < n; i++) if (distSqr(i) > distSqr(far)) far = i;
   const keep = new Uint8Array(n);
@@ -153,7 +167,12 @@ function simplifyClosed(ring: Int32Array): Point[] {
   // The closing stretch, from the farthest point back round to the first (index n is the first again).
   markKept(ring, far, n, keep);
   const kept: Point[] = [];
-  for (let i = 0; i < n; i++) if (keep[i] === 1) kept.push(new Point(ring[2 * i]!, ring[2 * i + 1]!));
+  for (let i = 0; i < n; i++) {
+    if (keep[i] !== 1) continue;
+    const x = ring[2 * i], y = ring[2 * i + 1];
+    if (x === undefined || y === undefined) outOfBounds();
+    kept.push(new Point(x, y));
+  }
   return kept;
 }
 
@@ -176,12 +195,12 @@ function markKept(ring: Int32Array, first: number, last: number, keep: Uint8Arra
 /** The squared distance of point p from the segment a–b; an index past the ring's last point is its first. */
 function segmentDistSqr(ring: Int32Array, p: number, a: number, b: number): number {
   const end = b === ring.length / 2 ? 0 : 2 * b;
-  const px = ring[2 * p]!;
-  const py = ring[2 * p + 1]!;
-  const ax = ring[2 * a]!;
-  const ay = ring[2 * a + 1]!;
-  const dx = ring[end]! - ax;
-  const dy = ring[end + 1]! - ay;
+  const px = ring[2 * p], py = ring[2 * p + 1];
+  const ax = ring[2 * a], ay = ring[2 * a + 1];
+  const bx = ring[end], by = ring[end + 1];
+  if (px === undefined || py === undefined || ax === undefined || ay === undefined || bx === undefined || by === undefined) outOfBounds();
+  const dx = bx - ax;
+  const dy = by - ay;
   const length = dx * dx + dy * dy;
   const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length));
   return (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2;
@@ -195,8 +214,9 @@ function wound(ring: TileRing, sign: 1 | -1): TileRing {
 function area(ring: TilePoint[]): number {
   let sum = 0;
   for (let i = 0; i < ring.length; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % ring.length]!;
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    if (a === undefined || b === undefined) outOfBounds();
     sum += a.x * b.y - b.x * a.y;
   }
   return sum;
@@ -211,7 +231,7 @@ function clipRing(points: ProjectedRing): ProjectedRing {
 }
 
 function within(values: Float64Array, lo: number, hi: number): boolean {
-  for (let i = 0; i < values.length; i++) if (!(values[i]! >= lo && values[i]! <= hi)) return false;
+  for (const v of values) if (!(v >= lo && v <= hi)) return false;
   return true;
 }
 
@@ -223,19 +243,20 @@ function clipEdge(points: ProjectedRing, axis: 0 | 1, bound: number, upTo: boole
   let m = 0;
   for (let i = 0; i < n; i++) {
     const previous = (i + n - 1) % n;
-    const [here, before] = [points[2 * i + axis]!, points[2 * previous + axis]!];
+    const here = points[2 * i + axis], before = points[2 * previous + axis];
+    const ax = points[2 * previous], ay = points[2 * previous + 1], bx = points[2 * i], by = points[2 * i + 1];
+    if (here === undefined || before === undefined || ax === undefined || ay === undefined || bx === undefined || by === undefined) outOfBounds();
     const inside = upTo ? here <= bound : here >= bound;
     const wasInside = upTo ? before <= bound : before >= bound;
     if (inside !== wasInside) {
       // Where the edge from the previous point crosses the bound.
-      const [ax, ay, bx, by] = [points[2 * previous]!, points[2 * previous + 1]!, points[2 * i]!, points[2 * i + 1]!];
       const t = (bound - before) / (here - before);
       out[m++] = ax + (bx - ax) * t;
       out[m++] = ay + (by - ay) * t;
     }
     if (inside) {
-      out[m++] = points[2 * i]!;
-      out[m++] = points[2 * i + 1]!;
+      out[m++] = bx;
+      out[m++] = by;
     }
   }
   return out.subarray(0, m);
