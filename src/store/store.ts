@@ -9,12 +9,7 @@ import type { ChangeSet } from '../changes/format.js';
 import type { ApplyOptions, ApplyOutcome, PlannedChange } from './apply/apply-changes.js';
 import type { RecordBatch } from './apply/export-rows.js';
 import type { Plan } from './read-plans.js';
-import type { Filters } from './filters.js';
-import type { PagePosition, PageRequest } from '../pagination.js';
-import type { CatalogueCollection } from '../catalogue/collections.js';
-import type { Box, BuildingLabels, MatchIds, StreetBuildings } from './map/map-plans.js';
-import type { SearchCards, YearCounts } from './site/site-plans.js';
-import type { ItemDetail, ItemIds, ItemsPage, ItemsQuery, ItemsRequest, ItemStream, OgcExtents } from './ogc/ogc-plans.js';
+import type { PagePosition } from '../pagination.js';
 import type { Dialect } from './dialect.js';
 
 export interface AuthorRow {

@@ -6,11 +6,6 @@
 // and runs in a worker thread of its class with the DB_TIMEOUT_MS deadline
 // (guarded-store.ts, pool.ts). A new face whose reads are declared so inherits this.
 import type { Config } from '../config.js';
-import { childrenOf, type Expression, type Node } from '../ogc/cql2/ast.js';
-import type { CatalogueCollection } from '../catalogue/collections.js';
-import { literalBox } from '../search/box.js';
-import type { ItemsRequest } from '../store/ogc/ogc-plans.js';
-import { hasFilters, type Filters } from '../store/filters.js';
 import { Gate } from './gate.js';
 
 export type WorkClass = 'reads' | 'geometryFilters' | 'largePages' | 'downloads' | 'builds';

@@ -4,10 +4,6 @@
 // made whole again on arrival (`fromWire`).
 import { JsonText } from '../json-text.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
-import type { DownloadFormat } from '../ogc/downloads.js';
-import type { CatalogueCollection } from '../catalogue/collections.js';
-import type { ItemsQuery } from '../store/ogc/ogc-plans.js';
-import type { ItemOptions } from '../render/ogc/items.js';
 import type { StoreConfig } from '../store/open.js';
 import type { CrossingError } from './reads.js';
 

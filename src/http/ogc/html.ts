@@ -4,7 +4,6 @@
 import { formatParameter } from '../../pages/headers.js';
 import type { HeaderChoices } from '../cache/answers.js';
 import { isOgcPath } from '../protocol/faces.js';
-import { itemIdsRead } from '../../store/ogc/ogc-reads.js';
 
 /** Added to the answer cache's key of a page chosen by Accept (the URL alone names the JSON). */
 export const HTML_KEY_SUFFIX = '\nhtml';

@@ -2,7 +2,7 @@
 // (query.ts, items-params.ts), ask the store, render (render/ogc/), reply through the answer
 // cache like /api/v1/ (ETag, 304, compression, the fast path for repeats).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA, MAX_PAGE_SIZE } from '../../constants.js';
+import { CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON, CONTENT_TYPE_SCHEMA } from '../../constants.js';
 import { ERRORS, OGC_ERRORS } from '../../errors.js';
 import { stringifyAnswer } from '../../json-text.js';
 import { createCql2Reader, type Cql2Reader } from '../../ogc/cql2/filter.js';
@@ -14,7 +14,6 @@ import { DEFAULT_CRS } from '../../ogc/crs.js';
 import { renderConformance, renderLanding } from '../../render/ogc/landing.js';
 import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQuad } from '../../render/ogc/tiles.js';
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
-import type { DocumentRow, ImageRow, MediaRow } from '../../store/store.js';
 import type { ServedStore } from '../../work/reads.js';
 import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';

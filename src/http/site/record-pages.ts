@@ -13,7 +13,7 @@ import type { PageAt } from '../../pages/shell.js';
 import type { FeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
 import type { ServedStore } from '../../work/reads.js';
-import { askRecord, getReads, listReads } from '../../store/api/api-reads.js';
+import { getReads, listReads } from '../../store/api/api-reads.js';
 import type { ItemsPage } from '../../store/ogc/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 import { boxCandidatesRead } from '../../store/map/map-reads.js';

@@ -5,7 +5,7 @@ import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState, RecordChange } from '../../store/contributions/contribution-plans.js';
-import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
+import type { FeatureRow, NestedFeatureRow } from '../../store/store.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PAGES } from './templates.js';

@@ -8,7 +8,6 @@
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../../catalogue/lists.js';
 import { footprintChanged, type TileChange } from '../../tiles/edit.js';
 import type { TileFeature } from '../../tiles/encode.js';
-import type { Feature } from '../../catalogue/format.js';
 import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
 import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';

@@ -6,25 +6,16 @@ import { createPool, storeFailure, type PostgresSettings } from './connect.js';
 import { describeUrl } from '../database-url.js';
 import { PostgresCatalogueLoad, PostgresRowWriter } from './load.js';
 import { stepTeller } from '../apply/catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome } from '../apply/apply-changes.js';
 import { refreshPostgresTiles } from '../apply/tile-precompute.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { exportBatches, type RecordBatch } from '../apply/export-rows.js';
 import { checkSchemaVersion, migrate } from './migrate.js';
 import { ReplicaLag, readReplication, refuseReplica } from './replication.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
-import type { Filters } from '../filters.js';
-import type { PageRequest } from '../../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../ogc/ogc-plans.js';
-import type { CatalogueCollection } from '../../catalogue/collections.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../map/map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../site/site-plans.js';
-import type { PictureSize } from '../../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runAsync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { runAsync, versionPlan, type Plan, type Query } from '../read-plans.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
-import { POSTGRES_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
-import { StoreError, StoreUnavailableError, type CatalogueLoad, type CatalogueStore, type Detail, type CollectionName, type Listing, type LinkedPictures, type Overview, type PoolStats, type Replication, type RowsByCollection, type VectorTile, type ReadOptions, type ReadPlan, type Snapshot } from '../store.js';
+import { StoreError, StoreUnavailableError, type CatalogueLoad, type CatalogueStore, type PoolStats, type ReadOptions, type ReadPlan, type Replication, type Snapshot } from '../store.js';
 
 export interface PostgresOpenOptions {
   /** Apply pending migrations (import, migrate); otherwise the schema must be current. */

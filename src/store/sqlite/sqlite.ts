@@ -6,17 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Catalogue } from '../../catalogue/format.js';
 import { SQLITE_DIALECT } from '../dialect.js';
-import type { Filters } from '../filters.js';
-import type { PageRequest } from '../../pagination.js';
-import { DOWNLOAD_BATCH_ROWS, extentsPlan, itemIdsPlan, itemPlan, itemsPlan, openItemStream, type ItemDetail, type ItemIds, type ItemsPage, type ItemsQuery, type ItemsRequest, type ItemStream, type OgcExtents } from '../ogc/ogc-plans.js';
-import type { CatalogueCollection } from '../../catalogue/collections.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from '../map/map-plans.js';
-import { searchCardsPlan, yearCountsPlan, type SearchCards, type YearCounts } from '../site/site-plans.js';
-import { boxCandidates, getPlan, linkedPicturesPlan, listPlan, overviewPlan, runSync, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { runSync, versionPlan, type Plan, type Query } from '../read-plans.js';
 import { toSqlite } from '../sql.js';
-import { SQLITE_TILE_SQL, tilePlan } from '../tiles/tile-plans.js';
-import type { PictureSize } from '../../contributions/kinds.js';
-import { publicPicturePlan, type PublicPicture } from '../contributions/picture-plans.js';
 import { ACCOUNT_TABLES, CONTRIBUTOR_STEPS, SQLITE_ACCOUNT_SCHEMA, type ContributorStep } from '../accounts/account-schema.js';
 import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './schema.js';
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../../search/box.js';
@@ -24,11 +15,11 @@ import { beginsWordsOf } from '../../search/text.js';
 import { feedCatalogue } from '../../catalogue/lists.js';
 import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './load.js';
 import { stepTeller } from '../apply/catalogue-finish.js';
-import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome, type Row } from '../apply/apply-changes.js';
+import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome } from '../apply/apply-changes.js';
 import { refreshSqliteTiles } from '../apply/tile-precompute.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { exportBatches, readCatalogue, type RecordBatch } from '../apply/export-rows.js';
-import { StoreError, type CatalogueLoad, type CatalogueStore, type Detail, type CollectionName, type Listing, type LinkedPictures, type Overview, type RowsByCollection, type VectorTile, type ReadPlan, type Snapshot } from '../store.js';
+import { StoreError, type CatalogueLoad, type CatalogueStore, type ReadPlan, type Snapshot } from '../store.js';
 
 export interface SqliteOpenOptions {
   /** Create the file and its tables when missing (import); otherwise it must exist (serve, export). */
