@@ -27,7 +27,8 @@ import { reportingVersions, watchCatalogueVersion, type VersionWatch } from './v
 import { buildWaitMs, keptGeoPackages } from './http/ogc/kept-geopackages.js';
 import { registerApiRoutes } from './http/api/routes.js';
 import { registerOgcRoutes, type RecordPage } from './http/ogc/routes.js';
-import { recordPage } from './http/site/record-pages.js';
+import { recordPage, type FeaturesInBox } from './http/site/record-pages.js';
+import { itemIdsRead, itemsRead } from './store/ogc/ogc-reads.js';
 import { registerPageRoutes } from './http/site/sitemap.js';
 import { PageChoices } from './pages/headers.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
@@ -75,10 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploads = pictureUploadSlots();
   const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: deps.config.contributions ? [uploads] : [] });
   registerApiRoutes(app, { ...deps, ...answering });
-  const recordPageOf: RecordPage = (at, url, collection, id, itemVersion) => recordPage({ store, streets }, at, url, collection, id, itemVersion);
+  // The site and OGC meet here, not in each other's modules: OGC's item pages are the site's
+  // record pages, and the site's surroundings and sitemap are read by OGC's reads.
+  const featuresInBox = ogcFeaturesInBox(store);
+  const recordPageOf: RecordPage = (at, url, collection, id, itemVersion) => recordPage({ store, streets, featuresInBox }, at, url, collection, id, itemVersion);
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, recordPage: recordPageOf });
-  registerPageRoutes(app, { ...deps, ...answering });
-  registerSiteRoutes(app, { ...deps, ...answering, streets });
+  registerPageRoutes(app, { ...deps, ...answering, recordIds: () => store.ask(itemIdsRead) });
+  registerSiteRoutes(app, { ...deps, ...answering, streets, featuresInBox });
   if (deps.config.contributions) await registerContributions(app, deps, store, versions, uploads);
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
@@ -141,6 +145,14 @@ function addRequestSteps(app: FastifyInstance, config: Config): void {
     const target = slashRedirectTarget(request.url);
     if (target === null) throw ERRORS.notFound();
     return reply.code(301).header('location', target).send();
+  });
+}
+
+/** A page of features meeting a box, for the site's record pages (record-pages.ts FeaturesInBox): OGC's items read with a bbox filter. */
+function ogcFeaturesInBox(store: ServedStore): FeaturesInBox {
+  return (box, limit, maxBytes, fewCandidates) => store.ask(itemsRead, 'features', {
+    filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: box } },
+    words: null, sortBy: [], cursor: null, limit, maxBytes, fewCandidates,
   });
 }
 

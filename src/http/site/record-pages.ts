@@ -14,14 +14,28 @@ import type { FeatureRow } from '../../store/store.js';
 import type { StreetLabel } from '../../render/map-labels.js';
 import type { ServedStore } from '../../work/reads.js';
 import { getReads, listReads } from '../../store/api/api-reads.js';
-import type { ItemsPage } from '../../store/ogc/ogc-plans.js';
 import type { StreetLabels } from './street-labels.js';
 import { boxCandidatesRead } from '../../store/map/map-reads.js';
-import { itemsRead } from '../../store/ogc/ogc-reads.js';
+
+/**
+ * A page of the features whose footprints meet a box, cut at `maxBytes` of footprints: OGC's
+ * items read, handed in by the app (app.ts), so that the site's pages import no OGC module.
+ * `fewCandidates`: the box was counted already and holds few, so the read need not count it.
+ */
+export type FeaturesInBox = (box: Box, limit: number, maxBytes: number, fewCandidates: boolean) => Promise<FeaturesPage>;
+
+export interface FeaturesPage {
+  readonly version: number;
+  readonly numberMatched: number;
+  /** Null when the box holds no more than this page. */
+  readonly next: unknown;
+  readonly rows: readonly { readonly id: number; readonly geometry: { readonly text: string }; readonly values: Readonly<Record<string, unknown>> }[];
+}
 
 export interface RecordPageDeps {
   store: ServedStore;
   streets: StreetLabels;
+  featuresInBox: FeaturesInBox;
 }
 
 /** The page and the oldest catalogue version it was read from (`itemVersion`: a read made before, or Infinity). */
@@ -76,7 +90,7 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
   const footprint = footprintOf(feature);
   const frames = footprint === null ? [] : CONTEXT_MARGINS.map((margin) => contextFrame(footprint, margin)).filter((f) => f !== null);
   const last = frames.length - 1;
-  let page: ItemsPage | null = null;
+  let page: FeaturesPage | null = null;
   let frame: Box | null = null;
   for (let i = 0; i <= last; i++) {
     const here = frames[i];
@@ -84,10 +98,7 @@ async function surroundings(deps: RecordPageDeps, feature: FeatureRow): Promise<
     // A frame counted is one of few candidates (CONTEXT_NEIGHBOURS, within a map view's), which the read need not count again.
     const counted = i < last;
     if (counted && await deps.store.ask(boxCandidatesRead, here, CONTEXT_NEIGHBOURS + 1) > CONTEXT_NEIGHBOURS) continue;
-    page = await deps.store.ask(itemsRead, 'features', {
-      filter: { kind: 'intersects', left: { kind: 'property', name: 'geometry' }, right: { kind: 'bbox', value: here } },
-      words: null, sortBy: [], cursor: null, limit: CONTEXT_NEIGHBOURS, maxBytes: CONTEXT_BYTES, fewCandidates: counted,
-    });
+    page = await deps.featuresInBox(here, CONTEXT_NEIGHBOURS, CONTEXT_BYTES, counted);
     frame = here;
     if (page.next === null || page.rows.length === CONTEXT_NEIGHBOURS || i === last) break;
     const density = page.numberMatched / area(here);

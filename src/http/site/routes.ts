@@ -20,15 +20,13 @@ import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
 import type { PageAt } from '../../pages/shell.js';
-import { recordPage } from './record-pages.js';
-import { StreetLabels } from './street-labels.js';
+import { recordPage, type RecordPageDeps } from './record-pages.js';
 import { VersionMemo } from './version-memo.js';
 import { overviewRead } from '../../store/map/map-reads.js';
 import { searchCardsRead, yearCountsRead } from '../../store/site/site-reads.js';
 
-export interface SiteDeps extends AnswerDeps {
+export interface SiteDeps extends AnswerDeps, RecordPageDeps {
   store: ServedStore;
-  streets: StreetLabels;
 }
 
 type MakePage = () => Promise<{ version: number; html: string }>;

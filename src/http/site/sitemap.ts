@@ -2,19 +2,22 @@
 // /robots.txt and /sitemap.xml (the site's home and search and every published record's
 // page, in parts of at most 50,000 URLs).
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE_COLLECTIONS } from '../../catalogue/collections.js';
+import { CATALOGUE_COLLECTIONS, type CatalogueCollection } from '../../catalogue/collections.js';
 import { PAGE_STYLE_PATH } from '../../pages/shell.js';
 import { PAGE_CSS } from '../../pages/style.js';
 import { SITE_PATHS } from '../../site/paths.js';
 import type { ServedStore } from '../../work/reads.js';
-import { itemIdsRead } from '../../store/ogc/ogc-reads.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
 
 /** Sitemaps hold at most 50,000 URLs each (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/** Every published record's id by collection, from one catalogue version: handed in by the app (app.ts), which reads it as OGC's item ids. */
+export type RecordIds = () => Promise<{ version: number; ids: Readonly<Record<CatalogueCollection, readonly number[]>> }>;
+
 export interface PagesDeps extends AnswerDeps {
   store: ServedStore;
+  recordIds: RecordIds;
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void {
@@ -24,7 +27,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
   const urlsNow = async (baseUrl: string) => {
     const key = `${await deps.store.catalogueVersion()}\n${baseUrl}`;
     if (listed === null || listed.key !== key) {
-      const urls = recordUrls(deps.store, baseUrl);
+      const urls = recordUrls(deps.recordIds, baseUrl);
       listed = { key, urls };
       urls.catch(() => { if (listed?.urls === urls) listed = null; });
     }
@@ -64,8 +67,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PagesDeps): void 
 }
 
 /** The site's home and search, then every published record's canonical page, features first, each collection by id. */
-async function recordUrls(store: ServedStore, baseUrl: string): Promise<{ version: number; urls: string[] }> {
-  const { version, ids } = await store.ask(itemIdsRead);
+async function recordUrls(recordIds: RecordIds, baseUrl: string): Promise<{ version: number; urls: string[] }> {
+  const { version, ids } = await recordIds();
   const pages = [SITE_PATHS.about, SITE_PATHS.search].map((path) => `${baseUrl}${path}`);
   return { version, urls: [...pages, ...CATALOGUE_COLLECTIONS.flatMap((collection) => ids[collection].map((id) => `${baseUrl}${SITE_PATHS.record(collection, id)}`))] };
 }
