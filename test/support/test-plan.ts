@@ -17,20 +17,41 @@ export interface PassOrder {
 }
 
 /**
- * `npm test`'s order for the files it takes. The rest run several of a folder to a process
- * (test-groups.ts).
+ * `npm test`'s order for the files it takes: the longest started first, each in a process of
+ * its own (apply's every change on every face, scrypt's sign-ups, the command line's child
+ * processes); the rest run several of a folder to a process (test-groups.ts).
  */
 export const FAST: PassOrder = {
-  longest: ['cli.test', 'browser/map.test', 'postgres/browser-map.test', 'import-refusals.test', 'harvest.test', 'browser/docs.test', 'postgres/tiles.test', 'postgres/tiles-agree.test', 'postgres/text-query-cost.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test'],
-  alone: ['postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test', 'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'postgres/picture-races.test', 'http/picture-races.test', 'limits.test'],
+  longest: ['apply.test', 'postgres/apply.test', 'http/account-management.test', 'postgres/account-management.test', 'cli.test', 'harvest.test', 'import-refusals.test', 'postgres/tiles.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test'],
+  alone: [],
   isolated: [],
 };
 
-/** `npm run test:slow`: every file it runs. */
+/**
+ * `npm run test:slow`: every file it runs. First, four at a time, the longest first: large
+ * catalogues and tiles over them (large-catalogue, large-diff, tile-budget, tiles-agree's grid
+ * at every zoom, the demo at scale 10), pages in a real browser but for npm test's smoke
+ * (cors, media, ogc-pages), GDAL's walks over /ogc/ and a CSV, a crowd of costly text queries,
+ * sign-up floods against the throttles' windows, kept GeoPackages built by two processes. Then
+ * the races of signals, kills and timeouts against `serve` processes (shutdown, workers,
+ * limits, live update and apply, the replica, issue 45's picture races and crashes). Last,
+ * one at a time, the measurements under attack: isolation, upload crowds and sieges,
+ * Lighthouse and axe over every page, a picture's time to another host and to a replica.
+ */
 export const SLOW: PassOrder = {
-  longest: ['large-catalogue.test', 'large-diff.test', 'postgres/tile-budget.test'],
-  alone: ['postgres/replica.test'],
-  isolated: ['postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test', 'http/picture-hosts.test', 'postgres/picture-hosts.test', 'postgres/picture-replica.test'],
+  longest: [
+    'large-catalogue.test', 'large-diff.test', 'postgres/tile-budget.test', 'browser/map.test', 'postgres/browser-map.test', 'browser/contribute.test', 'postgres/browser-contribute.test',
+    'postgres/account-throttles.test', 'http/account-throttles.test', 'postgres/ogc-kept-geopackages.test', 'http/ogc-kept-geopackages.test', 'browser/tiles-elsewhere.test', 'postgres/tiles-agree.test',
+    'postgres/text-query-cost.test', 'http/text-query-cost.test', 'postgres/csv-gdal.test', 'postgres/ogc-gdal.test', 'http/ogc-gdal.test', 'http/csv-gdal.test', 'demo-slow.test', 'browser/docs.test',
+  ],
+  alone: [
+    'postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test',
+    'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'postgres/picture-races.test', 'http/picture-races.test', 'limits.test',
+  ],
+  isolated: [
+    'postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test',
+    'http/picture-hosts.test', 'postgres/picture-hosts.test', 'postgres/picture-replica.test',
+  ],
 };
 
 export interface PlannedPass {
