@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOT } from './root.js';
 import { writeGroups } from './test-groups.js';
 import { runPass, type Totals } from './test-pass.js';
 import { planFiles } from './test-plan.js';
@@ -59,7 +60,8 @@ try {
 function longestFiles(passes: Totals[]): [string, number][] {
   const byFile = new Map<string, number>();
   for (const { file, name, seconds } of passes.flatMap((p) => p.seconds)) {
-    const key = file.startsWith(groupDir) ? name : path.relative(TEST_DIR, file).replace(/\.(ts|js)$/, '');
+    // A file's own tests name their source (source maps), below test/ rather than dist-test/.
+    const key = file.startsWith(groupDir) ? name : path.relative(path.join(ROOT, 'test'), file).replace(/\.(ts|js)$/, '');
     byFile.set(key, (byFile.get(key) ?? 0) + seconds);
   }
   return [...byFile].sort((a, b) => b[1] - a[1]).slice(0, SHOWN_LONGEST);
