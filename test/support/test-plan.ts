@@ -1,8 +1,8 @@
 // Which test files `npm test` runs and which `npm run test:slow` runs, and in what order:
 // one declaration read by both (run-tests.ts). `npm test` is what a developer runs between
-// edits: correctness, every file not named here. `test:slow` is every file named here: the
+// edits: correctness, every file not in SLOW. `test:slow` is every file in SLOW: the
 // measurements that must run alone or long. A file is in exactly one of the two: the slow
-// ones are these lists, the fast ones all others; a name here that is no test file, or is
+// ones are SLOW's lists, the fast ones all others; a name here that is no test file, or is
 // in two lists, stops both runs (planFiles).
 import path from 'node:path';
 
