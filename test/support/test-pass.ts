@@ -11,10 +11,12 @@ export interface Totals {
   broken: number;
   /** Each failed test, one line: file, name and the error's first line (repeated at the end of npm test's output, where a log's tail shows it). */
   failures: string[];
+  /** Seconds each top-level test or suite took, by its file (a group's suites are named by theirs: test-groups.ts). */
+  seconds: { file: string; name: string; seconds: number }[];
 }
 
 export async function runPass(files: string[], concurrency: number, out: NodeJS.WritableStream = process.stdout): Promise<Totals> {
-  const totals: Totals = { pass: 0, fail: 0, broken: 0, failures: [] };
+  const totals: Totals = { pass: 0, fail: 0, broken: 0, failures: [], seconds: [] };
   const stream = run({ files, concurrency });
   // The runner's closing diagnostics ("pass 12", "fail 0") are the counts its summary prints;
   // a test past its timeout is counted "cancelled", not "fail", and fails the pass too.
@@ -22,6 +24,11 @@ export async function runPass(files: string[], concurrency: number, out: NodeJS.
     const count = /^(pass|fail|cancelled) (\d+)$/.exec(data.message);
     if (data.nesting === 0 && count) totals[count[1] === 'pass' ? 'pass' : 'fail'] += Number(count[2]);
   });
+  const timed = (data: { nesting: number; name: string; file?: string; details: { duration_ms?: number } }) => {
+    if (data.nesting === 0 && data.file !== undefined) totals.seconds.push({ file: data.file, name: data.name, seconds: (data.details.duration_ms ?? 0) / 1000 });
+  };
+  stream.on('test:pass', timed);
+  stream.on('test:fail', timed);
   // Those counts are of tests: a grouped file that fails to load fails its suite alone (test-groups.ts).
   stream.on('test:fail', (data: { name: string; file?: string; details: { type?: string; error?: { failureType?: string; message?: string; cause?: unknown } } }) => {
     const { type, error } = data.details;
