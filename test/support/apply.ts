@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import type { Catalogue } from '../../src/catalogue/format.js';
+import type { Catalogue, Feature } from '../../src/catalogue/format.js';
 import { CATALOGUE_LISTS, type ListName } from '../../src/catalogue/lists.js';
 import { ChangeValidator } from '../../src/changes/validate.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
@@ -106,3 +106,20 @@ function decodeTile(bytes: Buffer | null): Record<string, unknown[]> {
   }));
 }
 
+export const CHANGE_FORMAT = 'heritage-changes/1';
+
+/** A new place on Brick Lane, east of the tests' catalogue, with `changes` over it. */
+export function newFeature(id: number, changes: Partial<Feature> = {}): Feature {
+  const lon = -0.06 - id * 0.0002;
+  const ring: [number, number][] = [[lon, 51.52], [lon + 0.0001, 51.52], [lon + 0.0001, 51.5201], [lon, 51.52]];
+  return {
+    id, feature_type: 'PLACE', b_number: null, b_name: `New place ${id}`, street: 'Brick Lane', postcode: 'E1 6QL',
+    address: `Brick Lane, London E1 6QL`, current: null, site: null, categories: [], tags: ['market'],
+    search_str: `New place ${id} Brick Lane`, geometry: { type: 'MultiPolygon', coordinates: [[ring]] }, ...changes,
+  };
+}
+
+/** A footprint moved a fraction of the crowd's spacing: another cell of the points grid at some zooms, the same at others. */
+export function nudged(f: Feature, by: number): Feature['geometry'] {
+  return { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon! + by, lat! - by]))) };
+}

@@ -14,8 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
+import { ROOT } from '../support/root.js';
 
-const SRC = path.join(import.meta.dirname, '..', '..', 'src');
+const SRC = path.join(ROOT, 'src');
 const MAX_FILES = 6;
 const HELD = ['b_number', 'b_name', 'feature_type', 'postcode', 'search_str', 'last_edited'];
 const LEFT_OUT = (file: string) => file.startsWith(`demo${path.sep}`) || /migrations?\b/.test(file);
