@@ -2,6 +2,7 @@
 // and answers out. Values cross by structured clone, which keeps plain data only: a stored
 // footprint's JsonText crosses as a tagged object and a tile's Buffer as a Uint8Array, both
 // made whole again on arrival (`fromWire`).
+import { errorMessage } from '../caught.js';
 import { JsonText } from '../json-text.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
 import type { StoreConfig } from '../store/open.js';
@@ -38,7 +39,7 @@ export type WireFailure =
   | { kind: 'other'; message: string };
 
 export function failureToWire(error: unknown, crossing: readonly CrossingError[]): WireFailure {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   for (const { name, details } of crossing) {
     const carried = details(error);
     if (carried !== undefined) return { kind: 'crossing', name, message, details: carried };

@@ -1,6 +1,7 @@
 // Connections to PostgreSQL: one pool per process, every connection pointed at the
 // catalogue's schema, with timeouts so that a slow or missing database costs a request
 // at most `dbTimeoutMs`, never a hang.
+import { errorMessage } from '../../caught.js';
 import pg from 'pg';
 import { StoreError, StoreUnavailableError } from '../store.js';
 
@@ -64,7 +65,7 @@ export function isUnavailable(error: unknown): boolean {
 /** A failed read as the store's error: unavailable (503) or a plain failure. */
 export function storeFailure(error: unknown): Error {
   if (error instanceof StoreError) return error;
-  if (isUnavailable(error)) return new StoreUnavailableError(error instanceof Error ? error.message : String(error));
+  if (isUnavailable(error)) return new StoreUnavailableError(errorMessage(error));
   return error instanceof Error ? error : new StoreError(String(error));
 }
 

@@ -1,6 +1,7 @@
 // The PostgreSQL store: many stateless server processes over one database (or its
 // replicas). A read runs in a REPEATABLE READ snapshot, so a page's count and rows come
 // from one catalogue version even while an import commits; an import is one transaction.
+import { errorMessage } from '../../caught.js';
 import type pg from 'pg';
 import { createPool, storeFailure, type PostgresSettings } from './connect.js';
 import { describeUrl } from '../database-url.js';
@@ -45,7 +46,7 @@ export async function openPostgresStore(settings: PostgresSettings, options: Pos
     if (failure instanceof StoreUnavailableError && serving) return store;
     await Promise.all([pool.end(), streamPool.end()]);
     if (failure instanceof StoreError && !(failure instanceof StoreUnavailableError)) throw failure;
-    throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new StoreError(`Cannot use ${describeUrl(settings.url)}: ${errorMessage(error)}.`);
   }
 }
 

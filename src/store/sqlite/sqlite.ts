@@ -1,6 +1,7 @@
 // The embedded store: one SQLite file through better-sqlite3. Reads run inside a
 // transaction so that a page's count and rows come from one catalogue version even while
 // another process imports into the same file (WAL mode).
+import { errorMessage } from '../../caught.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -44,7 +45,7 @@ export function openSqliteStore(file: string, options: SqliteOpenOptions = {}): 
   } catch (error) {
     db?.close();
     if (error instanceof StoreError) throw error;
-    throw new StoreError(`The database ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new StoreError(`The database ${file} cannot be read: ${errorMessage(error)}.`);
   }
 }
 
