@@ -2,6 +2,7 @@
 // canonical links take them from here. A record's page has one canonical URL that always
 // answers the page, whatever the client's Accept (the data keeps its own URLs).
 import type { CatalogueCollection } from '../catalogue/collections.js';
+import type { ListName } from '../catalogue/lists.js';
 
 /** Each collection's pages, by the word a visitor reads in the URL. */
 const RECORD_SEGMENTS: Readonly<Record<CatalogueCollection, string>> = {
@@ -49,4 +50,23 @@ export const CONTRIBUTE_PATHS = {
   historyRoute: '/history/:list/:id',
   revert: (list: string, id: number, change: number) => `/history/${list}/${id}/revert/${change}`,
   revertRoute: '/history/:list/:id/revert/:change',
+} as const;
+
+/** The lists an editor changes in the browser (issue 47): every list but the authors, who are made by publications. */
+export const EDIT_LISTS = ['features', 'images', 'documents', 'media', 'categories', 'sites'] as const satisfies readonly ListName[];
+export type EditList = (typeof EDIT_LISTS)[number];
+
+/** The editors' back office (issue 47): editors and admins only, each POST checked by its form's csrf. */
+export const EDIT_PATHS = {
+  /** Every path here begins so: the editors' guard is on the whole prefix. */
+  prefix: '/edit/',
+  record: (list: EditList, id: number) => `/edit/${list}/${id}`,
+  /** A new record's form: the record route with `new` for its id. */
+  create: (list: EditList) => `/edit/${list}/new`,
+  recordRoute: '/edit/:list/:id',
+  remove: (list: EditList, id: number) => `/edit/${list}/${id}/delete`,
+  removeRoute: '/edit/:list/:id/delete',
+  /** A change file's upload, its preview, and its application. */
+  changes: '/edit/changes',
+  recent: '/edit/recent',
 } as const;

@@ -25,6 +25,7 @@ import type { CatalogueStore } from '../../store/store.js';
 import type { ServedStore } from '../../work/reads.js';
 import { registerContributionRoutes, withFeatures } from './contribution-routes.js';
 import { registerManageRoutes } from './manage-routes.js';
+import { registerEditRoutes } from '../edit/routes.js';
 
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
@@ -92,6 +93,7 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
       await forms.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024, parts: 12, headerPairs: 50 } });
       registerContributionRoutes(forms, deps, kit);
     });
+    await scope.register(async (editing) => registerEditRoutes(editing, deps, kit), { prefix: '' });
   });
 }
 

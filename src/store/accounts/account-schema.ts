@@ -115,8 +115,20 @@ CREATE TABLE IF NOT EXISTS contribution_pictures (
 CREATE INDEX IF NOT EXISTS contribution_pictures_by_contribution ON contribution_pictures (contribution_id);`;
 }
 
+/**
+ * Issue 47, editors in the browser. record_changes.change_version: the catalogue version the
+ * change made; every record one save (an edit, an approval, a change file, an undo) changed
+ * shares it, so a change is undone, listed and shown as one. Null for rows kept before.
+ */
+export const EDITS_STEP: ContributorStep = {
+  columns: [{ table: 'record_changes', column: 'change_version', type: (integer) => integer }],
+  sql: () => `
+CREATE INDEX IF NOT EXISTS record_changes_by_version ON record_changes (change_version);
+`,
+};
+
 /** In the order they were added: each step may use the tables of those before it. */
-export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP];
+export const CONTRIBUTOR_STEPS: readonly ContributorStep[] = [MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, EDITS_STEP];
 
 /** A step as PostgreSQL's migration SQL. */
 export function postgresStep(step: ContributorStep): string {

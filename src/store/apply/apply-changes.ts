@@ -59,8 +59,11 @@ export interface ApplyOptions {
  */
 export interface PlannedChange {
   changes(dialect: Dialect): Plan<ChangeSet>;
-  /** Run once the change set is written (not on a refusal): `before`, the records it touched as they were. */
-  alongside(dialect: Dialect, changes: ChangeSet, before: Stored): Plan<void>;
+  /**
+   * Run once the change set is written (not on a refusal): `before`, the records it touched as
+   * they were; `version`, the catalogue version it made (null: it changed no record).
+   */
+  alongside(dialect: Dialect, changes: ChangeSet, before: Stored, version: number | null): Plan<void>;
 }
 
 /** Stored records of a list by id. */
@@ -72,7 +75,7 @@ export async function applyChangeSet(driver: ApplyDriver, change: ChangeSet | Pl
   const planned = 'alongside' in change ? change : null;
   const changes = 'alongside' in change ? await run(change.changes(driver.dialect)) : change;
   const outcome = await applyWhole(driver, changes, options);
-  if (planned && outcome.ok && !options.dryRun) await run(planned.alongside(driver.dialect, changes, outcome.stored));
+  if (planned && outcome.ok && !options.dryRun) await run(planned.alongside(driver.dialect, changes, outcome.stored, outcome.version));
   if (!outcome.ok) return outcome;
   const { stored: _, ...applied } = outcome;
   return applied;

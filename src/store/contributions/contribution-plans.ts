@@ -197,14 +197,14 @@ export function publishChange(id: number, editorId: number, now: number, edit: S
       record = { list, id: recordId, upload };
       return changes;
     },
-    *alongside(dialect, changes, before): Plan<void> {
+    *alongside(dialect, changes, before, version): Plan<void> {
       if (record === null) return;
       yield {
         sql: "UPDATE contributions SET state = 'published', fields = $1, decided = $2, decided_by = $3, record_id = $4 WHERE id = $5",
         params: [JSON.stringify(edit.fields), now, editorId, record.id, id],
       };
       if (record.upload !== null) yield* attachPicturePlan(record.upload, record.id);
-      yield* historyPlan(dialect, changes, before, { accountId: editorId, now, what: `approved contribution ${id}` });
+      yield* historyPlan(dialect, changes, before, { accountId: editorId, now, what: `approved contribution ${id}`, version });
     },
   };
 }
@@ -260,7 +260,7 @@ export function* storedRecordPlan(list: ListName, id: number, d: Dialect): Plan<
 }
 
 /** Every record a change through the site put or removed, before and after (as stored once written), with who and when. */
-export function* historyPlan(d: Dialect, changes: ChangeSet, before: Stored, by: { accountId: number; now: number; what: string }): Plan<void> {
+export function* historyPlan(d: Dialect, changes: ChangeSet, before: Stored, by: { accountId: number; now: number; what: string; version: number | null }): Plan<void> {
   for (const list of CATALOGUE_LISTS) {
     const was: ReadonlyMap<number, CatalogueRecord> = before[list];
     const put: readonly CatalogueRecord[] = changes[list].put;
@@ -269,8 +269,8 @@ export function* historyPlan(d: Dialect, changes: ChangeSet, before: Stored, by:
       const after = yield* storedRecordPlan(list, recordId, d);
       if (JSON.stringify(prior) === JSON.stringify(after)) continue;
       yield {
-        sql: 'INSERT INTO record_changes (list, record_id, account_id, at, what, before_json, after_json) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        params: [list, recordId, by.accountId, by.now, by.what, prior === null ? null : JSON.stringify(prior), after === null ? null : JSON.stringify(after)],
+        sql: 'INSERT INTO record_changes (list, record_id, account_id, at, what, before_json, after_json, change_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        params: [list, recordId, by.accountId, by.now, by.what, prior === null ? null : JSON.stringify(prior), after === null ? null : JSON.stringify(after), by.version],
       };
     }
   }
@@ -333,8 +333,8 @@ export function revertChange(change: RecordChange, editorId: number, now: number
       else putRecord(changes, change.list, change.before);
       return changes;
     },
-    *alongside(dialect, applied, before) {
-      yield* historyPlan(dialect, applied, before, { accountId: editorId, now, what: `undid change ${change.id}` });
+    *alongside(dialect, applied, before, version) {
+      yield* historyPlan(dialect, applied, before, { accountId: editorId, now, what: `undid change ${change.id}`, version });
       yield* followRecordPlan(change.list, change.recordId);
     },
   };

@@ -5,7 +5,7 @@
 // Tables live in the configured schema (search_path is set per connection); PostGIS
 // itself lives wherever it was installed, normally `public`.
 
-import { MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from '../accounts/account-schema.js';
+import { EDITS_STEP, MANAGED_ACCOUNTS_STEP, NAMES_STEP, PICTURES_STEP, POSTGRES_ACCOUNT_SCHEMA, POSTGRES_CONTRIBUTION_SCHEMA, postgresStep } from '../accounts/account-schema.js';
 
 export interface Migration {
   version: number;
@@ -211,6 +211,11 @@ CREATE TABLE tile_levels (z integer NOT NULL, x integer NOT NULL, y integer NOT 
     version: 15,
     name: 'contributed pictures kept in the store, public while their record is published (store/accounts/account-schema.ts)',
     sql: postgresStep(PICTURES_STEP),
+  },
+  {
+    version: 16,
+    name: 'each change made through the site kept with the catalogue version it made, so that a change of many records is undone as one (store/accounts/account-schema.ts EDITS_STEP)',
+    sql: postgresStep(EDITS_STEP),
   },
 ];
 
