@@ -176,7 +176,7 @@ function watchCatalogue(app: FastifyInstance, deps: AppDeps) {
 /** Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once. */
 async function registerContributions(app: FastifyInstance, deps: AppDeps, store: ServedStore, versions: VersionWatch, uploads: Gate): Promise<void> {
   const contributeStore = {
-    ask: store.ask.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+    ask: store.ask.bind(store), read: store.read.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
     ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
   };
   await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });

@@ -37,7 +37,7 @@ export const FORM_BYTES = 8 * 1024;
 export const CONTRIBUTION_FORM_BYTES = 192 * 1024;
 
 export interface ContributeDeps {
-  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<ServedStore, 'ask' | 'replication'>;
+  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<ServedStore, 'ask' | 'read' | 'replication'>;
   config: Config;
   /** Told the version an approval published, so that this process serves it at once. */
   published(version: number): void;
