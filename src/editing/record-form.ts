@@ -11,7 +11,6 @@ import { FEATURE_TYPES, defaultSearchStr, type Feature, type Problem } from '../
 import { CHANGES_FORMAT, type ChangeSet } from '../changes/format.js';
 import { ChangeValidator } from '../changes/validate.js';
 import type { EditList } from '../site/paths.js';
-import { FIELD_LABELS } from './field-words.js';
 
 /** How a field is typed in: each kind its own input and its own reading of the text. */
 export type InputKind =
@@ -41,26 +40,37 @@ const HINTS: Partial<Record<InputKind, string>> = {
   footprint: 'Draw it on the map, or give it as GeoJSON: a Polygon or MultiPolygon of longitude, latitude positions, each ring closed.',
 };
 
-const INPUTS: { readonly [L in EditList]: Readonly<Record<keyof CatalogueRecord<L> & string, InputKind | null>> } = {
-  categories: { id: null, name: 'text', description: 'long-text', thumbnail: 'path' },
-  sites: { id: null, name: 'text' },
+/** Each list's fields as a form shows them: the input a field is typed in, and what it is called for people (null: not a field of the form). */
+type Inputs<L extends EditList> = Readonly<Record<keyof CatalogueRecord<L> & string, readonly [InputKind, string] | null>>;
+
+const INPUTS: { readonly [L in EditList]: Inputs<L> } = {
+  categories: { id: null, name: ['text', 'Name'], description: ['long-text', 'Description'], thumbnail: ['path', 'Thumbnail'] },
+  sites: { id: null, name: ['text', 'Name'] },
   features: {
-    id: null, feature_type: 'kind', b_number: 'optional-text', b_name: 'optional-text', street: 'optional-text', postcode: 'text', address: 'text',
-    current: 'year', site: 'site', categories: 'categories', tags: 'tags', search_str: 'search-text', geometry: 'footprint',
+    id: null, feature_type: ['kind', 'Kind'], b_number: ['optional-text', 'Number'], b_name: ['optional-text', 'Name'], street: ['optional-text', 'Street'],
+    postcode: ['text', 'Postcode'], address: ['text', 'Address'], current: ['year', 'Year'], site: ['site', 'Site'], categories: ['categories', 'Categories'],
+    tags: ['tags', 'Tags'], search_str: ['search-text', 'Search text'], geometry: ['footprint', 'Footprint'],
   },
   images: {
-    id: null, feature: 'building', author: 'author', title: 'text', file: 'path', description: 'long-text', copyright: 'licence', created: 'optional-date', published: 'published',
+    id: null, feature: ['building', 'Building'], author: ['author', 'Credit'], title: ['text', 'Title'], file: ['path', 'File'], description: ['long-text', 'Description'],
+    copyright: ['licence', 'Licence'], created: ['optional-date', 'Date'], published: ['published', 'Published'],
   },
-  documents: { id: null, feature: 'building', author: 'author', title: 'text', body: 'markup', created: 'date', last_edited: 'today', published: 'published' },
-  media: { id: null, feature: 'building', author: 'author', title: 'text', url: 'text', published: 'published' },
+  documents: {
+    id: null, feature: ['building', 'Building'], author: ['author', 'Author'], title: ['text', 'Title'], body: ['markup', 'Text'], created: ['date', 'Written'],
+    last_edited: ['today', 'Last edited'], published: ['published', 'Published'],
+  },
+  media: { id: null, feature: ['building', 'Building'], author: ['author', 'Credit'], title: ['text', 'Title'], url: ['text', 'Video address'], published: ['published', 'Published'] },
 };
 
 /** A list's form, field by field in the file's order (the id is the address, never a field). */
 export function formFields(list: EditList): FormField[] {
-  const labels: Readonly<Record<string, string>> = FIELD_LABELS[list];
-  return Object.entries(INPUTS[list]).flatMap(([key, input]) =>
-    input === null ? [] : [{ key, label: labels[key] ?? key, input, hint: HINTS[input] ?? null }]);
+  const inputs: Readonly<Record<string, readonly [InputKind, string] | null>> = INPUTS[list];
+  return Object.entries(inputs).flatMap(([key, declared]) =>
+    declared === null ? [] : [{ key, label: declared[1], input: declared[0], hint: HINTS[declared[0]] ?? null }]);
 }
+
+/** What a field is called for people (a field the form does not show: its key). */
+export const fieldLabel = (list: EditList, key: string): string => formFields(list).find((f) => f.key === key)?.label ?? key;
 
 /** A form's values as text, by field key (categories: the ids ticked). */
 export type FormValues = Record<string, string | string[]>;

@@ -4,6 +4,7 @@
 // (store/editing/edit-plans.ts): one new catalogue version, in the history, undoable. A
 // refused save answers the form again with what was typed and each problem at its field.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { blankValues, checkRecord, formFields, problemsByField, readForm, recordValues, type FormValues, type Names } from '../../editing/record-form.js';
@@ -61,7 +62,7 @@ async function authorNames(desk: EditDesk, record: CatalogueRecord | null): Prom
 /** A record's name for people: a building's name or address, another's title or name. */
 function labelOf(record: CatalogueRecord): string {
   const given: Readonly<Record<string, unknown>> = record;
-  for (const key of ['b_name', 'address', 'title', 'name']) {
+  for (const key of [F.name, F.address, 'title', 'name']) {
     const value = given[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
