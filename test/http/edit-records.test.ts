@@ -85,6 +85,23 @@ describe('editors edit the catalogue in the browser', () => {
     }
   });
 
+  test('record pages link editors to the record\'s form and history; everyone else gets the public page, byte for byte', async () => {
+    for (const path of ['/places/1/', '/pictures/7/', '/documents/971/', '/videos/4/']) {
+      const anonymous = await new FormClient(app).get(path);
+      const signedIn = await contributor.get(path);
+      assert.equal(anonymous.status, 200, path);
+      assert.equal(signedIn.text, anonymous.text, `${path}: a contributor's page is the public page`);
+      assert.ok(!anonymous.text.includes('/edit/'), path);
+      const editors = await editor.get(path);
+      assert.equal(editors.status, 200);
+      assert.equal(editors.headers['cache-control'], 'private, no-store');
+      const [list, id] = { '/places/1/': ['features', 1], '/pictures/7/': ['images', 7], '/documents/971/': ['documents', 971], '/videos/4/': ['media', 4] }[path]!;
+      assert.ok(editors.text.includes(`<a href="${app.origin}/edit/${list}/${id}">Edit</a>`), path);
+      assert.ok(editors.text.includes(`<a href="${app.origin}/history/${list}/${id}">History</a>`), path);
+      assert.equal(editors.text.replace(/<nav class="editor-bar"[^]*?<\/nav>\n/, ''), anonymous.text, `${path}: the public page, with the bar alone added`);
+    }
+  });
+
   test('a POST without its form\'s csrf is refused and changes nothing', async () => {
     const page = await editor.get(`/edit/features/${BUILDING}`);
     const answer = await editor.post(`/edit/features/${BUILDING}`, { ...formOf(page.text), csrf: 'forged', address: 'Forged Street' });
