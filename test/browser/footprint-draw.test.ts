@@ -89,6 +89,14 @@ async function textFootprint(page: Page): Promise<{ type: string; coordinates: L
   return JSON.parse(await page.locator('#geometry').inputValue());
 }
 
+/** Waits until the textarea holds a footprint other than `old` (JSON.stringify of the parsed text). */
+async function textChanged(page: Page, old: string): Promise<void> {
+  await page.waitForFunction((prior) => {
+    const value = (globalThis as any).document.getElementById('geometry').value;
+    return value !== '' && JSON.stringify(JSON.parse(value)) !== prior;
+  }, old);
+}
+
 /** Where a pixel of the map is, by MapLibre's own unproject, and how far a pixel reaches there. */
 function lonlatAt(page: Page, point: Point): Promise<{ at: Lonlat; pixel: number }> {
   return page.evaluate(({ x, y }) => {
@@ -181,8 +189,7 @@ describe('drawing a footprint on the editors\' map', { skip }, () => {
     await page.mouse.down();
     for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + from.x + (40 * step) / 8, box.y + from.y + (30 * step) / 8);
     await page.mouse.up();
-    const before = JSON.stringify(drawn);
-    await page.waitForFunction((old) => (globalThis as any).document.getElementById('geometry').value !== '' && JSON.stringify(JSON.parse((globalThis as any).document.getElementById('geometry').value)) !== old, before);
+    await textChanged(page, JSON.stringify(drawn));
     const moved = (await textFootprint(page)).coordinates[0]![0]!;
     assert.equal(moved.length, ring.length, 'a corner moved, none added');
     const target = await lonlatAt(page, to);
@@ -194,13 +201,28 @@ describe('drawing a footprint on the editors\' map', { skip }, () => {
       assert.ok(nearest(moved, at) <= pixel + 1e-7, 'the other corners stay');
     }
 
+    // The whole part dragged from inside it: every corner moves by the same.
+    const grab = { x: cx - 20, y: cy + 10 };
+    const beforeDrag = JSON.stringify(await textFootprint(page));
+    await page.mouse.move(box.x + grab.x, box.y + grab.y);
+    await page.mouse.down();
+    // In steps of a pixel or so, as a hand moves: the first move or two, which start the drag, do not move the shape.
+    for (let step = 1; step <= 50; step++) await page.mouse.move(box.x + grab.x - step, box.y + grab.y + step / 2);
+    await page.mouse.up();
+    await textChanged(page, beforeDrag);
+    const shifted = (await textFootprint(page)).coordinates[0]![0]!;
+    for (const c of [corners[0]!, corners[2]!, corners[3]!]) {
+      const { at, pixel } = await lonlatAt(page, { x: c.x - 50, y: c.y + 25 });
+      assert.ok(nearest(shifted, at) <= 3 * pixel, `the corner at (${c.x}, ${c.y}) moved with the part`);
+    }
+
     await page.getByRole('button', { name: 'Delete the selected shape' }).click();
     await page.locator('[data-footprint][data-parts="0"]').waitFor();
     assert.equal(await page.locator('#geometry').inputValue(), '', 'deleting the only part empties the text');
     assert.deepEqual(errors, []);
   });
 
-  test('a footprint typed into the textarea is drawn: two parts and a courtyard', async () => {
+  test('a footprint typed into the textarea is drawn (two parts, a courtyard); a courtyard drawn is written as its part\'s hole', async () => {
     const { page, errors } = await open(0);
     const box = await mapBox(page);
     const at = async (x: number, y: number) => (await lonlatAt(page, { x: box.width / 2 + x, y: box.height / 2 + y })).at;
@@ -210,7 +232,7 @@ describe('drawing a footprint on the editors\' map', { skip }, () => {
     };
     const outer = await square(-150, -100, 200);
     const hole = await square(-90, -40, 80);
-    const other = await square(100, -40, 60);
+    const other = await square(100, -40, 120);
     const text = JSON.stringify({ type: 'MultiPolygon', coordinates: [[outer, hole], [other]] });
     await page.locator('#geometry').fill(text);
     await page.locator('[data-footprint][data-parts="2"][data-holes="1"]').waitFor();
@@ -227,10 +249,27 @@ describe('drawing a footprint on the editors\' map', { skip }, () => {
     assert.deepEqual(await modesAt(130, -10), ['polygon']);
     assert.deepEqual(await modesAt(0, 150), []);
 
+    // A courtyard drawn with the mouse in the second part is written as that part's hole, clockwise.
+    await page.getByRole('button', { name: 'Draw a hole' }).click();
+    // Corners more than terra-draw's 40 px apart: a click that near the last corner closes the ring.
+    const courtyard: Point[] = [{ x: 115, y: -25 }, { x: 195, y: -25 }, { x: 195, y: 55 }, { x: 115, y: 55 }].map((p) => ({ x: box.width / 2 + p.x, y: box.height / 2 + p.y }));
+    for (const c of [...courtyard, courtyard[0]!]) await page.mouse.click(box.x + c.x, box.y + c.y);
+    await page.locator('[data-footprint][data-parts="2"][data-holes="2"]').waitFor();
+    const written = (await textFootprint(page)).coordinates;
+    assert.deepEqual(written.map((polygon) => polygon.length), [2, 2], 'each part with its hole');
+    const drawnHole = written[1]![1]!;
+    assert.equal(drawnHole.length, 5);
+    for (const c of courtyard) {
+      const { at, pixel } = await lonlatAt(page, c);
+      assert.ok(nearest(drawnHole, at) <= pixel + 1e-7, 'the courtyard\'s corners where clicked');
+    }
+    const area = drawnHole.slice(1).reduce((sum, [x, y], i) => sum + drawnHole[i]![0] * y - x * drawnHole[i]![1], 0);
+    assert.ok(area < 0, 'a hole is clockwise');
+
     await page.locator('#geometry').fill('{"type": "MultiPolygon", "coordinates": [');
     await page.locator('.footprint-problem:not([hidden])').waitFor();
     assert.match(await page.locator('.footprint-problem').textContent() ?? '', /not JSON/);
-    assert.equal(await page.locator('[data-footprint]').getAttribute('data-parts'), '2', 'a text being typed leaves the map as it was');
+    assert.equal(await page.locator('[data-footprint]').getAttribute('data-holes'), '2', 'a text being typed leaves the map as it was');
     assert.deepEqual(errors, []);
   });
 

@@ -37,7 +37,7 @@ async function loadConfig(): Promise<MapConfig> {
   return { extent: null, tiles: `${base}${TILES_TEMPLATE_PATH}`, basemap: null, categories: [] };
 }
 
-/** Feature ids from a counter: terra-draw's default needs crypto.randomUUID, which plain http lacks. */
+/** Numbers for feature ids, not terra-draw's UUIDs: MapLibre keeps a drawn feature's id only when it is a number. */
 function counterIds() {
   let last = 0;
   return { getId: () => ++last, isValidId: (id: unknown) => typeof id === 'number' && Number.isInteger(id) };
@@ -121,7 +121,7 @@ class FootprintEditor {
   /** The textarea's footprint drawn, when it reads as one; otherwise the map keeps the last. */
   private readText(): void {
     const parsed = parseFootprint(this.controls.textarea.value);
-    if (!parsed.ok) return this.controls.problem(`The map shows the last footprint it could read: ${parsed.problem}.`);
+    if (!parsed.ok) return this.controls.problem(`The map shows the last footprint it could read (a change on the map replaces the text): ${parsed.problem}.`);
     this.show(parsed.polygons);
   }
 
@@ -161,7 +161,7 @@ async function enhance(field: HTMLElement): Promise<void> {
   const config = await loadConfig();
   const parsed = parseFootprint(textarea.value);
   const initial = parsed.ok ? parsed.polygons : [];
-  if (!parsed.ok) controls.problem(`The text could not be drawn: ${parsed.problem}.`);
+  if (!parsed.ok) controls.problem(`The text could not be drawn (a change on the map replaces it): ${parsed.problem}.`);
   // Opens on the footprint, close enough to see its neighbours, or on the whole catalogue for a new building.
   const footprint = boundsOf(initial);
   const map = createMap(controls.mapElement, { ...config, extent: footprint ?? config.extent }, null);
