@@ -10,6 +10,7 @@ import type { CatalogueRecord } from '../catalogue/lists.js';
 import { FEATURE_TYPES, defaultSearchStr, type Feature, type Problem } from '../catalogue/format.js';
 import { CHANGES_FORMAT, type ChangeSet } from '../changes/format.js';
 import { ChangeValidator } from '../changes/validate.js';
+import { formatFootprint } from '../render/edit/footprint-text.js';
 import type { EditList } from '../site/paths.js';
 
 /** How a field is typed in: each kind its own input and its own reading of the text. */
@@ -95,7 +96,7 @@ function valueText(input: InputKind, value: unknown, record: CatalogueRecord, na
   if (input === 'author' && typeof value === 'number') return names.author(value) ?? String(value);
   if (input === 'published') return value === true ? 'yes' : 'no';
   if (input === 'licence') return value === true ? 'copyright' : 'open';
-  if (input === 'footprint') return JSON.stringify(value);
+  if (input === 'footprint' && isFeature(record)) return formatFootprint(record.geometry.coordinates, true);
   if (input === 'search-text' && 'geometry' in record && isFeature(record) && value === defaultSearchStr(record)) return '';
   return String(value);
 }

@@ -11,7 +11,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkipReason, launchBrowser } from '../support/browser.js';
+import { browserSkipReason, launchBrowser, type ProfileBrowser } from '../support/browser.js';
+import { ensureWebBuilt, launchMapBrowser, openWatchedPage } from '../support/map-page.js';
+import { decodeLayers } from '../support/tile-catalogue.js';
+import { tileOf } from '../support/tile-math.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -42,7 +45,7 @@ describe('editing in a browser', { skip }, () => {
           return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
         });
         violations.push(...found.map((v) => `${name} at ${width} px: axe ${v}`));
-        const wider = await again.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+        const wider = await again.evaluate(() => { const root = (globalThis as any).document.documentElement; return root.scrollWidth > root.clientWidth + 1; });
         if (width === 390 && wider) violations.push(`${name}: wider than 390 px`);
       } finally {
         await checker.close();
@@ -65,6 +68,7 @@ describe('editing in a browser', { skip }, () => {
   };
 
   before(async () => {
+    await ensureWebBuilt();
     server = await startTestServer({ catalogue: buildTestCatalogue(), settings: { contributions: '1' } });
     for (const name of ['ed-editor', 'eve-editor']) {
       const made = await runCli(['users', 'add', name, '--role', 'editor', ...server.dbArgs], { input: `${PASSWORD}\n` });
@@ -132,6 +136,58 @@ describe('editing in a browser', { skip }, () => {
     assert.equal((await json(`/api/v1/features/${BUILDING}/`)).properties.b_name, 'Fournier Hall', 'nothing of the second saved yet');
     await Promise.all([second.waitForURL(/\?saved=\d+$/), second.click('button[type=submit]')]);
     assert.equal((await json(`/api/v1/features/${BUILDING}/`)).properties.b_name, 'The Weavers\' House');
+    assert.deepEqual(violations, []);
+  });
+
+  test('an editor draws a new building\'s footprint with the mouse and publishes it: it is in the tiles and on the map', async () => {
+    const maps: ProfileBrowser = await launchMapBrowser();
+    try {
+      const { page, errors } = await openWatchedPage(maps.context, { width: 1100, height: 900 });
+      await page.goto(`${server.origin}/account/signin`);
+      await page.fill('#username', 'ed-editor');
+      await page.fill('#password', PASSWORD);
+      await Promise.all([page.waitForURL(/\/account\/$/), page.click('button[type=submit]')]);
+      await page.goto(`${server.origin}/edit/features/new`);
+      await page.locator('[data-footprint][data-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => (globalThis as any).__map.loaded() && !(globalThis as any).__map.isMoving(), undefined, { timeout: 30_000, polling: 100 });
+      // The map is low on the form: in view, so that the clicks land on it.
+      await page.locator('.footprint-map').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => !(globalThis as any).__map.isMoving(), undefined, { polling: 100 });
+      const box = (await page.locator('.footprint-map canvas').boundingBox())!;
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.getByRole('button', { name: 'Draw a part' }).click();
+      const corners = [[cx - 70, cy - 50], [cx + 70, cy - 50], [cx + 70, cy + 50], [cx - 70, cy + 50]] as const;
+      for (const [x, y] of [...corners, corners[0]]) await page.mouse.click(x, y);
+      await page.locator('[data-footprint][data-parts="1"]').waitFor();
+      const drawn = JSON.parse(await page.locator('#geometry').inputValue()) as { type: string; coordinates: number[][][][] };
+      assert.equal(drawn.coordinates[0]![0]!.length, 5, 'four corners, closed');
+      await page.fill('#field-address', '41 Fournier Street, London E1 6QE');
+      await page.fill('#field-postcode', 'E1 6QE');
+      await page.fill('#field-b_name', 'The Drawn House');
+      await shot(page, 'edit-new-building');
+      await Promise.all([page.waitForURL(/\/edit\/features\/\d+\?saved=\d+$/), page.click('form.edit button[type=submit]')]);
+      const id = Number(/\/edit\/features\/(\d+)\?/.exec(page.url())![1]);
+      const made = await json(`/api/v1/features/${id}/`);
+      assert.equal(made.properties.b_name, 'The Drawn House');
+      assert.deepEqual(made.geometry.coordinates, drawn.coordinates, 'the footprint as drawn');
+      // In the vector tile that holds its first corner, at a zoom where every footprint is drawn whole.
+      const tile = tileOf(drawn.coordinates[0]![0]![0]!, 18);
+      const answer = await server.request(`/tiles/features/${tile.z}/${tile.x}/${tile.y}.mvt`);
+      assert.equal(answer.status, 200);
+      assert.ok(decodeLayers(answer.bytes).features.some((f) => f.properties['id'] === id), 'in the tile');
+      // And drawn by the map explorer, which a visitor opens there (at a zoom where footprints are drawn, not gathered into points).
+      const visitor = await openWatchedPage(maps.context, { width: 1100, height: 900 });
+      const [lon, lat] = drawn.coordinates[0]![0]![0]!;
+      await visitor.page.goto(`${server.origin}/#map=18/${lat}/${lon}`);
+      await visitor.page.waitForFunction((wanted) => {
+        const map = (globalThis as any).__map;
+        return map !== undefined && map.loaded() && map.queryRenderedFeatures({ layers: ['footprints-fill'] }).some((f: any) => f.properties.id === wanted);
+      }, id, { timeout: 30_000, polling: 100 });
+      assert.deepEqual(errors, []);
+      await visitor.close();
+    } finally {
+      await maps.close();
+    }
     assert.deepEqual(violations, []);
   });
 });

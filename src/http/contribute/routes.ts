@@ -81,8 +81,11 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
       if (deps.config.primaryUrl === null) throw CONTRIBUTE_ERRORS.offReplica();
       return reply.code(307).header('location', `${deps.config.primaryUrl}${request.url}`).header('cache-control', 'no-store').send();
     });
+    // The pages' headers, but a policy a page set for itself (a building's form lets its map's script in; a picture under review is sandboxed) is kept.
     scope.addHook('onSend', async (_request, reply) => {
+      const own = reply.getHeader('content-security-policy');
       reply.headers(PAGE_HEADERS).header('cache-control', 'no-store');
+      if (own !== undefined) reply.header('content-security-policy', own);
     });
     scope.setErrorHandler((error) => {
       if (errorCode(error) === 'FST_ERR_CTP_BODY_TOO_LARGE') throw CONTRIBUTE_ERRORS.formTooLarge();

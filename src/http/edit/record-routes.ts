@@ -9,7 +9,8 @@ import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { blankValues, checkRecord, formFields, problemsByField, readForm, recordValues, type FormValues, type Names } from '../../editing/record-form.js';
 import { pageAt } from '../../pages/request.js';
-import { htmlRecordForm, htmlRemoveQuestion, plainFootprintField, type Choices, type RecordForm } from '../../render/edit/record-pages.js';
+import { footprintAssets, footprintField, footprintHead, footprintPageHeaders } from '../../render/edit/footprint-field.js';
+import { htmlRecordForm, htmlRemoveQuestion, type Choices, type RecordForm } from '../../render/edit/record-pages.js';
 import { CONTRIBUTE_PATHS, EDIT_LISTS, EDIT_PATHS, type EditList } from '../../site/paths.js';
 import { storedRecordPlan } from '../../store/contributions/contribution-plans.js';
 import { attachmentsDigest, attachmentsPlan, recordVersion, removeChange, saveChange, type Attachments, type EditRefusal } from '../../store/editing/edit-plans.js';
@@ -76,8 +77,10 @@ type FormState = Pick<RecordForm, 'list' | 'id' | 'label' | 'values' | 'problems
 async function answerForm(desk: EditDesk, request: FastifyRequest, reply: FastifyReply, status: number, state: FormState) {
   const form: RecordForm = {
     ...state, fields: formFields(state.list), csrf: await desk.kit.formCsrf(request, reply), choices: await choices(desk),
-    footprint: plainFootprintField, assets: '',
+    footprint: footprintField, assets: footprintHead(footprintAssets(request.baseUrl)),
   };
+  // A building's form draws its footprint on a map: its script, its worker and the tiles are let in.
+  if (formFields(state.list).some((f) => f.input === 'footprint')) reply.headers(footprintPageHeaders(desk.deps.config.basemapUrl));
   return desk.kit.html(reply, status, htmlRecordForm(pageAt(request), form));
 }
 

@@ -16,9 +16,13 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * SCALE) / SCALE;
 }
 
-/** The text of a MultiPolygon's coordinates, rounded: one ring to a line. */
-export function formatFootprint(polygons: readonly (readonly (readonly (readonly number[])[])[])[]): string {
-  const ring = (r: readonly (readonly number[])[]) => `    [${r.map((p) => `[${roundCoordinate(p[0] ?? NaN)}, ${roundCoordinate(p[1] ?? NaN)}]`).join(', ')}]`;
+/**
+ * The text of a MultiPolygon's coordinates, one ring to a line: rounded (the map's drawing),
+ * or as stored (`exact`: a form's first text, so that saving another field never moves a corner).
+ */
+export function formatFootprint(polygons: readonly (readonly (readonly (readonly number[])[])[])[], exact = false): string {
+  const round = exact ? (n: number) => n : roundCoordinate;
+  const ring = (r: readonly (readonly number[])[]) => `    [${r.map((p) => `[${round(p[0] ?? NaN)}, ${round(p[1] ?? NaN)}]`).join(', ')}]`;
   const polygon = (rings: readonly (readonly (readonly number[])[])[]) => `  [\n${rings.map(ring).join(',\n')}\n  ]`;
   return `{"type": "MultiPolygon", "coordinates": [\n${polygons.map(polygon).join(',\n')}\n]}`;
 }

@@ -4,7 +4,6 @@ import { FEATURE_TYPES } from '../../catalogue/format.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import type { FormField, FormValues } from '../../editing/record-form.js';
 import { RECORD_NOUNS } from '../../editing/field-words.js';
-import { escapeText } from '../../pages/sanitise.js';
 import { homeCrumb, page, type Crumb, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PATHS, EDIT_PATHS, SITE_COLLECTIONS, type EditList } from '../../site/paths.js';
 import { recordHref } from '../site/record.js';
@@ -149,14 +148,3 @@ export function htmlRemoveQuestion(at: PageAt, q: RemoveQuestion): string {
     action: `${at.baseUrl}${EDIT_PATHS.remove(q.list, q.id)}`,
   });
 }
-
-/** The footprint's text field alone: what a page has when the map's script is not built (and what the script enhances). */
-export function plainFootprintField(text: string, problem: string | null): string {
-  const problemHtml = problem === null ? '' : `\n<p class="problem" id="problem-geometry">${escapeText(problem)}</p>`;
-  return `<div class="footprint" data-footprint>
-<label for="geometry">Footprint (GeoJSON MultiPolygon, longitude/latitude)</label>
-<textarea id="geometry" name="geometry" rows="8" spellcheck="false" aria-describedby="hint-geometry${problem === null ? '' : ' problem-geometry'}"${problem === null ? '' : ' aria-invalid="true"'}>${escapeText(text)}</textarea>
-<p class="hint muted" id="hint-geometry">${escapeText('Draw it on the map, or give it as GeoJSON: a Polygon or MultiPolygon of longitude, latitude positions, each ring closed.')}</p>${problemHtml}
-</div>`;
-}
-
