@@ -126,15 +126,6 @@ const CONTRIBUTE_TEMPLATES = {
 <% } %></tbody>
 </table><% } %>
 <%~ include('@foot', it) %>`,
-  history: `<%~ include('@head', it) %>
-<p>Every change made through this site to <a href="<%= it.recordHref %>"><%= it.recordLabel %></a>, oldest first.</p>
-<% if (it.changes.length === 0) { %><p>None yet: it is as imported.</p>
-<% } else { %><ol class="history">
-<% for (const c of it.changes) { %><li><p><strong><%= c.what %></strong>, by <%= c.username %>, <%= c.at %></p>
-<div class="before-after"><div><h3>Before</h3><pre><%= c.before %></pre></div><div><h3>After</h3><pre><%= c.after %></pre></div></div>
-<% if (c.revert) { %><form method="post" action="<%= c.revert %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><button type="submit">Undo this change</button></form><% } %></li>
-<% } %></ol><% } %>
-<%~ include('@foot', it) %>`,
 };
 
 export type ContributePageName = Exclude<keyof typeof CONTRIBUTE_TEMPLATES, `@${string}`>;
