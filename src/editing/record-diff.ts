@@ -39,6 +39,19 @@ export function recordLabel(list: ListName, record: CatalogueRecord): string {
   return `${LIST_WORDS[list].one} ${record.id}`;
 }
 
+/**
+ * A record's label read from the first characters of its JSON (keys in file order, so the
+ * fields that name it come early): null when they are not there.
+ */
+export function labelFromJsonPrefix(list: ListName, prefix: string): string | null {
+  for (const key of LABEL_FIELDS[list]) {
+    const found = new RegExp(`"${key}":("(?:[^"\\\\]|\\\\.)*")`).exec(prefix);
+    const value: unknown = found ? JSON.parse(found[1] ?? '""') : null;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
 /** Every record number the records' fields name, by list. */
 export function referencesIn(list: ListName, records: readonly (CatalogueRecord | null)[]): Record<ReferenceList, number[]> {
   const found: Record<ReferenceList, Set<number>> = { authors: new Set(), features: new Set(), sites: new Set(), categories: new Set() };
@@ -121,20 +134,44 @@ function listChange(list: ListName, key: string, was: unknown[], now: unknown[],
   return parts.length > 0 ? parts.join('; ') : `reordered: ${words(was)} → ${words(now)}`;
 }
 
-/** Long text: what changed, shortened, with the lengths before and after. */
+/** Long text: what changed, shortened, in whole words with one word before it, and the lengths before and after. */
 export function textChange(was: string, now: string): string {
   let start = 0;
   while (start < was.length && start < now.length && was[start] === now[start]) start++;
   let end = 0;
   while (end < was.length - start && end < now.length - start && was[was.length - 1 - end] === now[now.length - 1 - end]) end++;
-  const part = (text: string) => {
-    const middle = text.slice(start, text.length - end);
+  const count = (text: string) => `${text.length.toLocaleString('en-GB')} character${text.length === 1 ? '' : 's'}`;
+  const part = (text: string, from: number, to: number) => {
+    const middle = text.slice(from, text.length - to);
     const shown = middle.length > TEXT_SHOWN ? `${middle.slice(0, TEXT_SHOWN)}…` : middle;
-    return `“${start > 0 ? '…' : ''}${shown}${end > 0 ? '…' : ''}”`;
+    return `“${from > 0 ? '…' : ''}${shown}${to > 0 ? '…' : ''}”`;
   };
-  const count = (text: string) => `${text.length.toLocaleString('en-GB')} characters`;
-  const what = start === was.length - end ? `${part(now)} added` : start === now.length - end ? `${part(was)} taken out` : `${part(was)} → ${part(now)}`;
-  return `changed (${count(was)} → ${count(now)}): ${what}`;
+  if (start === was.length - end) return `changed (${count(was)} → ${count(now)}): ${part(now, start, end)} added`;
+  if (start === now.length - end) return `changed (${count(was)} → ${count(now)}): ${part(was, start, end)} taken out`;
+  // Within the common parts both texts agree, so one widening serves both.
+  const from = wordBefore(was, wordStart(was, start));
+  const to = wordEnd(was, end);
+  return `changed (${count(was)} → ${count(now)}): ${part(was, from, to)} → ${part(now, from, to)}`;
+}
+
+const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+
+/** Back to the start of the word at `i`. */
+function wordStart(text: string, i: number): number {
+  while (i > 0 && !isSpace(text[i - 1])) i--;
+  return i;
+}
+
+/** Back over the spaces and the word before `i`. */
+function wordBefore(text: string, i: number): number {
+  while (i > 0 && isSpace(text[i - 1])) i--;
+  return wordStart(text, i);
+}
+
+/** A common ending of `end` characters shortened to begin at a word's end. */
+function wordEnd(text: string, end: number): number {
+  while (end > 0 && !isSpace(text[text.length - end])) end--;
+  return end;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };

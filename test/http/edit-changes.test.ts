@@ -201,6 +201,7 @@ describe('editors\' changes: history, change files, latest changes, undo', () =>
     const rows = await databaseRows(database, 'SELECT list, record_id, change_version FROM record_changes WHERE what = $1 ORDER BY id', ['applied change file «fournier.json»']);
     assert.deepEqual(rows.map((r) => `${r.list} ${r.record_id} ${r.change_version}`), [`sites 2 ${start + 1}`, `features 5 ${start + 1}`, `images 9 ${start + 1}`]);
     const history = textOf((await editor.get('/history/features/5')).text);
+    assert.match(history, /History of Altab Ali Park A place, number 5, in the catalogue\./);
     assert.match(history, /Applied change file «fournier\.json» By ed-editor/);
     assert.match(history, /Address 5 Osborn Street, London E1 6TD → 7 Fournier Street/);
     assert.match(history, /Also in this change: Toynbee Hall, St Mary's, 1890\./);
@@ -212,6 +213,9 @@ describe('editors\' changes: history, change files, latest changes, undo', () =>
     assert.ok(recent.text.includes(`href="${app.origin}/history/features/5"`), 'linked to its history');
     assert.ok(recent.text.includes(`href="${app.origin}/places/5/"`), 'and its page');
     assert.ok(recent.text.includes(`href="${app.origin}/history/sites/2"`));
+    // The editors' account page leads here.
+    const account = await editor.get('/account/');
+    assert.ok(account.text.includes(`href="${app.origin}/edit/recent"`) && account.text.includes(`href="${app.origin}/edit/changes"`));
   });
 
   test('undone as one from the latest changes: every record back, in one new version', async () => {
@@ -230,6 +234,8 @@ describe('editors\' changes: history, change files, latest changes, undo', () =>
     const history = textOf((await editor.get('/history/features/5')).text);
     assert.match(history, /Undid change \d+ By ed-editor/);
     assert.match(history, /Address 7 Fournier Street → 5 Osborn Street, London E1 6TD/);
+    // The site the undone change added is gone, and still named by what it was called.
+    assert.match(textOf((await editor.get('/edit/recent')).text), /Removed: Toynbee Hall \(not in the catalogue now\) \(site 2\)/);
   });
 
   test('an undo is refused, naming the record, when a later change touched one of its records', async () => {

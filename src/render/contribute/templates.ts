@@ -42,7 +42,7 @@ const CONTRIBUTE_TEMPLATES = {
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
 <button type="submit">Sign out everywhere else</button>
 </form><% } %>
-<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a> · <a href="<%= it.issueReset %>">Issue a password reset link</a></p><% } %>
+<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a> · <a href="<%= it.recent %>">Latest changes</a> · <a href="<%= it.changes %>">Apply a change file</a> · <a href="<%= it.issueReset %>">Issue a password reset link</a></p><% } %>
 <%~ include('@foot', it) %>`,
   'password-form': `<%~ include('@head', it) %>
 <p><%= it.intro %></p>

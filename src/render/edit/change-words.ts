@@ -4,10 +4,10 @@
 import type { CatalogueRecord, ListName } from '../../catalogue/lists.js';
 import type { ChangeSet } from '../../changes/format.js';
 import { LIST_WORDS } from '../../editing/field-words.js';
-import { recordLabel, type Names } from '../../editing/record-diff.js';
+import { labelFromJsonPrefix, recordLabel, type Names } from '../../editing/record-diff.js';
 import type { PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
-import type { Labels } from '../../store/contributions/change-plans.js';
+import type { Labels, TouchedRecord } from '../../store/contributions/change-plans.js';
 
 /** `2026-12-06 12:59 UTC`, and its ISO form for `<time datetime>`. */
 export function when(ms: number): { when: string; iso: string } {
@@ -25,13 +25,19 @@ export interface RecordLink {
   recordHref: string | null;
 }
 
-export function recordLink(at: PageAt, list: ListName, id: number, labels: Labels, known?: CatalogueRecord | null): RecordLink {
+/** `known`: the record as it was, or its label, when it may no longer be stored. */
+export function recordLink(at: PageAt, list: ListName, id: number, labels: Labels, known?: CatalogueRecord | string | null): RecordLink {
   const stored = labels[list].get(id);
-  const label = stored?.label || (known ? recordLabel(list, known) : `${LIST_WORDS[list].one} ${id}`);
+  const knownLabel = typeof known === 'string' ? known : known ? recordLabel(list, known) : null;
+  const label = stored?.label || (knownLabel ?? `${LIST_WORDS[list].one} ${id}`);
   const collection = SITE_COLLECTIONS.find((c) => c === list);
   const recordHref = collection !== undefined && stored?.published === true ? `${at.baseUrl}${SITE_PATHS.record(collection, id)}` : null;
   return { list, id, label: stored === undefined ? `${label} (not in the catalogue now)` : label, kind: LIST_WORDS[list].one, historyHref: `${at.baseUrl}${CONTRIBUTE_PATHS.history(list, id)}`, recordHref };
 }
+
+/** A record a change touched, linked: a removed one named as it was. */
+export const touchedLink = (at: PageAt, t: TouchedRecord, labels: Labels): RecordLink =>
+  recordLink(at, t.list, t.recordId, labels, t.wasPrefix === null ? null : labelFromJsonPrefix(t.list, t.wasPrefix));
 
 /** The names record-diff.ts shows references by: stored records' labels, and those a change file puts (which win). */
 export function namesOf(labels: Labels, changes?: ChangeSet): Names {

@@ -2,13 +2,15 @@
 // fields' changes in words (record-diff.ts), newest first; the latest can be undone, and an
 // undo takes back every record of that change at once.
 import type { CatalogueRecord, ListName } from '../../catalogue/lists.js';
-import { LIST_WORDS } from '../../editing/field-words.js';
+import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
+import { FEATURE_TYPES } from '../../catalogue/format.js';
+import { KIND_WORDS, LIST_WORDS } from '../../editing/field-words.js';
 import { fieldChanges } from '../../editing/record-diff.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PATHS, EDIT_LISTS, EDIT_PATHS } from '../../site/paths.js';
 import type { Labels, TouchedRecord } from '../../store/contributions/change-plans.js';
 import type { RecordChange } from '../../store/contributions/contribution-plans.js';
-import { namesOf, recordLink, undoneChange, when, whatText, who } from './change-words.js';
+import { namesOf, recordLink, touchedLink, undoneChange, when, whatText, who } from './change-words.js';
 import { EDIT_CHANGE_PAGES } from './templates.js';
 
 export interface HistoryView {
@@ -45,7 +47,7 @@ export function htmlHistory(at: PageAt, h: HistoryView): string {
     csrf: h.csrf, problem: h.problem, more: h.more,
     changes: h.changes.map((c) => {
       const others = c.version === null ? null : h.companions.get(c.version);
-      const companions = (others?.records ?? []).filter((o) => !(o.list === h.list && o.recordId === h.id)).slice(0, 10).map((o) => recordLink(at, o.list, o.recordId, h.labels));
+      const companions = (others?.records ?? []).filter((o) => !(o.list === h.list && o.recordId === h.id)).slice(0, 10).map((o) => touchedLink(at, o, h.labels));
       const undone = undoneChange(c.what);
       return {
         id: c.id, whatText: whatText(c.what), username: who(c.username), ...when(c.at),
@@ -62,9 +64,16 @@ export function htmlHistory(at: PageAt, h: HistoryView): string {
 
 const editList = (list: ListName) => EDIT_LISTS.find((l) => l === list) ?? 'features';
 
+/** A feature by its kind ("place", "open space"), any other record by its list's word. */
+function kindOf(list: ListName, current: CatalogueRecord | null): string {
+  const type: unknown = current !== null && list === 'features' ? Reflect.get(current, F.type) : undefined;
+  const kind = FEATURE_TYPES.find((t) => t === type);
+  return kind === undefined ? LIST_WORDS[list].one : KIND_WORDS[kind];
+}
+
 /** "A building, number 12, in the catalogue." / "A picture, number 8: not published (only editors see it)." */
 function aboutText(list: ListName, id: number, current: CatalogueRecord | null, labels: Labels): string {
-  const kind = LIST_WORDS[list].one;
+  const kind = kindOf(list, current);
   const article = /^[aeiou]/.test(kind) ? 'An' : 'A';
   if (current === null) return `${article} ${kind}, number ${id}: not in the catalogue now.`;
   const published = labels[list].get(id)?.published ?? true;

@@ -3,7 +3,7 @@
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PATHS, EDIT_PATHS } from '../../site/paths.js';
 import type { ChangeGroup, Labels } from '../../store/contributions/change-plans.js';
-import { recordLink, when, whatText, who } from './change-words.js';
+import { touchedLink, when, whatText, who } from './change-words.js';
 import { EDIT_CHANGE_PAGES } from './templates.js';
 
 export interface RecentView {
@@ -26,7 +26,7 @@ export function htmlRecent(at: PageAt, r: RecentView): string {
       const first = c.records[0];
       return {
         whatText: whatText(c.what), username: who(c.username), ...when(c.at),
-        records: c.records.map((t) => ({ ...recordLink(at, t.list, t.recordId, r.labels), fate: FATE_WORDS[t.fate] })),
+        records: c.records.map((t) => ({ ...touchedLink(at, t, r.labels), fate: FATE_WORDS[t.fate] })),
         more: c.count - c.records.length,
         undo: c.latest && first !== undefined ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(first.list, first.recordId, c.id)}` : null,
         undoLabel: c.count > 1 ? `Undo this change (all ${c.count} records)` : 'Undo this change',

@@ -61,7 +61,7 @@ const EDIT_CHANGE_TEMPLATES = {
 <input type="hidden" name="seen" value="<%= it.preview.seen %>">
 <input type="hidden" name="seal" value="<%= it.preview.seal %>">
 <input type="hidden" name="carried" value="<%= it.preview.text %>">
-<p><button type="submit" name="action" value="apply">Apply these changes</button></p>
+<p><button class="button" type="submit" name="action" value="apply">Apply these changes</button></p>
 </form><% } %></section>
 <% } %><form class="upload" method="post" action="<%= it.action %>" enctype="multipart/form-data">
 <input type="hidden" name="csrf" value="<%= it.csrf %>">

@@ -91,6 +91,8 @@ export interface TouchedRecord {
   list: ListName;
   recordId: number;
   fate: RecordFate;
+  /** A removed record's first characters of JSON as it was (what names it comes first), to name it by. */
+  wasPrefix: string | null;
 }
 
 /** One change as the latest changes list it: who, when, what, the records it touched (the first few). */
@@ -118,12 +120,16 @@ function toTouched(r: Cells): TouchedRecord & { id: number; username: string | n
   const removed = Boolean(Number(r.removed));
   return {
     id: num(r.id), list: listOf(r.list), recordId: num(r.record_id), username: textOrNull(r.username), at: num(r.at), what: text(r.what),
-    fate: added ? 'added' : removed ? 'removed' : 'changed',
+    fate: added ? 'added' : removed ? 'removed' : 'changed', wasPrefix: textOrNull(r.was_prefix),
   };
 }
 
+/** A removed record's JSON read this far: its label's fields come before any long one (catalogue/fields.ts's order). */
+const WAS_PREFIX_CHARS = 1_000;
+
 const TOUCHED = `SELECT r.id, r.list, r.record_id, a.username, r.at, r.what,
-  CASE WHEN r.before_json IS NULL THEN 1 ELSE 0 END AS added, CASE WHEN r.after_json IS NULL THEN 1 ELSE 0 END AS removed
+  CASE WHEN r.before_json IS NULL THEN 1 ELSE 0 END AS added, CASE WHEN r.after_json IS NULL THEN 1 ELSE 0 END AS removed,
+  CASE WHEN r.after_json IS NULL THEN substr(r.before_json, 1, ${WAS_PREFIX_CHARS}) END AS was_prefix
   FROM record_changes r LEFT JOIN accounts a ON a.id = r.account_id`;
 
 /** A row a later change of the same record follows. */
@@ -159,7 +165,7 @@ function* changeGroupPlan(head: { id: number; version: number | null }): Plan<Ch
   if (first === undefined || counted === null) throw new Error('a change of the history has no rows');
   return {
     id: counted.first, version: head.version, username: first.username, at: first.at, what: first.what,
-    records: rows.map(({ list, recordId, fate }) => ({ list, recordId, fate })), count: counted.n, latest: !overtaken,
+    records: rows.map(({ list, recordId, fate, wasPrefix }) => ({ list, recordId, fate, wasPrefix })), count: counted.n, latest: !overtaken,
   };
 }
 
@@ -169,7 +175,7 @@ export function* companionsPlan(versions: readonly number[]): Plan<Map<number, {
   for (const version of new Set(versions)) {
     const rows = readRows(yield { sql: `${TOUCHED} WHERE r.change_version = $1 ORDER BY r.id LIMIT ${GROUP_RECORDS_SHOWN + 1}`, params: [version] }, toTouched);
     const count = firstRow(yield { sql: 'SELECT count(*) AS n FROM record_changes WHERE change_version = $1', params: [version] }, (r) => num(r.n)) ?? 0;
-    found.set(version, { records: rows.map(({ list, recordId, fate }) => ({ list, recordId, fate })), count });
+    found.set(version, { records: rows.map(({ list, recordId, fate, wasPrefix }) => ({ list, recordId, fate, wasPrefix })), count });
   }
   return found;
 }
