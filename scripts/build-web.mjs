@@ -1,6 +1,7 @@
 // Builds the map explorer (web/) into dist/web/: the page and its assets with content-hashed
 // names (served for a year by /map/assets/), MapLibre's worker and CSS included, nothing
-// fetched from elsewhere. `npm run build` runs it; the browser tests run it when web/ changed.
+// fetched from elsewhere; and the editors' footprint map (web/edit/), a bundle of its own
+// named in dist/web/edit.json. `npm run build` runs it; the browser tests run it when web/ changed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,27 +12,29 @@ import * as esbuild from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_SOURCE = path.join(ROOT, 'web');
 export const WEB_OUT = path.join(ROOT, 'dist', 'web');
+/** The footprint bundle's hashed names, read by src/render/edit/footprint-field.ts. */
+export const EDIT_MANIFEST = 'edit.json';
+
+const BUNDLE_OPTIONS = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: 'esm',
+  target: ['chrome110', 'firefox115', 'safari16'],
+  minify: true,
+  sourcemap: true,
+  entryNames: '[name]-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+  legalComments: 'linked',
+};
 
 export async function buildWeb({ outDir = WEB_OUT } = {}) {
   const assets = path.join(outDir, 'assets');
   fs.rmSync(outDir, { recursive: true, force: true });
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: { main: 'web/main.ts', styles: 'web/styles.css' },
-    bundle: true,
-    format: 'esm',
-    target: ['chrome110', 'firefox115', 'safari16'],
-    minify: true,
-    sourcemap: true,
-    outdir: assets,
-    entryNames: '[name]-[hash]',
-    metafile: true,
-    logLevel: 'warning',
-    legalComments: 'linked',
-  });
-  const outputs = Object.entries(result.metafile.outputs);
-  const named = (entry) => path.basename(outputs.find(([, o]) => o.entryPoint === entry)[0]);
+  const result = await esbuild.build({ ...BUNDLE_OPTIONS, entryPoints: { main: 'web/main.ts', styles: 'web/styles.css' }, outdir: assets });
+  const named = (entry) => path.basename(outputOf(result, entry)[0]);
   const worker = copyHashed(path.join(ROOT, 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'), assets);
+  fs.writeFileSync(path.join(outDir, EDIT_MANIFEST), `${JSON.stringify({ footprint: await buildFootprint(assets, worker) })}\n`);
   const html = fs.readFileSync(path.join(WEB_SOURCE, 'index.html'), 'utf8')
     .replace('%SCRIPT%', named('web/main.ts'))
     .replace('%STYLES%', named('web/styles.css'))
@@ -40,6 +43,24 @@ export async function buildWeb({ outDir = WEB_OUT } = {}) {
   const files = fs.readdirSync(assets);
   for (const file of files.filter((f) => /\.(js|css)$/.test(f))) precompress(path.join(assets, file));
   return { outDir, files };
+}
+
+/**
+ * The footprint map of the editors' form: a build of its own, so that the map explorer's
+ * bundle stays as it was, with the name of MapLibre's worker (shared with the explorer)
+ * written into it. Its style sheet is the one its script imports.
+ */
+async function buildFootprint(assets, worker) {
+  const result = await esbuild.build({
+    ...BUNDLE_OPTIONS, entryPoints: { footprint: 'web/edit/footprint.ts' }, outdir: assets, define: { FOOTPRINT_WORKER: JSON.stringify(worker) },
+  });
+  const [script, output] = outputOf(result, 'web/edit/footprint.ts');
+  return { script: path.basename(script), style: path.basename(output.cssBundle) };
+}
+
+/** The output file of an entry point, and what esbuild says of it. */
+function outputOf(result, entry) {
+  return Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === entry);
 }
 
 /**
@@ -62,12 +83,13 @@ function copyHashed(file, dir) {
   return name;
 }
 
-/** The newest modification time under web/ (and of this script): is dist/web older? */
+/** The newest modification time under web/, its folders too (and of this script): is dist/web older? */
 export function webBuildIsStale({ outDir = WEB_OUT } = {}) {
-  const built = path.join(outDir, 'index.html');
-  if (!fs.existsSync(built)) return true;
-  const newest = Math.max(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs, ...fs.readdirSync(WEB_SOURCE).map((f) => fs.statSync(path.join(WEB_SOURCE, f)).mtimeMs));
-  return fs.statSync(built).mtimeMs < newest;
+  const built = [path.join(outDir, 'index.html'), path.join(outDir, EDIT_MANIFEST)];
+  if (!built.every((file) => fs.existsSync(file))) return true;
+  const sources = fs.readdirSync(WEB_SOURCE, { recursive: true }).map((f) => path.join(WEB_SOURCE, String(f)));
+  const newest = Math.max(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs, ...sources.map((f) => fs.statSync(f).mtimeMs));
+  return Math.min(...built.map((file) => fs.statSync(file).mtimeMs)) < newest;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -34,7 +34,7 @@ import { PageChoices } from './pages/headers.js';
 import { slashRedirectTarget } from './http/api/slash-redirect.js';
 import { registerTileRoutes } from './http/files/tiles.js';
 import { registerSiteRoutes } from './http/site/routes.js';
-import { registerContributeRoutes } from './http/contribute/routes.js';
+import { registerContributeRoutes, type EditorCheck } from './http/contribute/routes.js';
 import { StreetLabels } from './http/site/street-labels.js';
 import { siteOf } from './pages/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
@@ -82,8 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recordPageOf: RecordPage = (at, url, collection, id, itemVersion) => recordPage({ store, streets, featuresInBox }, at, url, collection, id, itemVersion);
   registerOgcRoutes(app, { ...deps, ...answering, geoPackages, work: store, recordPage: recordPageOf });
   registerPageRoutes(app, { ...deps, ...answering, recordIds: () => store.ask(itemIdsRead) });
-  registerSiteRoutes(app, { ...deps, ...answering, streets, featuresInBox });
-  if (deps.config.contributions) await registerContributions(app, deps, store, versions, uploads);
+  const editors = deps.config.contributions ? await registerContributions(app, deps, store, versions, uploads) : null;
+  registerSiteRoutes(app, { ...deps, ...answering, streets, featuresInBox, ...(editors === null ? {} : { isEditor: editors.isEditor }) });
   registerHealth(app, deps.store, deps.readiness ?? { stopping: false }, deps.config.maxReplicaLagMs);
   const swaggerUi = docsAssets();
   registerDocsPage(app, deps.config, DOCS_PREFIX, OPENAPI_PATH, swaggerUi);
@@ -174,10 +174,10 @@ function watchCatalogue(app: FastifyInstance, deps: AppDeps) {
 }
 
 /** Reads through the routes' store (so a version read is met), writes on the store itself; an approval's version served at once. */
-async function registerContributions(app: FastifyInstance, deps: AppDeps, store: ServedStore, versions: VersionWatch, uploads: Gate): Promise<void> {
+async function registerContributions(app: FastifyInstance, deps: AppDeps, store: ServedStore, versions: VersionWatch, uploads: Gate): Promise<EditorCheck> {
   const contributeStore = {
-    ask: store.ask.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
+    ask: store.ask.bind(store), read: store.read.bind(store), transact: deps.store.transact.bind(deps.store), applyChanges: deps.store.applyChanges.bind(deps.store),
     ...(deps.store.replication ? { replication: deps.store.replication.bind(deps.store) } : {}),
   };
-  await registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });
+  return registerContributeRoutes(app, { store: contributeStore, config: deps.config, published: (version) => versions.met(version), uploads });
 }

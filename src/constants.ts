@@ -37,6 +37,8 @@ export const TILES_TEMPLATE_PATH = `${TILES_PREFIX}{z}/{x}/{y}.mvt`;
 export const MAP_MATCHES_PATH = '/map/matches.json';
 export const MAP_STREETS_PATH = '/map/streets.json';
 export const MAP_LABELS_PATH = '/map/labels.json';
+/** The built bundles' folder (scripts/build-web.mjs), their names content-hashed. */
+export const MAP_ASSETS_PATH = '/map/assets/';
 /** At most this many building labels in one answer of MAP_LABELS_PATH. */
 export const MAP_LABELS_LIMIT = 500;
 export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';

@@ -1,43 +1,39 @@
-// The words an editor reads for a record's fields and their values, in one place: the history,
-// the latest changes, a change file's preview and the editors' forms (issue 47) all label a
-// field the same way. Keys are reached through the catalogue's one declaration of the fields
-// (FEATURE_KEYS, DOCUMENT_KEYS), so no field is spelled here twice.
-import { DOCUMENT_KEYS, FEATURE_KEYS as F } from '../catalogue/fields.js';
+// The words an editor reads for records, their fields and their values, in one place: the
+// editors' forms, the history, the latest changes and a change file's preview (issue 47) say a
+// record and a field the same way. A field's own name is declared with its input
+// (record-form.ts, INPUTS) and read from there; keys are reached through the catalogue's one
+// declaration of the fields (FEATURE_KEYS), so no field is spelled here twice.
+import { FEATURE_KEYS as F } from '../catalogue/fields.js';
 import type { FeatureType } from '../catalogue/format.js';
 import type { ListName } from '../catalogue/lists.js';
+import type { EditList } from '../site/paths.js';
+import { formFields } from './record-form.js';
 
-/** Every field of every list as an editor reads it. */
-export const FIELD_LABELS: { readonly [L in ListName]: Readonly<Record<string, string>> } = {
-  authors: { id: 'Number in the catalogue', username: 'Name' },
-  categories: { id: 'Number in the catalogue', name: 'Name', description: 'Description', thumbnail: 'Picture' },
-  sites: { id: 'Number in the catalogue', name: 'Name' },
-  features: {
-    id: 'Number in the catalogue', [F.type]: 'Kind', [F.number]: 'Number', [F.name]: 'Name', [F.street]: 'Street', [F.postalCode]: 'Postcode',
-    [F.address]: 'Address', [F.year]: 'Year', site: 'Site', categories: 'Categories', tags: 'Tags', [F.searchText]: 'Also found by', geometry: 'Footprint',
-  },
-  images: {
-    id: 'Number in the catalogue', feature: 'Building', author: 'Credit', title: 'Title', file: 'File', description: 'Description',
-    copyright: 'Licence', created: 'Date', published: 'Published',
-  },
-  documents: {
-    id: 'Number in the catalogue', feature: 'Building', author: 'Author', title: 'Title', body: 'Text', created: 'Date',
-    [DOCUMENT_KEYS.lastEdited]: 'Last edited', published: 'Published',
-  },
-  media: { id: 'Number in the catalogue', feature: 'Building', author: 'Author', title: 'Title', url: 'Video address', published: 'Published' },
+/** Each list's record, in words: "building", "picture", … */
+export const RECORD_NOUNS: Readonly<Record<EditList, string>> = {
+  features: 'building', images: 'picture', documents: 'writing', media: 'video link', categories: 'category', sites: 'site',
 };
 
-/** A field's label (a field not declared above: its key). */
+const labelsOf = (list: EditList): Readonly<Record<string, string>> => Object.fromEntries(formFields(list).map((f) => [f.key, f.label]));
+
+/** Every field of every list as an editor reads it: the forms' labels (record-form.ts), and an author's. */
+export const FIELD_LABELS: { readonly [L in ListName]: Readonly<Record<string, string>> } = {
+  authors: { username: 'Name' }, categories: labelsOf('categories'), sites: labelsOf('sites'), features: labelsOf('features'),
+  images: labelsOf('images'), documents: labelsOf('documents'), media: labelsOf('media'),
+};
+
+/** A field's label (a field no form shows: its key). */
 export const fieldLabel = (list: ListName, key: string): string => FIELD_LABELS[list][key] ?? key;
 
 /** What one record of a list is called, and many. */
 export const LIST_WORDS: { readonly [L in ListName]: { one: string; many: string } } = {
   authors: { one: 'author', many: 'authors' },
-  categories: { one: 'category', many: 'categories' },
-  sites: { one: 'site', many: 'sites' },
-  features: { one: 'building', many: 'buildings' },
-  images: { one: 'picture', many: 'pictures' },
-  documents: { one: 'writing', many: 'writings' },
-  media: { one: 'video link', many: 'video links' },
+  categories: { one: RECORD_NOUNS.categories, many: 'categories' },
+  sites: { one: RECORD_NOUNS.sites, many: 'sites' },
+  features: { one: RECORD_NOUNS.features, many: 'buildings' },
+  images: { one: RECORD_NOUNS.images, many: 'pictures' },
+  documents: { one: RECORD_NOUNS.documents, many: 'writings' },
+  media: { one: RECORD_NOUNS.media, many: 'video links' },
 };
 
 /** A feature's kind as an editor reads it. */

@@ -2,7 +2,7 @@
 // file's preview show it ("Address: 5 Fournier Street → 7 Fournier Street"): references by the
 // name of what they name, booleans as words, a footprint by its size, long text shortened
 // around what changed. Pure: the names of referenced records are handed in.
-import { fieldsOf } from '../catalogue/fields.js';
+import { FEATURE_KEYS as F, fieldsOf } from '../catalogue/fields.js';
 import { FEATURE_TYPES } from '../catalogue/format.js';
 import type { CatalogueRecord, ListName } from '../catalogue/lists.js';
 import {
@@ -116,7 +116,7 @@ export function valueWords(list: ListName, key: string, value: unknown, names: N
 }
 
 function kindWords(value: string, list: ListName, key: string): string | null {
-  if (list !== 'features' || fieldLabel(list, key) !== 'Kind') return null;
+  if (list !== 'features' || key !== F.type) return null;
   const kind = FEATURE_TYPES.find((k) => k === value);
   return kind === undefined ? value : KIND_WORDS[kind];
 }

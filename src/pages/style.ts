@@ -64,6 +64,11 @@ thead th{background:var(--soft)}
 .contribute label,.moderation label,.account label{display:block;font-weight:600;margin-bottom:.2rem}
 .contribute input:not([type=radio]),.contribute textarea,.moderation input:not([type=radio]),.moderation textarea{width:100%;max-width:40rem;box-sizing:border-box;font:inherit;padding:.3rem}
 .contribute fieldset label,.moderation fieldset label{display:inline;font-weight:normal}.contribute span.muted,.moderation span.muted{display:block;font-size:.9rem}.problem{color:#a00;font-weight:600}
+.edit label,.edit legend{display:block;font-weight:600;margin-bottom:.2rem}.edit p{margin:.9rem 0 .2rem}.edit p.hint,.edit p.problem{margin:.1rem 0 .6rem;font-size:.9rem}
+.edit input:not([type=radio]):not([type=checkbox]),.edit textarea,.edit select{width:100%;max-width:40rem;box-sizing:border-box;font:inherit;padding:.3rem}.edit textarea#geometry{font-family:monospace;font-size:.8rem}
+.edit fieldset.choices label{display:inline-block;font-weight:normal;margin:.15rem 1rem .15rem 0}.edit button,.editor-bar a{font:inherit}
+.editor-bar,.edit-links{display:flex;flex-wrap:wrap;gap:.4rem 1rem;padding:.4rem .75rem;margin:0 0 1rem;border:2px solid var(--accent);border-radius:4px;background:var(--soft)}
+.notice{border-left:4px solid #2e7d32;padding:.4rem .75rem;background:#eef7ee}.conflict{border:2px solid #a00;border-radius:4px;padding:.25rem 1rem 1rem;margin:0 0 1.5rem}.compare td{white-space:pre-wrap;word-break:break-word}
 .changes{list-style:none;padding:0}.changes>li{border-top:1px solid var(--line);padding:.5rem 0 1rem}.changes h2,.changes h3{font-size:1.1rem;margin:.5rem 0 .25rem}.changes .who{margin:0 0 .5rem}
 .fields{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}.fields div{display:contents}.fields dt{font-weight:600}.fields dd{margin:0}
 .touched,.problems{padding-left:1.1rem}.undo button,.preview button,.upload button{font:inherit;padding:.35rem .8rem}

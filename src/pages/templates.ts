@@ -75,8 +75,8 @@ const SHARED_TEMPLATES: Readonly<Record<string, string>> = {
 `,
 };
 
-/** Which raw interpolations a template may hold (the test of the templates reads this too). */
-export const RAW_ALLOWED = [/^include\('@[a-z]+', [^]*\)$/, /^it\.page\.jsonLd$/, /^d\.html$/, /^it\.html$/];
+/** Which raw interpolations a template may hold (the test of the templates reads this too): includes, a sanitised body, the JSON-LD, and the editors' footprint field and its assets (render/edit/, escaped where made). */
+export const RAW_ALLOWED = [/^include\('@[a-z]+', [^]*\)$/, /^it\.page\.jsonLd$/, /^d\.html$/, /^it\.html$/, /^it\.footprint$/, /^it\.assets$/];
 
 /** One face's pages: its templates (with the shared ones) and how to render one by name. */
 export interface PageTemplates<Name extends string> {

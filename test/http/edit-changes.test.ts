@@ -136,7 +136,7 @@ describe('editors\' changes: history, change files, latest changes, undo', () =>
     assert.match(words, /History of Memories of the station/);
     assert.match(words, new RegExp(`A writing, number ${recordId}, in the catalogue\\.`));
     assert.match(words, new RegExp(`Approved contribution ${id} By ed-editor, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
-    assert.match(words, /Added to the catalogue: Building Former Whitechapel electricity-generating station Author rosa-local Title Memories of the station Text Built in 1898\. Date \d{4}-/);
+    assert.match(words, /Added to the catalogue: Building Former Whitechapel electricity-generating station Author rosa-local Title Memories of the station Text Built in 1898\. Written \d{4}-/);
     assert.match(words, /Published yes/);
     assert.ok(!history.text.includes('"author"'), 'no JSON');
     assert.ok(!words.includes('(not published)'));

@@ -50,9 +50,10 @@ export class FormClient {
     return this.keep(await this.target.request(path, { headers: this.sent() }));
   }
 
-  /** POSTs the fields as a form (urlencoded), with this browser's cookies. */
-  async post(path: string, fields: Record<string, string>): Promise<Answer> {
-    const body = new URLSearchParams(fields).toString();
+  /** POSTs the fields as a form (urlencoded; a list: the field repeated, as ticked boxes send it), with this browser's cookies. */
+  async post(path: string, fields: Record<string, string | readonly string[]>): Promise<Answer> {
+    const pairs: [string, string][] = Object.entries(fields).flatMap(([name, v]) => (typeof v === 'string' ? [[name, v]] : v.map((one): [string, string] => [name, one])));
+    const body = new URLSearchParams(pairs).toString();
     return this.keep(await this.target.request(path, { method: 'POST', body, headers: { ...this.sent(), 'content-type': 'application/x-www-form-urlencoded' } }));
   }
 
@@ -64,7 +65,7 @@ export class FormClient {
   }
 
   /** GETs a form page and POSTs its csrf with the fields. */
-  async submit(formPath: string, fields: Record<string, string>, postPath = formPath): Promise<Answer> {
+  async submit(formPath: string, fields: Record<string, string | readonly string[]>, postPath = formPath): Promise<Answer> {
     const page = await this.get(formPath);
     return this.post(postPath, { csrf: csrfOf(page.text), ...fields });
   }

@@ -3,6 +3,8 @@
 // most 8 KiB, or 192 KiB for writing) and cookies, which no other route reads; every answer is for one person, so
 // none is cached (Cache-Control: no-store), and the pages' CSP lets forms post here alone.
 import cookie from '@fastify/cookie';
+import { parseCookie } from 'cookie';
+import { mayModerate } from '../../accounts/roles.js';
 import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
@@ -37,7 +39,7 @@ export const FORM_BYTES = 8 * 1024;
 export const CONTRIBUTION_FORM_BYTES = 192 * 1024;
 
 export interface ContributeDeps {
-  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<ServedStore, 'ask' | 'replication'>;
+  store: AccountStore & Pick<CatalogueStore, 'applyChanges'> & Pick<ServedStore, 'ask' | 'read' | 'replication'>;
   config: Config;
   /** Told the version an approval published, so that this process serves it at once. */
   published(version: number): void;
@@ -52,7 +54,12 @@ export const field = (body: unknown, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export async function registerContributeRoutes(app: FastifyInstance, deps: ContributeDeps): Promise<void> {
+/** Whether a request comes from an editor's session: what the site asks to show its editors' links. */
+export interface EditorCheck {
+  isEditor(request: FastifyRequest): Promise<boolean>;
+}
+
+export async function registerContributeRoutes(app: FastifyInstance, deps: ContributeDeps): Promise<EditorCheck> {
   const accounts = new Accounts(deps.store, undefined, undefined, siteWords(app.site));
   // With REDIS_URL failed sign-ins and sign-ups are counted for every process at once (a Redis of its own connection, as the rate limit's).
   const redis = deps.config.redisUrl === null ? null : await connectRedis(deps.config.redisUrl, (message, error) => app.log.warn({ err: error }, message), 'Redis unavailable: failed sign-ins and sign-ups are counted per process until it is back');
@@ -95,6 +102,15 @@ export async function registerContributeRoutes(app: FastifyInstance, deps: Contr
     });
     await scope.register(async (editing) => registerEditRoutes(editing, deps, kit), { prefix: '' });
   });
+  return { isEditor: (request) => isEditorRequest(accounts, deps.config, request) };
+}
+
+/** The session cookie read from the header itself (the site's routes parse no cookies), its account an editor's. */
+async function isEditorRequest(accounts: Accounts, config: Config, request: FastifyRequest): Promise<boolean> {
+  const token = parseCookie(request.headers.cookie ?? '')[cookieNames(isSecure(request, config)).session];
+  if (token === undefined || token === '') return false;
+  const account = await accounts.sessionAccount(token);
+  return account !== null && mayModerate(account.role);
 }
 
 /** What every contributors' route shares: who is signed in, the forms' csrf, answers. */

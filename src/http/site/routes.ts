@@ -21,12 +21,15 @@ import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
 import type { PageAt } from '../../pages/shell.js';
 import { recordPage, type RecordPageDeps } from './record-pages.js';
+import { editorBar, withEditorBar } from '../../render/site/editor-bar.js';
 import { VersionMemo } from './version-memo.js';
 import { overviewRead } from '../../store/map/map-reads.js';
 import { searchCardsRead, yearCountsRead } from '../../store/site/site-reads.js';
 
 export interface SiteDeps extends AnswerDeps, RecordPageDeps {
   store: ServedStore;
+  /** Whether a request is an editor's (contributions on): their record pages link to the editors' forms. */
+  isEditor?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 type MakePage = () => Promise<{ version: number; html: string }>;
@@ -75,7 +78,9 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: C
   app.get<{ Params: { id: string } }>(route, (request, reply) => {
     const id = parseRecordId(request.params.id);
     if (id === null) throw ERRORS.notFound();
-    return sendPage(request, reply, deps, () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id));
+    const make = () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
+    if (deps.isEditor !== undefined && request.headers.cookie !== undefined) return editorsPage(request, reply, deps, deps.isEditor, make, collection, id);
+    return sendPage(request, reply, deps, make);
   });
   // Without its slash: the page's one URL.
   app.get<{ Params: { id: string } }>(route.slice(0, -1), async (request, reply) => {
@@ -83,6 +88,13 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: C
     if (id === null) throw ERRORS.notFound();
     return reply.code(301).header('location', SITE_PATHS.record(collection, id)).send();
   });
+}
+
+/** An editor's copy of a record's page: the public page with the editors' links, for them alone (never cached, by anyone). */
+async function editorsPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, isEditor: (request: FastifyRequest) => Promise<boolean>, make: MakePage, collection: CatalogueCollection, id: number) {
+  if (!(await isEditor(request))) return sendPage(request, reply, deps, make);
+  const { html } = await make();
+  return reply.headers(PAGE_HEADERS).header('cache-control', 'private, no-store').type(CONTENT_TYPE_HTML).send(withEditorBar(html, editorBar(pageAt(request), collection, id)));
 }
 
 async function aboutFacts(deps: SiteReads): Promise<AboutFacts & { version: number }> {

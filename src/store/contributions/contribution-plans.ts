@@ -246,7 +246,8 @@ function* madeForAccountPlan(authorId: number, accountId: number): Plan<boolean>
   return rows.length === 1;
 }
 
-function* unusedId(list: ListName): Plan<number> {
+/** An id never used in the list, nor by a record a change through the site made and an undo took back. */
+export function* unusedId(list: ListName): Plan<number> {
   const rows = yield {
     sql: `SELECT max(n) AS n FROM (SELECT max(id) AS n FROM ${list} UNION ALL SELECT max(record_id) AS n FROM record_changes WHERE list = $1) t`,
     params: [list],
