@@ -187,6 +187,10 @@ describe('editors\' changes: history, change files, latest changes, undo', () =>
     assert.match(textOf(dangling.text), /images\.put\[0\]\.feature: /);
     assert.ok(dangling.text.includes('4242'), 'the text is kept in its field');
     assert.equal((await editor.post('/edit/changes', { csrf: await csrf(editor), action: 'preview', text: 'not json' })).status, 400);
+    // Past the bound (64 records at the catalogue's largest: 4,096,000 bytes by default): 413, the form again.
+    const huge = await editor.postMultipart('/edit/changes', multipartOf({ csrf: await csrf(editor), action: 'preview' }, { name: 'huge.json', text: `{"format":"${FORMAT}","sites":{"put":[{"id":9,"name":"${'x'.repeat(4_100_000)}"}]}}` }));
+    assert.equal(huge.status, 413);
+    assert.match(textOf(huge.text), /A change file sent here is at most 4,000 KB/);
     assert.equal(await version(), start);
   });
 

@@ -35,7 +35,8 @@ export interface ChangeForm {
   tooLarge: boolean;
 }
 
-export const multipartLimits = (maxBytes: number) => ({ fileSize: maxBytes, fieldSize: maxBytes, files: 1, fields: 10, parts: 12, headerPairs: 50 });
+/** A file, or its text pasted, of `maxBytes`; a carried file normalised may be longer than the file sent (a record's default search text written out), so twice that. */
+export const multipartLimits = (maxBytes: number) => ({ fileSize: maxBytes, fieldSize: 2 * maxBytes, files: 1, fields: 10, parts: 12, headerPairs: 50 });
 
 const isMultipart = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
 

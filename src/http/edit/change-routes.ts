@@ -71,9 +71,11 @@ async function changesPage(desk: ChangeDesk, request: FastifyRequest, reply: Fas
 async function receive(desk: ChangeDesk, request: FastifyRequest, reply: FastifyReply) {
   const form = await readChangeForm(request, desk.maxBytes);
   await desk.kit.checkForm(request, form.fields.csrf ?? '');
-  if (form.tooLarge) return changesPage(desk, request, reply, 413, { problem: `A change file sent here is at most ${Math.round(desk.maxBytes / 1024).toLocaleString('en-GB')} KB: apply a larger one on the server (heritage-api apply).` });
+  if (form.tooLarge) return changesPage(desk, request, reply, 413, { problem: tooLarge(desk) });
   return form.fields.action === 'apply' ? apply(desk, request, reply, form) : preview(desk, request, reply, form);
 }
+
+const tooLarge = (desk: ChangeDesk) => `A change file sent here is at most ${Math.round(desk.maxBytes / 1024).toLocaleString('en-GB')} KB: apply a larger one on the server (heritage-api apply).`;
 
 type Checked = { ok: true; changes: ChangeSet } | { ok: false; problems: Problem[]; total: number };
 
@@ -91,6 +93,7 @@ async function preview(desk: ChangeDesk, request: FastifyRequest, reply: Fastify
   const bytes = form.file?.bytes ?? Buffer.from(text, 'utf8');
   const kept = form.file === null ? text : '';
   if (bytes.length === 0) return changesPage(desk, request, reply, 400, { problem: 'Choose a change file, or paste its text.' });
+  if (bytes.length > desk.maxBytes) return changesPage(desk, request, reply, 413, { problem: tooLarge(desk) });
   const checked = check(desk, bytes);
   if (!checked.ok) return changesPage(desk, request, reply, 400, { text: kept, refused: { name, ...checked } });
   const previewed = await previewOf(desk, request, reply, name, checked.changes);
