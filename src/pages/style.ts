@@ -69,6 +69,9 @@ thead th{background:var(--soft)}
 .edit fieldset.choices label{display:inline-block;font-weight:normal;margin:.15rem 1rem .15rem 0}.edit button,.editor-bar a{font:inherit}
 .editor-bar,.edit-links{display:flex;flex-wrap:wrap;gap:.4rem 1rem;padding:.4rem .75rem;margin:0 0 1rem;border:2px solid var(--accent);border-radius:4px;background:var(--soft)}
 .notice{border-left:4px solid #2e7d32;padding:.4rem .75rem;background:#eef7ee}.conflict{border:2px solid #a00;border-radius:4px;padding:.25rem 1rem 1rem;margin:0 0 1.5rem}.compare td{white-space:pre-wrap;word-break:break-word}
-.before-after{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.before-after pre{overflow-x:auto;font-size:.8rem;background:var(--soft);padding:.5rem}
-@media (max-width:700px){header.site,footer.site{padding:.5rem .75rem}.result img,.nothumb{width:72px;height:48px}.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}}
+.changes{list-style:none;padding:0}.changes>li{border-top:1px solid var(--line);padding:.5rem 0 1rem}.changes h2,.changes h3{font-size:1.1rem;margin:.5rem 0 .25rem}.changes .who{margin:0 0 .5rem}
+.fields{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}.fields div{display:contents}.fields dt{font-weight:600}.fields dd{margin:0}
+.touched,.problems{padding-left:1.1rem}.undo button,.preview button,.upload button{font:inherit;padding:.35rem .8rem}
+.upload label{display:block;font-weight:600;margin-bottom:.2rem}.upload input,.upload textarea{width:100%;max-width:40rem;font:inherit;padding:.3rem}.upload span.muted{display:block;font-size:.9rem}
+@media (max-width:700px){header.site,footer.site{padding:.5rem .75rem}.result img,.nothumb{width:72px;height:48px}.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}.fields{grid-template-columns:1fr}.fields dd{margin-bottom:.4rem}}
 `;

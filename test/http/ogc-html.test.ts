@@ -11,6 +11,7 @@ import type { Catalogue } from '../../src/catalogue/format.js';
 import { RAW_ALLOWED } from '../../src/pages/templates.js';
 import { sanitiseDocument } from '../../src/pages/sanitise.js';
 import { CONTRIBUTE_PAGES } from '../../src/render/contribute/templates.js';
+import { EDIT_CHANGE_PAGES } from '../../src/render/edit/templates.js';
 import { EDIT_RECORD_PAGES } from '../../src/render/edit/record-templates.js';
 import { OGC_PAGES } from '../../src/render/ogc/html/templates.js';
 import { SITE_PAGES } from '../../src/render/site/templates.js';
@@ -213,7 +214,7 @@ describe('OGC pages for people', () => {
 
   test('every raw interpolation in a template is an include, the JSON-LD or a sanitised body', () => {
     let raw = 0;
-    const templates = { ...OGC_PAGES.templates, ...SITE_PAGES.templates, ...CONTRIBUTE_PAGES.templates, ...EDIT_RECORD_PAGES.templates };
+    const templates = { ...OGC_PAGES.templates, ...SITE_PAGES.templates, ...CONTRIBUTE_PAGES.templates, ...EDIT_RECORD_PAGES.templates, ...EDIT_CHANGE_PAGES.templates };
     for (const [name, text] of Object.entries(templates)) {
       for (const match of text.matchAll(/<%~\s*([^]*?)\s*%>/g)) {
         raw++;

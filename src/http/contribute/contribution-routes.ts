@@ -1,6 +1,6 @@
 // Contributions and the editors' work (issue 37): a building's forms, the queue, a review
-// (the page as it will be published, the fields to correct, approve or reject), and a
-// record's history with its undo. Who may do what is checked before anything is read: a
+// (the page as it will be published, the fields to correct, approve or reject); a record's
+// history and its undo are the editors' back office's (http/edit/history-routes.ts). Who may do what is checked before anything is read: a
 // contributor asking for the queue or another's contribution gets 403, never its data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayModerate } from '../../accounts/roles.js';
@@ -9,20 +9,19 @@ import { PictureProcess } from '../../contributions/picture-process.js';
 import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/contributions/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
-import type { CatalogueCollection } from '../../catalogue/collections.js';
 import {
-  htmlContributeForm, htmlHistory, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
+  htmlContributeForm, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
 } from '../../render/contribute/contributions.js';
 import { featureName } from '../../render/site/record.js';
-import { CONTRIBUTE_PATHS, SITE_COLLECTIONS, SITE_PATHS } from '../../site/paths.js';
+import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/accounts/account-plans.js';
 import {
-  contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, recordChangePlan, recordHistoryPlan, rejectPlan, revertChange, sendContributionPlan, uploadOf,
+  contributionPlan, correctPlan, fieldsDigest, publishChange, queuePlan, rejectPlan, sendContributionPlan, uploadOf,
   type ContributionRow, type Refusal,
 } from '../../store/contributions/contribution-plans.js';
-import type { FeatureRow, RowsByCollection } from '../../store/store.js';
+import type { FeatureRow } from '../../store/store.js';
 import { pageAt } from '../../pages/request.js';
-import { askRecord, getReads } from '../../store/api/api-reads.js';
+import { getReads } from '../../store/api/api-reads.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
@@ -38,8 +37,6 @@ const formFields = (body: unknown): Record<string, string> => Object.fromEntries
 /** The routes' parameters, as their paths (site/paths.ts) name them. */
 interface FormRoute { Params: { featureId: string; kind: string } }
 interface ContributionRoute { Params: { id: string } }
-interface RecordRoute { Params: { list: string; id: string } }
-interface RevertRoute { Params: { list: string; id: string; change: string } }
 
 /** What every handler here shares. */
 interface Desk {
@@ -62,8 +59,6 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   scope.get<ContributionRoute>(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(desk, request, reply)) === null ? reply : review(desk, request, reply)));
   scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, (request, reply) => approve(desk, request, reply));
   scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, (request, reply) => reject(desk, request, reply));
-  scope.get<RecordRoute>(CONTRIBUTE_PATHS.historyRoute, (request, reply) => history(desk, request, reply));
-  scope.post<RevertRoute>(CONTRIBUTE_PATHS.revertRoute, (request, reply) => revert(desk, request, reply));
 }
 
 async function feature(store: Desk['store'], id: number | null): Promise<FeatureRow> {
@@ -203,38 +198,6 @@ async function reject(desk: Desk, request: FastifyRequest<ContributionRoute>, re
   return refusal === null ? desk.kit.see(reply, request, CONTRIBUTE_PATHS.queue) : refused(desk, request, reply, refusal);
 }
 
-function historyTarget(params: RecordRoute['Params']): { list: CatalogueCollection; id: number } {
-  const list = SITE_COLLECTIONS.find((c) => c === params.list);
-  const id = idOf(params.id);
-  if (list === undefined || id === null) throw CONTRIBUTE_ERRORS.noSuchRecord();
-  return { list, id };
-}
-
-async function history(desk: Desk, request: FastifyRequest<RecordRoute>, reply: FastifyReply) {
-  const { store, kit } = desk;
-  if ((await editor(desk, request, reply)) === null) return reply;
-  const { list, id } = historyTarget(request.params);
-  const changes = await store.transact(recordHistoryPlan(list, id), 'read');
-  const current = (await askRecord(store, list, id)).row;
-  return kit.html(reply, 200, htmlHistory(pageAt(request), { list, id, label: current === null ? null : recordLabel(current), changes, csrf: await kit.formCsrf(request, reply) }));
-}
-
-async function revert(desk: Desk, request: FastifyRequest<RevertRoute>, reply: FastifyReply) {
-  const { store, kit } = desk;
-  await kit.checkForm(request);
-  const account = await editor(desk, request, reply);
-  if (account === null) return reply;
-  const { list, id } = historyTarget(request.params);
-  const changeId = idOf(request.params.change);
-  const change = changeId === null ? null : await store.transact(recordChangePlan(changeId), 'read');
-  if (change === null || change.list !== list || change.recordId !== id) throw CONTRIBUTE_ERRORS.noSuchRecord();
-  const outcome = await store.applyChanges(revertChange(change, account.id, Date.now()));
-  if (!outcome.ok) throw CONTRIBUTE_ERRORS.cannotUndo(outcome.problems.map((p) => p.message).join('; '));
-  if (outcome.version === null) throw CONTRIBUTE_ERRORS.cannotUndo('the record has changed since; undo the later change first');
-  desk.deps.published(outcome.version);
-  return kit.see(reply, request, CONTRIBUTE_PATHS.history(list, id));
-}
-
 /** What a decision that changed nothing tells the editor. */
 function refusalText(refusal: Exclude<Refusal, { why: 'gone' }>): string {
   if (refusal.why === 'no-picture') return 'Its picture is not in the store (it was sent before pictures were kept there): it cannot be published. Reject it, and ask its contributor to send it again.';
@@ -247,11 +210,6 @@ function refusalText(refusal: Exclude<Refusal, { why: 'gone' }>): string {
 
 function labelOf(f: FeatureRow): FeatureLabel {
   return { id: f.id, label: featureName(f) };
-}
-
-/** A building's name, or a record's title. */
-function recordLabel(row: RowsByCollection[CatalogueCollection]): string {
-  return 'title' in row ? row.title : featureName(row);
 }
 
 /** Contributions with the label of the building each is about (a building removed since: its number). */

@@ -6,7 +6,7 @@ import type { AccountRow, SessionRow } from '../../store/accounts/account-plans.
 import { listed, type ContributionItem } from './contributions.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PAGES } from './templates.js';
-import { CONTRIBUTE_PATHS } from '../../site/paths.js';
+import { CONTRIBUTE_PATHS, EDIT_PATHS } from '../../site/paths.js';
 
 /** What every form that sets a password says under it. */
 const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters; a few unrelated words are easy to remember and hard to guess.`;
@@ -52,6 +52,7 @@ export function htmlAccount(at: PageAt, account: AccountRow, csrf: string, contr
     contributions: contributions.map((item) => listed(at, item)),
     queue: mayModerate(account.role) ? `${at.baseUrl}${CONTRIBUTE_PATHS.queue}` : null,
     issueReset: mayModerate(account.role) ? `${at.baseUrl}${CONTRIBUTE_PATHS.issueReset}` : null,
+    recent: `${at.baseUrl}${EDIT_PATHS.recent}`, changes: `${at.baseUrl}${EDIT_PATHS.changes}`,
     password: `${at.baseUrl}${CONTRIBUTE_PATHS.password}`,
     sessions: sessions.map((s) => ({ started: minute(s.created), seen: minute(s.lastSeen), current: s.current })),
     endOthers: sessions.some((s) => !s.current) ? `${at.baseUrl}${CONTRIBUTE_PATHS.endOtherSessions}` : null,

@@ -1,10 +1,9 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
-// page as it will be published, with the editor's panel above it) and a record's history.
+// page as it will be published, with the editor's panel above it).
 import { KIND_LISTS, recordOf, type ContributionKind } from '../../contributions/kinds.js';
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
-import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
-import type { ContributionRow, ContributionState, RecordChange } from '../../store/contributions/contribution-plans.js';
+import type { ContributionRow, ContributionState } from '../../store/contributions/contribution-plans.js';
 import type { FeatureRow, NestedFeatureRow } from '../../store/store.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
@@ -104,28 +103,4 @@ export function htmlReview(at: PageAt, r: Review): string {
 /** What a record page reads of a building that is gone: enough to name it. */
 function standIn(id: number) {
   return { id, [F.type]: 'WHITECHAPEL_BUILDING', [F.number]: null, [F.name]: `Building ${id} (removed)`, [F.address]: '', count: 0 };
-}
-
-export interface History {
-  list: CatalogueCollection;
-  id: number;
-  label: string | null;
-  changes: readonly RecordChange[];
-  csrf: string;
-}
-
-export function htmlHistory(at: PageAt, h: History): string {
-  const label = h.label ?? `${h.list} ${h.id} (not published)`;
-  const heading = `History of ${label}`;
-  const latest = h.changes[h.changes.length - 1]?.id;
-  return CONTRIBUTE_PAGES.render('history', {
-    page: page(at, { title: heading, heading, crumbs: [homeCrumb(at)], alternates: [], description: heading }),
-    recordHref: recordHref(at, h.list, h.id), recordLabel: label, csrf: h.csrf,
-    changes: h.changes.map((c) => ({
-      what: c.what, username: c.username ?? 'an account since removed', at: new Date(c.at).toISOString().replace('T', ' ').slice(0, 16),
-      before: c.before === null ? '(none)' : JSON.stringify(c.before, null, 2), after: c.after === null ? '(removed)' : JSON.stringify(c.after, null, 2),
-      // Only the latest change can be undone: an earlier one would overwrite what came after it.
-      revert: c.id === latest ? `${at.baseUrl}${CONTRIBUTE_PATHS.revert(h.list, h.id, c.id)}` : null,
-    })),
-  });
 }

@@ -42,7 +42,7 @@ const CONTRIBUTE_TEMPLATES = {
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
 <button type="submit">Sign out everywhere else</button>
 </form><% } %>
-<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a> · <a href="<%= it.issueReset %>">Issue a password reset link</a></p><% } %>
+<% if (it.queue) { %><p><a href="<%= it.queue %>">The editors' queue</a> · <a href="<%= it.recent %>">Latest changes</a> · <a href="<%= it.changes %>">Apply a change file</a> · <a href="<%= it.issueReset %>">Issue a password reset link</a></p><% } %>
 <%~ include('@foot', it) %>`,
   'password-form': `<%~ include('@head', it) %>
 <p><%= it.intro %></p>
@@ -125,15 +125,6 @@ const CONTRIBUTE_TEMPLATES = {
 <% for (const c of it.items) { %><tr><td><%= c.sent %></td><td><a href="<%= c.href %>"><%= c.title %></a> <span class="muted"><%= c.kind %></span></td><td><a href="<%= c.featureHref %>"><%= c.featureLabel %></a></td><td><%= c.username %></td></tr>
 <% } %></tbody>
 </table><% } %>
-<%~ include('@foot', it) %>`,
-  history: `<%~ include('@head', it) %>
-<p>Every change made through this site to <a href="<%= it.recordHref %>"><%= it.recordLabel %></a>, oldest first.</p>
-<% if (it.changes.length === 0) { %><p>None yet: it is as imported.</p>
-<% } else { %><ol class="history">
-<% for (const c of it.changes) { %><li><p><strong><%= c.what %></strong>, by <%= c.username %>, <%= c.at %></p>
-<div class="before-after"><div><h3>Before</h3><pre><%= c.before %></pre></div><div><h3>After</h3><pre><%= c.after %></pre></div></div>
-<% if (c.revert) { %><form method="post" action="<%= c.revert %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><button type="submit">Undo this change</button></form><% } %></li>
-<% } %></ol><% } %>
 <%~ include('@foot', it) %>`,
 };
 

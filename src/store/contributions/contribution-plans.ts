@@ -287,9 +287,11 @@ export interface RecordChange {
   what: string;
   before: CatalogueRecord | null;
   after: CatalogueRecord | null;
+  /** The catalogue version the change made: every record it changed shares it (null: kept before versions were). */
+  version: number | null;
 }
 
-const CHANGE_COLUMNS = `r.id, r.list, r.record_id, a.username, r.at, r.what, r.before_json, r.after_json
+const CHANGE_COLUMNS = `r.id, r.list, r.record_id, a.username, r.at, r.what, r.before_json, r.after_json, r.change_version
   FROM record_changes r LEFT JOIN accounts a ON a.id = r.account_id`;
 
 const listOf = oneOf(CATALOGUE_LISTS);
@@ -307,38 +309,23 @@ function toChange(r: Cells): RecordChange {
   return {
     id: num(r.id), list, recordId: num(r.record_id), username: textOrNull(r.username),
     at: num(r.at), what: text(r.what), before: keptRecord(r.before_json), after: keptRecord(r.after_json),
+    version: numOrNull(r.change_version),
   };
 }
 
-/** A record's changes through the site, oldest first. */
-export function* recordHistoryPlan(list: ListName, recordId: number): Plan<RecordChange[]> {
-  return readRows(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.list = $1 AND r.record_id = $2 ORDER BY r.id`, params: [list, recordId] }, toChange);
+/** A record's latest changes through the site, newest first, at most `limit`. */
+export function* recordHistoryPlan(list: ListName, recordId: number, limit: number): Plan<RecordChange[]> {
+  return readRows(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.list = $1 AND r.record_id = $2 ORDER BY r.id DESC LIMIT $3`, params: [list, recordId, limit] }, toChange);
+}
+
+/** Every record of one change, in the order written: those of its version, or the row alone (kept before versions were). */
+export function* changeRowsPlan(change: Pick<RecordChange, 'id' | 'version'>): Plan<RecordChange[]> {
+  if (change.version === null) return readRows(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.id = $1`, params: [change.id] }, toChange);
+  return readRows(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.change_version = $1 ORDER BY r.id`, params: [change.version] }, toChange);
 }
 
 export function* recordChangePlan(changeId: number): Plan<RecordChange | null> {
   return firstRow(yield { sql: `SELECT ${CHANGE_COLUMNS} WHERE r.id = $1`, params: [changeId] }, toChange);
-}
-
-/**
- * A change undone: its record put back as it was before (or removed, if the change made it),
- * itself a change kept in the history. Nothing happens when the record has changed since
- * (read inside the transaction): a revert never overwrites a later edit unseen.
- */
-export function revertChange(change: RecordChange, editorId: number, now: number): PlannedChange {
-  return {
-    *changes(dialect) {
-      const changes = emptyChangeSet();
-      const current = yield* storedRecordPlan(change.list, change.recordId, dialect);
-      if (JSON.stringify(current) !== JSON.stringify(change.after)) return changes;
-      if (change.before === null) changes[change.list].remove.push(change.recordId);
-      else putRecord(changes, change.list, change.before);
-      return changes;
-    },
-    *alongside(dialect, applied, before, version) {
-      yield* historyPlan(dialect, applied, before, { accountId: editorId, now, what: `undid change ${change.id}`, version });
-      yield* followRecordPlan(change.list, change.recordId);
-    },
-  };
 }
 
 /**
