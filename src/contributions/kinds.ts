@@ -34,7 +34,7 @@ export interface ImageFields {
 
 export interface DocumentFields {
   title: string;
-  /** Plain text: paragraphs split by blank lines, links written out (text.ts). */
+  /** Markdown's safe subset: paragraphs, emphasis, links, bullet lists (text.ts). */
   body: string;
 }
 
