@@ -66,6 +66,15 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal((await contributor.get(`/contribute/${FEATURE}/document`)).status, 200);
   });
 
+  test('every page\'s header leads to signing in and up, the same bytes for a visitor and a signed-in contributor', async () => {
+    for (const path of ['/about/', '/search/', `/places/${FEATURE}/`, '/ogc/']) {
+      const visitor = await new FormClient(app).get(path);
+      assert.equal(visitor.status, 200, path);
+      assert.ok(visitor.text.includes(`<li><a href="${app.origin}/account/signin">Sign in</a></li>\n<li><a href="${app.origin}/account/signup">Sign up</a></li>\n</ul></nav>`), path);
+      assert.equal((await contributor.get(path)).text, visitor.text, `${path}: one page for everyone`);
+    }
+  });
+
   test('sent writing waits unpublished: listed under the author\'s account, and nowhere public', async () => {
     const documentsBefore = (await api('/api/v1/documents/')).count;
     const featureBefore = await api(`/api/v1/features/${FEATURE}/`);
@@ -228,6 +237,9 @@ test('off: a building\'s page has no contribution links', async () => {
     const page = await new FormClient(app).get(`/places/${FEATURE}/`);
     assert.equal(page.status, 200);
     assert.ok(!page.text.includes('/contribute/'));
+    // The header as it was before contributions had links in it, byte for byte.
+    assert.ok(page.text.includes(`<li><a href="${app.origin}/about/#data">Data</a></li>\n</ul></nav>`));
+    assert.ok(!page.text.includes('/account/'));
     assert.equal((await app.request(`/contribute/${FEATURE}/document`)).status, 404);
     assert.equal((await app.request('/moderate/')).status, 404);
   } finally {
