@@ -64,6 +64,7 @@ thead th{background:var(--soft)}
 .contribute label,.moderation label,.account label{display:block;font-weight:600;margin-bottom:.2rem}
 .contribute input:not([type=radio]),.contribute textarea,.moderation input:not([type=radio]),.moderation textarea{width:100%;max-width:40rem;box-sizing:border-box;font:inherit;padding:.3rem}
 .contribute fieldset label,.moderation fieldset label{display:inline;font-weight:normal}.contribute span.muted,.moderation span.muted{display:block;font-size:.9rem}.problem{color:#a00;font-weight:600}
+.notice{border-left:4px solid var(--accent);background:var(--soft);padding:.5rem .75rem}.preview{border:1px dashed var(--line);padding:0 1rem .5rem;margin:1rem 0}
 .before-after{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.before-after pre{overflow-x:auto;font-size:.8rem;background:var(--soft);padding:.5rem}
 @media (max-width:700px){header.site,footer.site{padding:.5rem .75rem}.result img,.nothumb{width:72px;height:48px}.split{grid-template-columns:1fr}h1{font-size:1.5rem}main{padding:.75rem}.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.4rem}}
 `;

@@ -60,7 +60,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.ok(page.text.includes(`href="${app.origin}/contribute/${FEATURE}/media"`));
     const anonymous = await new FormClient(app).get(`/contribute/${FEATURE}/document`);
     assert.equal(anonymous.status, 303);
-    assert.equal(anonymous.headers.location, `${app.origin}/account/signin`);
+    assert.equal(anonymous.headers.location, `${app.origin}/account/signin?next=%2Fcontribute%2F${FEATURE}%2Fdocument`, 'back to the form once signed in');
     assert.equal((await contributor.get('/contribute/999999/document')).status, 404);
     assert.equal((await contributor.get(`/contribute/${FEATURE}/essay`)).status, 404);
     assert.equal((await contributor.get(`/contribute/${FEATURE}/document`)).status, 200);
@@ -81,7 +81,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     const itemsBefore = (await app.request('/ogc/collections/documents/items?f=json')).json() as { numberMatched: number };
     const sent = await contributor.submit(`/contribute/${FEATURE}/document`, { title: `Memories ${SCRIPT}`, body: WRITING });
     assert.equal(sent.status, 303);
-    assert.equal(sent.headers.location, `${app.origin}/account/`);
+    assert.match(String(sent.headers.location), new RegExp(`^${app.origin}/account/contributions/\\d+\\?done=sent$`), 'to its own page, saying it was sent');
     const mine = await contributor.get('/account/');
     assert.ok(mine.text.includes('Memories &lt;script&gt;alert(1)&lt;/script&gt;'), 'the title, escaped');
     assert.ok(mine.text.includes('waiting for an editor'));
@@ -219,6 +219,13 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal((await other.post(undo, { csrf: csrfOf((await other.get('/account/')).text) })).status, 403, 'not by a contributor');
     assert.equal((await editor.post(undo, { csrf: csrfOf(history.text) })).status, 303);
     assert.equal((await app.request(`/api/v1/media/${recordId}/`)).status, 404, 'gone from the API at once');
+    // Its author is told, with no link to the record that is gone; the review no longer says "Already published".
+    const mine = await contributor.get('/account/');
+    assert.match(mine.text, /Street walk<\/a>\n<span class="muted">[^<]*<a [^>]*>[^<]*<\/a>, sent [\d-]+:<\/span> <strong class="state state-withdrawn">published, then withdrawn by an editor<\/strong><\/li>/);
+    assert.ok(!mine.text.includes(`/videos/${recordId}/`), 'no link to the record');
+    const reviewed = await editor.get(`/moderate/${id}`);
+    assert.ok(reviewed.text.includes('<h2 id="moderation-heading">Published, then withdrawn by an undo</h2>'));
+    assert.ok(!reviewed.text.includes('Already published'));
     const after = await editor.get(`/history/media/${recordId}`);
     assert.ok(after.text.includes('undid change'));
     // Undone already: the same undo again changes nothing and says so.
