@@ -103,11 +103,11 @@ const CONTRIBUTE_TEMPLATES = {
 <%~ include('@fields', { kind: it.kind, fields: it.fields, upload: true, licenceFixed: null }) %>
 <p><% if (it.kind !== 'image') { %><button type="submit" name="action" value="preview">Preview</button> <% } %><button type="submit" name="action" value="send">Send for review</button></p>
 </form>
-<% if (it.preview) { %><%~ include('@preview', it.preview) %><% } %>
+<% if (it.preview) { %><%~ include('@preview', { ...it.preview, note: 'Nothing is sent until you choose Send for review.' }) %><% } %>
 <%~ include('@foot', it) %>`,
   '@preview': `<section class="preview" aria-labelledby="preview-heading">
 <h2 id="preview-heading">Preview: as it will be published</h2>
-<p class="muted">Nothing is sent until you choose Send for review.</p>
+<p class="muted"><%= it.note %></p>
 <% if (it.html !== null) { %><article class="document"><h3><%= it.title %></h3><div class="body"><%~ it.html %></div></article>
 <% } else { %><p><a href="<%= it.url %>" rel="nofollow noopener noreferrer"><%= it.title %></a></p>
 <% } %></section>`,
@@ -115,7 +115,7 @@ const CONTRIBUTE_TEMPLATES = {
 <% if (it.notice) { %><p class="notice" role="status"><%= it.notice %></p>
 <% } %><p><%= it.kindName %> about <a href="<%= it.featureHref %>"><%= it.featureLabel %></a>, sent <%= it.sent %>: <strong class="state state-<%= it.state %>"><%= it.stateText %></strong><% if (it.href) { %> (<a href="<%= it.href %>">its page</a>)<% } %>.<% if (it.reason) { %> The editor's reason: <span class="reason"><%= it.reason %></span><% } %></p>
 <% if (it.picture) { %><figure class="picture"><img src="<%= it.picture %>" alt="<%= it.fields.title %>"></figure>
-<% } %><% if (it.preview) { %><%~ include('@preview', it.preview) %>
+<% } %><% if (it.preview) { %><%~ include('@preview', { ...it.preview, note: 'As it will be published once an editor approves it.' }) %>
 <% } %><%~ include('@problem', { problem: it.problem }) %><% if (it.pending) { %><h2>Correct it</h2>
 <form class="contribute" method="post" action="<%= it.action %>">
 <input type="hidden" name="csrf" value="<%= it.csrf %>">
