@@ -10,7 +10,6 @@ import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlContributeForm, type FeatureLabel } from '../../render/contribute/contributions.js';
-import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/accounts/account-plans.js';
 import { sendPictureContributionPlan } from '../../store/contributions/contribution-plans.js';
 import { Gate } from '../../work/gate.js';

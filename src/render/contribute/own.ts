@@ -3,7 +3,6 @@
 // shows, as an editor's) and its withdrawal. Another account's is never shown (a 404).
 import { KIND_LISTS } from '../../contributions/kinds.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
-import type { ContributionRow } from '../../store/contributions/contribution-plans.js';
 import { recordHref } from '../site/record.js';
 import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { emptyFields, KIND_NAMES, previewOf, STATE_TEXT, type ContributionItem } from './contributions.js';
