@@ -36,7 +36,7 @@ import { registerTileRoutes } from './http/files/tiles.js';
 import { registerSiteRoutes } from './http/site/routes.js';
 import { registerContributeRoutes, type EditorCheck } from './http/contribute/routes.js';
 import { StreetLabels } from './http/site/street-labels.js';
-import { siteOf } from './pages/site.js';
+import { siteOf, type Site } from './pages/site.js';
 import { LAZY_SCHEMA_COMPILERS } from './http/protocol/schema-compilers.js';
 import { StoreBusyError, StoreUnavailableError, type CatalogueReader, type CatalogueStore } from './store/store.js';
 import { guardStore } from './work/guarded-store.js';
@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(answerError);
   // First, so that every refusal by a later hook still carries the CORS headers.
   await registerCors(app, deps.config);
-  addRequestSteps(app, deps.config);
+  addRequestSteps(app, deps.config, siteOf(deps.config, await databaseRole(deps)));
   const cache = new AnswerCache(deps.config.cacheMaxBytes);
   const { work, geoPackages, versions } = watchCatalogue(app, deps);
   // Kept per app: the Accept-Encoding and Accept values read, and what the fast path may replay.
@@ -114,6 +114,12 @@ function fastifyOptions(deps: AppDeps): FastifyServerOptions {
   };
 }
 
+/** The database's place in replication, read once at start (for the pages' links to the contributors' forms: site.ts); null when it cannot say. */
+async function databaseRole({ config, store }: AppDeps): Promise<'primary' | 'replica' | null> {
+  if (!config.contributions || store.replication === undefined) return null;
+  return (await store.replication().catch(() => null))?.role ?? null;
+}
+
 /** The one place a thrown error becomes an answer. */
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = answerOf(error);
@@ -131,10 +137,10 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 }
 
 /** Every request's steps before and after its route: the URL's length, refusals found before routing, the base URL, the API's headers, and a 404 (or the slash's 301). */
-function addRequestSteps(app: FastifyInstance, config: Config): void {
+function addRequestSteps(app: FastifyInstance, config: Config, site: Site): void {
   app.addHook('onRequest', refuseLongUrls(config));
   decorateBaseUrl(app);
-  app.decorate('site', siteOf(config));
+  app.decorate('site', site);
   app.addHook('onRequest', async (request, reply) => {
     if (answeredBeforeRouting(request.raw, reply)) return reply;
     // Probes address a process by its IP, whatever names the site is served under.

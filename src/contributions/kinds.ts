@@ -34,7 +34,7 @@ export interface ImageFields {
 
 export interface DocumentFields {
   title: string;
-  /** Plain text: paragraphs split by blank lines, links written out (text.ts). */
+  /** Markdown's safe subset: paragraphs, emphasis, links, bullet lists (text.ts). */
   body: string;
 }
 
@@ -67,7 +67,8 @@ const FIELD_READERS: { [K in ContributionKind]: (form: Record<string, string>, t
     const description = (form.description ?? '').replace(/\r\n?/g, '\n').trim();
     if ([...description].length > DESCRIPTION_MAX) problems.description = `A description is at most ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters.`;
     const created = (form.created ?? '').trim();
-    if (created !== '' && !isDay(created)) problems.created = 'Give the date it was made as YYYY-MM-DD, or leave it empty.';
+    if (created !== '' && !isDay(created)) problems.created = 'Give the day it was made as YYYY-MM-DD (for example 1998-06-21), or leave it empty.';
+    else if (created !== '' && Date.parse(`${created}T00:00:00Z`) > Date.now()) problems.created = `${created} is in the future: give the day the picture was made, or leave it empty.`;
     const licence = form.licence === 'open' ? 'open' : form.licence === 'copyright' ? 'copyright' : null;
     if (licence === null) problems.licence = 'Choose how others may use the picture.';
     return { title, description, created, licence: licence ?? 'copyright', upload: form.upload ?? '' };
@@ -101,11 +102,11 @@ export function isFieldsOf(kind: ContributionKind, value: unknown): value is Con
   return kind !== 'image' || value.licence === 'open' || value.licence === 'copyright';
 }
 
-/** A real calendar day, YYYY-MM-DD, not in the future. */
+/** A real calendar day, YYYY-MM-DD (whether it is past is asked apart, to say so). */
 function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && day.getTime() <= Date.now();
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 /** Who and when, as the record carries them. */

@@ -1,31 +1,21 @@
-// A contributor's writing is plain text; a catalogue document's body is HTML. The text is
-// escaped whole, paragraphs are its blank-line-separated parts (a single line break kept as
-// <br>), and http(s) addresses become links that leave the site without its referrer. No
-// markup a contributor types survives as markup: the body is safe before any sanitiser runs
-// (the pages sanitise every document body again: pages/sanitise.ts).
-import { escapeAttribute as escapeHtml } from '../pages/sanitise.js';
+// A contributor's writing is Markdown's safe subset (issue 47); a catalogue document's body is
+// HTML. markdown-it reads it with raw HTML off (anything typed in angle brackets stays text)
+// and only these rules on: paragraphs (a single line break kept as <br>), *emphasis*,
+// **strong**, [links](https://…), web addresses linked as typed, and bullet lists. A number
+// at a line's start stays as typed ("1726. The chapel…" is not a list). The HTML is then
+// rebuilt by the pages' own allow-list (pages/sanitise.ts: links http(s) or relative, another
+// host's with rel="nofollow noopener noreferrer"), so the preview, the review and the
+// published body are this one function's output, and the pages sanitise it again.
+import MarkdownIt from 'markdown-it';
+import { sanitiseHtml } from '../pages/sanitise.js';
 
-/** An address as typed: scheme, then anything up to a space or an angle bracket; a closing mark of punctuation is not part of it. */
-const ADDRESS = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/g;
+const MARKDOWN = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
+  .enable(['newline', 'escape', 'entity', 'emphasis', 'link', 'autolink', 'linkify', 'list']);
+
+/** A line starting with a number and a dot or bracket: its mark escaped, so it is never an ordered list. */
+const NUMBERED_LINE = /^([ \t]*\d{1,9})([.)])(?=[ \t]|$)/gm;
 
 export function textToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n+/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => `<p>${part.split('\n').map(lineToHtml).join('<br>')}</p>`)
-    .join('');
-}
-
-function lineToHtml(line: string): string {
-  let html = '';
-  let from = 0;
-  for (const match of line.matchAll(ADDRESS)) {
-    html += escapeHtml(line.slice(from, match.index));
-    const address = escapeHtml(match[0]);
-    html += `<a href="${address}" rel="nofollow noopener noreferrer">${address}</a>`;
-    from = (match.index ?? from) + match[0].length;
-  }
-  return html + escapeHtml(line.slice(from));
+  const source = text.replace(/\r\n?/g, '\n').replace(NUMBERED_LINE, '$1\\$2');
+  return sanitiseHtml(MARKDOWN.render(source)).replace(/\n+/g, '');
 }

@@ -127,12 +127,26 @@ function textWithMarkers(text: string, prefix: string): string {
  */
 export function sanitiseDocument(html: string, prefix: string): string {
   if (!/^[a-z][a-z0-9-]*$/.test(prefix)) throw new Error(`bad footnote prefix ${prefix}`);
+  return rebuilt(html, prefix);
+}
+
+/** The same allow-list with the `[^n]` markers left as text: a body to be kept, which its pages then sanitise with their footnotes. */
+export function sanitiseHtml(html: string): string {
+  return rebuilt(html, null);
+}
+
+function rebuilt(html: string, prefix: string | null): string {
   const out: string[] = [];
   const open: string[] = [];
   let i = 0;
   let text = '';
   const flushText = () => {
     if (text === '') return;
+    if (prefix === null) {
+      out.push(escapeText(text));
+      text = '';
+      return;
+    }
     const lastOut = out[out.length - 1];
     const definition = DEFINITION.exec(text);
     if (definition !== null && lastOut === '<p>' && open[open.length - 1] === 'p') {

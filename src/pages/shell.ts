@@ -2,7 +2,7 @@
 // head's links (style, icon, canonical, alternates, Open Graph, JSON-LD) and the footer's
 // licence and data links. Each page builds a PageContext; `page` adds the rest.
 import { DOCS_PREFIX } from '../constants.js';
-import { SITE_PATHS } from '../site/paths.js';
+import { CONTRIBUTE_PATHS, SITE_PATHS } from '../site/paths.js';
 import { LINKED_PATHS } from './paths.js';
 import type { Site } from './site.js';
 
@@ -50,7 +50,20 @@ export function page(at: PageAt, context: PageContext) {
     data: `${baseUrl}${SITE_PATHS.about}#data`,
     ogc: `${baseUrl}${LINKED_PATHS.ogcLanding}`,
     apiDocs: `${baseUrl}${DOCS_PREFIX}`,
+    accountNav: accountNav(at),
   };
+}
+
+/**
+ * With contributions on, the header's way in: the same static links for everyone, signed in or
+ * not, so a public page stays one answer for all (a signed-in person's sign-in page says so).
+ */
+function accountNav({ baseUrl, site }: PageAt): Crumb[] {
+  if (!site.contributions) return [];
+  return [
+    { href: `${baseUrl}${CONTRIBUTE_PATHS.signIn}`, label: 'Sign in' },
+    { href: `${baseUrl}${CONTRIBUTE_PATHS.signUp}`, label: 'Sign up' },
+  ];
 }
 
 export const homeCrumb = (at: PageAt): Crumb => ({ href: `${at.baseUrl}${SITE_PATHS.about}`, label: 'Home' });

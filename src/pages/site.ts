@@ -13,7 +13,11 @@ export interface Site {
   readonly contributions: boolean;
 }
 
-export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'> & Partial<Pick<Config, 'contributions'>>): Site {
+/**
+ * `role`: the database's place in replication, when it has one. A read-only replica without
+ * PRIMARY_URL answers the contributors' pages with 503, so its pages do not lead to them.
+ */
+export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 'sitePublisher' | 'siteLicence' | 'siteLicenceUrl' | 'siteLocality' | 'siteCountry'> & Partial<Pick<Config, 'contributions' | 'primaryUrl'>>, role: 'primary' | 'replica' | null = null): Site {
   return {
     title: config.siteTitle,
     description: config.siteDescription,
@@ -21,6 +25,6 @@ export function siteOf(config: Pick<Config, 'siteTitle' | 'siteDescription' | 's
     licence: { name: config.siteLicence, url: config.siteLicenceUrl },
     locality: config.siteLocality,
     country: config.siteCountry,
-    contributions: config.contributions === true,
+    contributions: config.contributions === true && !(role === 'replica' && (config.primaryUrl ?? null) === null),
   };
 }

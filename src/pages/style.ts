@@ -68,7 +68,7 @@ thead th{background:var(--soft)}
 .edit input:not([type=radio]):not([type=checkbox]),.edit textarea,.edit select{width:100%;max-width:40rem;box-sizing:border-box;font:inherit;padding:.3rem}.edit textarea#geometry{font-family:monospace;font-size:.8rem}
 .edit fieldset.choices label{display:inline-block;font-weight:normal;margin:.15rem 1rem .15rem 0}.edit button,.editor-bar a{font:inherit}
 .editor-bar,.edit-links{display:flex;flex-wrap:wrap;gap:.4rem 1rem;padding:.4rem .75rem;margin:0 0 1rem;border:2px solid var(--accent);border-radius:4px;background:var(--soft)}
-.notice{border-left:4px solid #2e7d32;padding:.4rem .75rem;background:#eef7ee}.conflict{border:2px solid #a00;border-radius:4px;padding:.25rem 1rem 1rem;margin:0 0 1.5rem}.compare td{white-space:pre-wrap;word-break:break-word}
+.notice{border-left:4px solid #2e7d32;padding:.4rem .75rem;background:#eef7ee}.preview{border:1px dashed var(--line);padding:0 1rem .5rem;margin:1rem 0}.conflict{border:2px solid #a00;border-radius:4px;padding:.25rem 1rem 1rem;margin:0 0 1.5rem}.compare td{white-space:pre-wrap;word-break:break-word}
 .changes{list-style:none;padding:0}.changes>li{border-top:1px solid var(--line);padding:.5rem 0 1rem}.changes h2,.changes h3{font-size:1.1rem;margin:.5rem 0 .25rem}.changes .who{margin:0 0 .5rem}
 .fields{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}.fields div{display:contents}.fields dt{font-weight:600}.fields dd{margin:0}
 .touched,.problems{padding-left:1.1rem}.undo button,.preview button,.upload button{font:inherit;padding:.35rem .8rem}

@@ -45,7 +45,8 @@ const SHARED_TEMPLATES: Readonly<Record<string, string>> = {
 <li><a href="<%= it.page.search %>">Search</a></li>
 <li><a href="<%= it.page.map %>">Map</a></li>
 <li><a href="<%= it.page.data %>">Data</a></li>
-</ul></nav>
+<% for (const l of it.page.accountNav) { %><li><a href="<%= l.href %>"><%= l.label %></a></li>
+<% } %></ul></nav>
 </div>
 <% if (it.page.crumbs.length > 0) { %><nav aria-label="Breadcrumbs"><ol class="crumbs">
 <% for (const c of it.page.crumbs) { %><li><a href="<%= c.href %>"><%= c.label %></a></li>

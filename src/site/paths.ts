@@ -38,6 +38,9 @@ export const CONTRIBUTE_PATHS = {
   resetRoute: '/account/reset/:token',
   /** Where an editor issues a reset link. */
   issueReset: '/moderate/accounts/reset',
+  /** A contributor's own contribution: its state, and while it waits, a correction or its withdrawal. */
+  mine: (id: number) => `/account/contributions/${id}`,
+  mineRoute: '/account/contributions/:id',
   /** A building's form of one kind (contributions/kinds.ts). */
   contribute: (featureId: number, kind: string) => `/contribute/${featureId}/${kind}`,
   contributeRoute: '/contribute/:featureId/:kind',

@@ -5,7 +5,9 @@
 // the building's page, in /api/v1/images/, in the building's count, in the OGC items and the
 // GeoPackage download, and the file served carries no EXIF. Then an account's own management:
 // its sessions listed, its password changed (the other session ends), an editor's reset link
-// used once (every session ends). axe finds no violation on any page of either walk. Screenshots of each page go to
+// used once (every session ends). And issue 47's contributor's way: back to the form after
+// signing up or in (next=), a preview, the thanks, their own contribution corrected and
+// withdrawn. axe finds no violation on any page of the walks. Screenshots of each page go to
 // CONTRIBUTE_SCREENS_DIR (default /tmp/contribute-screens/, outside git; docs/screens/ holds a set).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -105,7 +107,8 @@ describe('contributing in a browser', { skip }, () => {
     await contributor.fill('#title', 'The front from Osborn Street');
     await contributor.fill('#description', 'Taken on a walk in 2024.');
     await shot(contributor, 'contribute-picture-form');
-    await Promise.all([contributor.waitForURL(`${server.origin}/account/`), contributor.click('text=Send for review')]);
+    await Promise.all([contributor.waitForURL(/\/account\/contributions\/\d+\?done=sent$/), contributor.click('text=Send for review')]);
+    await contributor.goto(`${server.origin}/account/`);
     assert.ok((await contributor.textContent('ul.contributions'))!.includes('waiting for an editor'));
     await shot(contributor, 'contribute-account-pending');
     assert.equal((await json('/api/v1/images/')).count, imagesBefore, 'nothing public yet');
@@ -154,6 +157,58 @@ describe('contributing in a browser', { skip }, () => {
     assert.equal(served.status, 200);
     assert.ok(!served.bytes.includes(EXIF_HEADER), 'no EXIF in the file served');
     assert.deepEqual([(await sharp(served.bytes).metadata()).width, (await sharp(served.bytes).metadata()).height], [600, 900]);
+    assert.deepEqual(violations, [], 'axe on every page of the walk');
+  });
+
+  test('a contributor\'s way (issue 47): signed out, a form leads to signing up or in and back to it; writing previewed, sent with thanks, opened, corrected and withdrawn', async () => {
+    violations.length = 0;
+    const context = async () => {
+      const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      await page.setViewportSize({ width: 1100, height: 900 });
+      return page;
+    };
+    const form = `${server.origin}/contribute/${FEATURE}/document`;
+    const lena = await context();
+    await lena.goto(`${server.origin}/places/${FEATURE}/`);
+    assert.equal(await lena.getAttribute('header.site a:text-is("Sign in")', 'href'), `${server.origin}/account/signin`, 'the header leads to signing in');
+    await Promise.all([lena.waitForURL(/\/account\/signin\?next=/), lena.click('text=Write about it')]);
+    await shot(lena, 'contribute-signin-next');
+    await Promise.all([lena.waitForURL(/\/account\/signup\?next=/), lena.click('a:text-is("Create an account")')]);
+    assert.ok((await lena.textContent('#username-hint'))!.includes('From 3 to 40 letters'), 'the name rule said first');
+    await lena.fill('#username', 'lena-writer');
+    await lena.fill('#password', PASSWORD);
+    await Promise.all([lena.waitForURL(form), lena.click('button[type=submit]')]);
+    // Another browser signs in on the way to the same form, and is brought back to it.
+    const again = await context();
+    await again.goto(form);
+    assert.equal(new URL(again.url()).pathname, '/account/signin');
+    await again.fill('#username', 'lena-writer');
+    await again.fill('#password', PASSWORD);
+    await Promise.all([again.waitForURL(form), again.click('button[type=submit]')]);
+
+    await lena.fill('#title', 'The weavers\' lofts');
+    await lena.fill('#body', 'Built in **1726** for *silk* weavers.\n\nSee https://example.org/lofts.');
+    await lena.click('button:text-is("Preview")');
+    assert.equal(await lena.textContent('.preview strong'), '1726', 'formatting shown as it will be published');
+    assert.equal(await lena.inputValue('#body'), 'Built in **1726** for *silk* weavers.\n\nSee https://example.org/lofts.', 'the text kept in the form');
+    await shot(lena, 'contribute-preview');
+    await Promise.all([lena.waitForURL(/\/account\/contributions\/\d+\?done=sent$/), lena.click('text=Send for review')]);
+    assert.ok((await lena.textContent('p.notice'))!.startsWith('Thank you — sent.'));
+    await shot(lena, 'contribute-sent');
+    const own = lena.url().replace(/\?.*$/, '');
+
+    await lena.goto(`${server.origin}/account/`);
+    await Promise.all([lena.waitForURL(own), lena.click('text=The weavers\' lofts')]);
+    assert.equal(await lena.inputValue('#title'), 'The weavers\' lofts', 'its form filled in');
+    await lena.fill('#title', 'The weavers\' lofts of Fournier Street');
+    await shot(lena, 'contribute-own');
+    await Promise.all([lena.waitForURL(`${own}?done=saved`), lena.click('text=Save the correction')]);
+    assert.ok((await lena.textContent('p.notice'))!.startsWith('Saved'));
+    assert.equal(await lena.inputValue('#title'), 'The weavers\' lofts of Fournier Street');
+    await Promise.all([lena.waitForURL(`${own}?done=withdrawn`), lena.click('button:text-is("Withdraw it")')]);
+    assert.equal(await lena.textContent('strong.state'), 'withdrawn by you');
+    assert.equal(await lena.locator('#title').count(), 0, 'no longer correctable');
+    await shot(lena, 'contribute-withdrawn');
     assert.deepEqual(violations, [], 'axe on every page of the walk');
   });
 

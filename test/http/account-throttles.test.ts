@@ -52,6 +52,7 @@ describe('account throttles, behind a trusted proxy', () => {
     const refused = answers.find((a) => a.status === 429)!;
     assert.ok(Number(refused.headers['retry-after']) > 3000, 'the rest of the hour');
     assert.match(refused.text, /Too many new accounts have been asked for from here or from everyone just now: try again in \d+ seconds\./);
+    assert.match(refused.text, /<input id="username" name="username"[^>]* value="flood-\d+"/, 'on the sign-up form, the name kept');
     assert.equal((await from(app, '198.51.100.8').submit('/account/signup', { username: 'other-address', password: PASSWORD })).status, 303, 'another address is not held back');
   });
 

@@ -93,19 +93,26 @@ describe('accounts, with CONTRIBUTIONS on', () => {
     assert.ok(bad.text.includes('value="&lt;script&gt;"'), 'the name given back escaped');
   });
 
-  test('a form posted without its csrf, with another browser\'s, or with none of its cookies, is refused (403) and changes nothing', async () => {
+  test('a form posted without its csrf, with another browser\'s, or with none of its cookies, is refused (403) and changes nothing; the form is shown again with the name and a fresh csrf', async () => {
     const mine = new FormClient(app);
     const theirs = new FormClient(app);
     const theirCsrf = csrfOf((await theirs.get('/account/signup')).text);
-    await mine.get('/account/signup');
+    const myCsrf = csrfOf((await mine.get('/account/signup')).text);
     for (const fields of [{}, { csrf: '' }, { csrf: theirCsrf }, { csrf: 'x'.repeat(43) }] as Record<string, string>[]) {
       const answer = await mine.post('/account/signup', { ...fields, username: 'carol-csrf', password: PASSWORD });
       assert.equal(answer.status, 403, JSON.stringify(fields));
-      assert.ok(answer.text.includes('This form did not come from this site'));
+      assert.ok(answer.text.includes('This form had expired, or was opened in another browser or session: nothing was sent.'));
+      assert.ok(answer.text.includes('value="carol-csrf"'), 'the name kept');
+      assert.equal(csrfOf(answer.text), myCsrf, 'this browser\'s own csrf, to send it again');
     }
-    const cookieless = await app.request('/account/signup', { method: 'POST', body: new URLSearchParams({ csrf: theirCsrf, username: 'carol-csrf', password: PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    assert.equal(cookieless.status, 403);
-    assert.deepEqual(cookieless.json(), { detail: 'This form did not come from this site, or has expired: go back, reload it and send it again.' });
+    for (const path of ['/account/signup', '/account/signin']) {
+      const cookieless = new FormClient(app);
+      const answer = await cookieless.post(path, { csrf: theirCsrf, username: 'carol-csrf', password: PASSWORD });
+      assert.equal(answer.status, 403, path);
+      assert.ok(answer.text.includes('value="carol-csrf"'), `${path}: the name kept`);
+      // A browser that had no form cookie is given one with the form: sent again, it is taken (here: a wrong password's 401).
+      if (path === '/account/signin') assert.equal((await cookieless.post(path, { csrf: csrfOf(answer.text), username: 'carol-csrf', password: PASSWORD })).status, 401);
+    }
     // None of them made the account.
     assert.equal((await new FormClient(app).submit('/account/signin', { username: 'carol-csrf', password: PASSWORD })).status, 401);
     // Signed in, a form is bound to the session: the csrf of the form before signing in no longer goes.
@@ -146,6 +153,9 @@ describe('accounts, with CONTRIBUTIONS on', () => {
     const locked = await new FormClient(app).submit('/account/signin', { username: 'eve-target', password: PASSWORD });
     assert.equal(locked.status, 429);
     assert.ok(Number(locked.headers['retry-after']) > 800, 'the rest of the 15 minutes');
+    // Said on the sign-in form itself, the name kept, ready to be sent again later.
+    assert.match(locked.text, /<p class="problem" role="alert" id="problem">Too many failed sign-ins: try again in \d+ seconds\.<\/p>/);
+    assert.ok(locked.text.includes('<form class="account" method="post"') && locked.text.includes('value="eve-target"'), 'the form, with the name');
   });
 
   test('sign out ends the session on the server, not only the cookie', async () => {

@@ -60,10 +60,19 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.ok(page.text.includes(`href="${app.origin}/contribute/${FEATURE}/media"`));
     const anonymous = await new FormClient(app).get(`/contribute/${FEATURE}/document`);
     assert.equal(anonymous.status, 303);
-    assert.equal(anonymous.headers.location, `${app.origin}/account/signin`);
+    assert.equal(anonymous.headers.location, `${app.origin}/account/signin?next=%2Fcontribute%2F${FEATURE}%2Fdocument`, 'back to the form once signed in');
     assert.equal((await contributor.get('/contribute/999999/document')).status, 404);
     assert.equal((await contributor.get(`/contribute/${FEATURE}/essay`)).status, 404);
     assert.equal((await contributor.get(`/contribute/${FEATURE}/document`)).status, 200);
+  });
+
+  test('every page\'s header leads to signing in and up, the same bytes for a visitor and a signed-in contributor', async () => {
+    for (const path of ['/about/', '/search/', `/places/${FEATURE}/`, '/ogc/']) {
+      const visitor = await new FormClient(app).get(path);
+      assert.equal(visitor.status, 200, path);
+      assert.ok(visitor.text.includes(`<li><a href="${app.origin}/account/signin">Sign in</a></li>\n<li><a href="${app.origin}/account/signup">Sign up</a></li>\n</ul></nav>`), path);
+      assert.equal((await contributor.get(path)).text, visitor.text, `${path}: one page for everyone`);
+    }
   });
 
   test('sent writing waits unpublished: listed under the author\'s account, and nowhere public', async () => {
@@ -72,7 +81,7 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     const itemsBefore = (await app.request('/ogc/collections/documents/items?f=json')).json() as { numberMatched: number };
     const sent = await contributor.submit(`/contribute/${FEATURE}/document`, { title: `Memories ${SCRIPT}`, body: WRITING });
     assert.equal(sent.status, 303);
-    assert.equal(sent.headers.location, `${app.origin}/account/`);
+    assert.match(String(sent.headers.location), new RegExp(`^${app.origin}/account/contributions/\\d+\\?done=sent$`), 'to its own page, saying it was sent');
     const mine = await contributor.get('/account/');
     assert.ok(mine.text.includes('Memories &lt;script&gt;alert(1)&lt;/script&gt;'), 'the title, escaped');
     assert.ok(mine.text.includes('waiting for an editor'));
@@ -210,6 +219,13 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal((await other.post(undo, { csrf: csrfOf((await other.get('/account/')).text) })).status, 403, 'not by a contributor');
     assert.equal((await editor.post(undo, { csrf: csrfOf(history.text) })).status, 303);
     assert.equal((await app.request(`/api/v1/media/${recordId}/`)).status, 404, 'gone from the API at once');
+    // Its author is told, with no link to the record that is gone; the review no longer says "Already published".
+    const mine = await contributor.get('/account/');
+    assert.match(mine.text, /Street walk<\/a>\n<span class="muted">[^<]*<a [^>]*>[^<]*<\/a>, sent [\d-]+:<\/span> <strong class="state state-withdrawn">published, then withdrawn by an editor<\/strong><\/li>/);
+    assert.ok(!mine.text.includes(`/videos/${recordId}/`), 'no link to the record');
+    const reviewed = await editor.get(`/moderate/${id}`);
+    assert.ok(reviewed.text.includes('<h2 id="moderation-heading">Published, then withdrawn by an undo</h2>'));
+    assert.ok(!reviewed.text.includes('Already published'));
     const after = await editor.get(`/history/media/${recordId}`);
     assert.match(after.text, /<h2>Undid change \d+<\/h2>/);
     // Undone already: the same undo again changes nothing and says so.
@@ -228,6 +244,9 @@ test('off: a building\'s page has no contribution links', async () => {
     const page = await new FormClient(app).get(`/places/${FEATURE}/`);
     assert.equal(page.status, 200);
     assert.ok(!page.text.includes('/contribute/'));
+    // The header as it was before contributions had links in it, byte for byte.
+    assert.ok(page.text.includes(`<li><a href="${app.origin}/about/#data">Data</a></li>\n</ul></nav>`));
+    assert.ok(!page.text.includes('/account/'));
     assert.equal((await app.request(`/contribute/${FEATURE}/document`)).status, 404);
     assert.equal((await app.request('/moderate/')).status, 404);
   } finally {

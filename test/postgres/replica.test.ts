@@ -131,6 +131,12 @@ await onReplica((replica) => {
       // costly read): under the whole suite's load that once took over the default 10 s.
       const page = await request(alone.origin, `/places/${someone}/`, { headers: { accept: 'text/html' }, timeoutMs: 60_000 });
       assert.equal(page.status, 200, 'the public pages');
+      // Without a primary to send them to, no page leads to the forms (they would answer 503).
+      assert.ok(!page.text.includes('Know something about it?'), 'no contribution links');
+      assert.ok(!page.text.includes('/contribute/') && !page.text.includes('/account/'), 'no form nor account linked');
+      const sent = await request(sending.origin, `/places/${someone}/`, { headers: { accept: 'text/html' }, timeoutMs: 60_000 });
+      assert.ok(sent.text.includes('Know something about it?'), 'with PRIMARY_URL the links lead to the primary\'s forms');
+      assert.ok(sent.text.includes(`/contribute/${someone}/image"`) && sent.text.includes('/account/signin"'));
     } finally {
       await stopServer(alone);
       await stopServer(sending);

@@ -1,4 +1,4 @@
-// A contributor's plain text as a document's HTML, a picture's words, a picture's type by
+// A contributor's writing (Markdown's safe subset) as a document's HTML, a picture's words, a picture's type by
 // its first bytes: the pure rules of issue 37's forms, against answers written out here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -6,17 +6,22 @@ import { readFields } from '../../src/contributions/kinds.js';
 import { pictureTypeOf } from '../../src/contributions/pictures.js';
 import { textToHtml } from '../../src/contributions/text.js';
 
-test('plain text: escaped, paragraphs at blank lines, a single break kept, addresses linked without their closing punctuation', () => {
+test('writing: Markdown\'s safe subset, typed markup escaped, links safe and leaving the site without its referrer', () => {
+  const away = 'rel="nofollow noopener noreferrer"';
   const cases: [string, string][] = [
     ['One line.', '<p>One line.</p>'],
     ['First\n\nSecond', '<p>First</p><p>Second</p>'],
     ['First\r\n \r\n\r\nSecond\nthird', '<p>First</p><p>Second<br>third</p>'],
-    ['<b>bold</b> & "quotes" \'too\'', '<p>&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot; &#39;too&#39;</p>'],
-    ['&amp; stays as typed', '<p>&amp;amp; stays as typed</p>'],
-    ['See https://example.org/a?b=1&c=2.', '<p>See <a href="https://example.org/a?b=1&amp;c=2" rel="nofollow noopener noreferrer">https://example.org/a?b=1&amp;c=2</a>.</p>'],
-    ['(http://x.org/y)', '<p>(<a href="http://x.org/y" rel="nofollow noopener noreferrer">http://x.org/y</a>)</p>'],
+    ['Built in **1726**, *rebuilt* in __1898__', '<p>Built in <strong>1726</strong>, <em>rebuilt</em> in <strong>1898</strong></p>'],
+    ['<b>bold</b> <script>alert(1)</script> & "quotes"', '<p>&lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;</p>'],
+    ['See [the survey](https://example.org/s?a=1&b=2) or [its page](/places/3/).', `<p>See <a href="https://example.org/s?a=1&amp;b=2" ${away}>the survey</a> or <a href="/places/3/">its page</a>.</p>`],
+    ['See https://example.org/a?b=1&c=2.', `<p>See <a href="https://example.org/a?b=1&amp;c=2" ${away}>https://example.org/a?b=1&amp;c=2</a>.</p>`],
+    ['[click](javascript:alert(1)) and [data](data:text/html,x)', '<p>[click](javascript:alert(1)) and [data](data:text/html,x)</p>'],
     ['javascript:alert(1) is not a link', '<p>javascript:alert(1) is not a link</p>'],
-    ['https://a.org/"onmouseover="x', '<p><a href="https://a.org/" rel="nofollow noopener noreferrer">https://a.org/</a>&quot;onmouseover=&quot;x</p>'],
+    ['- a hall\n- a yard', '<ul><li>a hall</li><li>a yard</li></ul>'],
+    ['1726. The chapel is built.\n2) Then the hall.', '<p>1726. The chapel is built.<br>2) Then the hall.</p>'],
+    ['# Not a heading\n> nor a quote', '<p># Not a heading<br>&gt; nor a quote</p>'],
+    ['A note.[^1]\n\n[^1]: Kept as typed, for the pages to link.', '<p>A note.[^1]</p><p>[^1]: Kept as typed, for the pages to link.</p>'],
     ['\n\n  \n', ''],
   ];
   for (const [text, html] of cases) assert.equal(textToHtml(text), html, JSON.stringify(text));

@@ -10,7 +10,7 @@ import { CONTRIBUTE_ERRORS } from '../../errors.js';
 import { keptPicturePlan } from '../../store/contributions/picture-plans.js';
 import { pictureUpload } from './picture-upload.js';
 import {
-  htmlContributeForm, htmlQueue, htmlReview, type ContributionItem, type FeatureLabel,
+  htmlContributeForm, htmlQueue, htmlReview, previewOf, type ContributionItem, type FeatureLabel,
 } from '../../render/contribute/contributions.js';
 import { featureName } from '../../render/site/record.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
@@ -23,23 +23,26 @@ import type { FeatureRow } from '../../store/store.js';
 import { pageAt } from '../../pages/request.js';
 import { getReads } from '../../store/api/api-reads.js';
 import { field, type ContributeDeps, type FormKit } from './routes.js';
+import { EXPIRED_FORM } from './forms.js';
+import { sameSitePath, signInFor } from './next.js';
+import { ownPath, registerOwnRoutes } from './own-routes.js';
 
 /** The queue's page shows at most this many, oldest first. */
 const QUEUE_PAGE = 100;
 const REASON_MAX = 500;
 
-const idOf = (text: string | undefined): number | null => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
+export const idOf = (text: string | undefined): number | null => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
 const kindOf = (text: string): ContributionKind | null => CONTRIBUTION_KINDS.find((kind) => kind === text) ?? null;
 
 const FIELD_NAMES = ['title', 'body', 'url', 'description', 'created', 'licence'] as const;
-const formFields = (body: unknown): Record<string, string> => Object.fromEntries(FIELD_NAMES.map((name) => [name, field(body, name)]));
+export const formFields = (body: unknown): Record<string, string> => Object.fromEntries(FIELD_NAMES.map((name) => [name, field(body, name)]));
 
 /** The routes' parameters, as their paths (site/paths.ts) name them. */
 interface FormRoute { Params: { featureId: string; kind: string } }
 interface ContributionRoute { Params: { id: string } }
 
 /** What every handler here shares. */
-interface Desk {
+export interface Desk {
   store: ContributeDeps['store'];
   deps: ContributeDeps;
   kit: FormKit;
@@ -59,24 +62,28 @@ export function registerContributionRoutes(scope: FastifyInstance, deps: Contrib
   scope.get<ContributionRoute>(CONTRIBUTE_PATHS.reviewRoute, async (request, reply) => ((await editor(desk, request, reply)) === null ? reply : review(desk, request, reply)));
   scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/approve`, (request, reply) => approve(desk, request, reply));
   scope.post<ContributionRoute>(`${CONTRIBUTE_PATHS.reviewRoute}/reject`, (request, reply) => reject(desk, request, reply));
+  registerOwnRoutes(scope, desk);
 }
 
-async function feature(store: Desk['store'], id: number | null): Promise<FeatureRow> {
+export async function feature(store: Desk['store'], id: number | null): Promise<FeatureRow> {
   const found = id === null ? null : (await store.ask(getReads.features, id)).row;
   if (found === null) throw CONTRIBUTE_ERRORS.noSuchBuilding();
   return found;
 }
 
-/** The signed-in account, or a 303 to the sign-in page (null: answered). */
-async function signedIn({ kit }: Desk, request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> {
+/**
+ * The signed-in account, or a 303 to the sign-in page (null: answered), which comes back to
+ * `back` once signed in: the page asked for (a GET's own path), or a POST's form page.
+ */
+export async function signedIn({ kit }: Pick<Desk, 'kit'>, request: FastifyRequest, reply: FastifyReply, back: string | null = request.method === 'GET' ? request.url : null): Promise<AccountRow | null> {
   const { account } = await kit.signedIn(request);
-  if (account === null) kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+  if (account === null) kit.see(reply, request, signInFor(sameSitePath(back)));
   return account;
 }
 
 /** An editor, or 303 to sign in, or 403 for anyone else (before anything is read). */
-async function editor(desk: Desk, request: FastifyRequest, reply: FastifyReply): Promise<AccountRow | null> {
-  const account = await signedIn(desk, request, reply);
+async function editor(desk: Desk, request: FastifyRequest, reply: FastifyReply, back?: string): Promise<AccountRow | null> {
+  const account = await signedIn(desk, request, reply, back);
   if (account !== null && !mayModerate(account.role)) throw CONTRIBUTE_ERRORS.editorsOnly();
   return account;
 }
@@ -96,23 +103,30 @@ async function contributeForm(desk: Desk, request: FastifyRequest<FormRoute>, re
   return desk.kit.html(reply, 200, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await desk.kit.formCsrf(request, reply), fields: { title: '', body: '', url: '' }, problem: null }));
 }
 
+/**
+ * Writing or a video link sent: its csrf and account first; a form that had expired is shown
+ * again as written (403), one with a problem says it (400), Preview shows it as it will be
+ * published (nothing stored), and Send keeps it and says so on its own page.
+ */
 async function contribute(desk: Desk, request: FastifyRequest<FormRoute>, reply: FastifyReply) {
   const { store, kit } = desk;
   const { featureId, kind: kindText } = request.params;
   const kind = takenKind(kindText);
   if (kind === 'image') return desk.receivePicture(request, reply, featureId);
-  await kit.checkForm(request);
-  const account = await signedIn(desk, request, reply);
+  const valid = await kit.formValid(request);
+  const account = await signedIn(desk, request, reply, request.url);
   if (account === null) return reply;
   const about = await feature(store, idOf(featureId));
   const sent = formFields(request.body);
   const { fields, problems } = readFields(kind, sent);
-  const problem = Object.values(problems)[0] ?? null;
-  if (problem !== null) {
-    return kit.html(reply, 400, htmlContributeForm(pageAt(request), { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: sent, problem }));
+  const problem = valid ? Object.values(problems)[0] ?? null : EXPIRED_FORM;
+  const preview = problem === null && field(request.body, 'action') === 'preview' ? previewOf(kind, fields) : null;
+  if (problem !== null || preview !== null) {
+    const form = { kind, feature: labelOf(about), csrf: await kit.formCsrf(request, reply), fields: sent, problem, preview };
+    return kit.html(reply, valid ? (problem === null ? 200 : 400) : 403, htmlContributeForm(pageAt(request), form));
   }
-  await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
-  return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  const id = await store.transact(sendContributionPlan({ accountId: account.id, kind, featureId: about.id, fields, now: Date.now() }));
+  return kit.see(reply, request, ownPath(id, 'sent'));
 }
 
 async function reviewPicture(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply) {
@@ -141,13 +155,15 @@ async function review(desk: Desk, request: FastifyRequest<ContributionRoute>, re
   const found = id === null ? null : await store.transact(contributionPlan(id), 'read');
   if (found === null) throw CONTRIBUTE_ERRORS.noSuchContribution();
   const about = await feature(store, found.featureId).catch(() => null);
-  return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields) }));
+  const saved = status === 200 && request.method === 'GET' && Reflect.get(request.query ?? {}, 'saved') === '1';
+  return kit.html(reply, status, htmlReview(pageAt(request), { contribution: found, feature: about, csrf: await kit.formCsrf(request, reply), problem, fields: sent, seen: fieldsDigest(found.fields), saved }));
 }
 
 /** A decision's form: its csrf, an editor, the contribution it is about (null: answered already). */
 async function deciding(desk: Desk, request: FastifyRequest<ContributionRoute>, reply: FastifyReply): Promise<{ account: AccountRow; found: ContributionRow } | null> {
   await desk.kit.checkForm(request);
-  const account = await editor(desk, request, reply);
+  // Signed out meanwhile: back to the review once signed in.
+  const account = await editor(desk, request, reply, request.url.replace(/\/(approve|reject)$/, ''));
   if (account === null) return null;
   const id = idOf(request.params.id);
   const found = id === null ? null : await desk.store.transact(contributionPlan(id), 'read');
@@ -167,15 +183,15 @@ async function approve(desk: Desk, request: FastifyRequest<ContributionRoute>, r
   if (decision === null) return reply;
   const { account, found } = decision;
   const sent = formFields(request.body);
-  // The picture is the one sent: an editor corrects its words, never which file it is.
+  // The picture is the one sent, under the licence its contributor chose: an editor corrects its words, never its file nor its licence.
   const upload = uploadOf(found);
-  const { fields, problems } = readFields(found.kind, upload === null ? sent : { ...sent, upload });
+  const { fields, problems } = readFields(found.kind, upload === null || !('licence' in found.fields) ? sent : { ...sent, upload, licence: found.fields.licence });
   const problem = Object.values(problems)[0] ?? null;
   if (problem !== null) return review(desk, request, reply, 400, problem, sent);
   const edit = { fields, seen: field(request.body, 'seen') };
   if (field(request.body, 'action') === 'save') {
     const refusal = await store.transact(correctPlan(found.id, edit));
-    return refusal === null ? kit.see(reply, request, CONTRIBUTE_PATHS.review(found.id)) : refused(desk, request, reply, refusal);
+    return refusal === null ? kit.see(reply, request, `${CONTRIBUTE_PATHS.review(found.id)}?saved=1`) : refused(desk, request, reply, refusal);
   }
   const publication = publishChange(found.id, account.id, Date.now(), edit);
   const outcome = await store.applyChanges(publication);
@@ -205,6 +221,7 @@ function refusalText(refusal: Exclude<Refusal, { why: 'gone' }>): string {
   if (refusal.why === 'stale') return 'Someone saved a correction while this page was open: nothing was changed. The contribution as it is now is below; read it, then decide again.';
   const when = c.decided === null ? '' : ` on ${new Date(c.decided).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
   if (c.state === 'rejected') return `This was rejected already${when}: nothing was changed.`;
+  if (c.state === 'cancelled') return `Its contributor withdrew it${when}: nothing was changed.`;
   return `This was published already${when}${c.state === 'withdrawn' ? ', and has been withdrawn since' : ''}: nothing was changed.`;
 }
 

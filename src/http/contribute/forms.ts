@@ -67,11 +67,19 @@ export function csrfToken(secret: string, binding: string): string {
   return createHmac('sha256', secret).update(binding).digest('base64url');
 }
 
-/** Refuses (403) a POST whose csrf is not its binding's; the binding read from the cookies as sent, none set. */
-export function checkCsrf(request: FastifyRequest, secret: string, secure: boolean, given: unknown): void {
+/** Whether a POST's csrf is its binding's; the binding read from the cookies as sent, none set. */
+export function csrfValid(request: FastifyRequest, secret: string, secure: boolean, given: unknown): boolean {
   const binding = sentBinding(request, secure);
-  if (binding === null || typeof given !== 'string') throw CONTRIBUTE_ERRORS.badForm();
+  if (binding === null || typeof given !== 'string') return false;
   const expected = Buffer.from(csrfToken(secret, binding));
   const found = Buffer.from(given);
-  if (found.length !== expected.length || !timingSafeEqual(found, expected)) throw CONTRIBUTE_ERRORS.badForm();
+  return found.length === expected.length && timingSafeEqual(found, expected);
 }
+
+/** Refuses (403) a POST whose csrf is not its binding's. */
+export function checkCsrf(request: FastifyRequest, secret: string, secure: boolean, given: unknown): void {
+  if (!csrfValid(request, secret, secure, given)) throw CONTRIBUTE_ERRORS.badForm();
+}
+
+/** What a form refused for its csrf says when it is shown again, with what was written and a fresh csrf (403). */
+export const EXPIRED_FORM = 'This form had expired, or was opened in another browser or session: nothing was sent. What you wrote is below with a fresh form: check it and send it again.';

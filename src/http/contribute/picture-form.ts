@@ -25,8 +25,8 @@ export interface PictureForm {
 /** Checks the fields sent before the file and takes a slot, or throws (403, 503); `gone` aborts when the connection closes early (a place in line is then given up). */
 export type Admit = (fields: Record<string, string>, gone: AbortSignal) => Promise<() => void>;
 
-export async function readPictureForm(request: FastifyRequest, admit: Admit, idleMs = UPLOAD_IDLE_MS): Promise<PictureForm> {
-  const fields: Record<string, string> = {};
+/** `fields`: where the fields are put as they come, so that a caller still has those read before a refusal. */
+export async function readPictureForm(request: FastifyRequest, admit: Admit, idleMs = UPLOAD_IDLE_MS, fields: Record<string, string> = {}): Promise<PictureForm> {
   const closed = closedEarly(request.raw);
   let release: () => void = () => undefined;
   let bytes: Buffer | null = null;

@@ -10,13 +10,15 @@ import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import { PictureProcess } from '../../contributions/picture-process.js';
 import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlContributeForm, type FeatureLabel } from '../../render/contribute/contributions.js';
-import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/accounts/account-plans.js';
 import { sendPictureContributionPlan } from '../../store/contributions/contribution-plans.js';
 import { Gate } from '../../work/gate.js';
 import { pageAt } from '../../pages/request.js';
 import { drainBody } from './drain.js';
-import { readPictureForm } from './picture-form.js';
+import { EXPIRED_FORM } from './forms.js';
+import { sameSitePath, signInFor } from './next.js';
+import { ownPath } from './own-routes.js';
+import { readPictureForm, type PictureForm } from './picture-form.js';
 import type { ContributeDeps, FormKit } from './routes.js';
 
 /** A picture's whole form at most: the picture and its few fields (routes.ts's multipart limits). */
@@ -36,28 +38,44 @@ export interface PictureUploadKit {
   preparing: PictureProcess;
 }
 
+/** Said with every refusal of a picture's form: its words are kept, its file cannot be. */
+export const CHOOSE_AGAIN = 'Your words are kept below, but a browser cannot keep the picture: choose the file again.';
+
 export function pictureUpload(deps: ContributeDeps, kit: FormKit, pictures: PictureUploadKit) {
   const receive = async (request: FastifyRequest, reply: FastifyReply, account: AccountRow, featureId: string | undefined) => {
     if (!request.isMultipart()) throw CONTRIBUTE_ERRORS.notMultipart();
     const about = await pictures.building(featureId);
-    const form = await readPictureForm(request, async (fields, gone) => {
-      await kit.checkForm(request, fields.csrf ?? '');
-      return pictures.slots.enter(gone);
-    });
+    const again = async (status: number, problem: string, fields: Record<string, string>) =>
+      kit.html(reply, status, htmlContributeForm(pageAt(request), { kind: 'image', feature: about, csrf: await kit.formCsrf(request, reply), fields: { ...fields, upload: '' }, problem: `${problem} ${CHOOSE_AGAIN}` }));
+    // The fields read before the file, kept to show again when the form is refused on the way.
+    const sent: Record<string, string> = {};
+    let expired = false;
+    let form: PictureForm;
     try {
-      if (form.bytes === null) await kit.checkForm(request, form.fields.csrf ?? '');
-      const again = async (status: number, problem: string) =>
-        kit.html(reply, status, htmlContributeForm(pageAt(request), { kind: 'image', feature: about, csrf: await kit.formCsrf(request, reply), fields: { ...form.fields, upload: '' }, problem }));
+      form = await readPictureForm(request, async (fields, gone) => {
+        expired = !(await kit.formValid(request, fields.csrf ?? ''));
+        if (expired) throw CONTRIBUTE_ERRORS.badForm();
+        return pictures.slots.enter(gone);
+      }, undefined, sent);
+    } catch (error) {
+      // A form that had expired, or a picture too large: the page again, once the rest of the body is read.
+      const tooLarge = error instanceof ApiError && error.status === 413;
+      if (!expired && !tooLarge) throw error;
+      await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
+      return expired ? again(403, EXPIRED_FORM, sent) : again(413, CONTRIBUTE_ERRORS.pictureTooLarge().detail, sent);
+    }
+    try {
+      if (form.bytes === null && !(await kit.formValid(request, form.fields.csrf ?? ''))) return again(403, EXPIRED_FORM, form.fields);
       const upload = randomUUID();
       const { fields, problems } = readFields('image', { ...form.fields, upload });
       const problem = Object.values(problems)[0] ?? (form.bytes === null || form.bytes.length === 0 ? 'Choose a picture to send.' : null);
-      if (problem !== null || form.bytes === null) return again(400, problem ?? 'Choose a picture to send.');
+      if (problem !== null || form.bytes === null) return again(400, problem ?? 'Choose a picture to send.', form.fields);
       const prepared = await pictures.preparing.prepare(form.bytes).catch(() => null);
-      if (prepared === null) return again(503, 'The picture could not be prepared just now: try again in a minute, or send a smaller one.');
-      if (!prepared.ok) return again(prepared.status, prepared.problem);
+      if (prepared === null) return again(503, 'The picture could not be prepared just now: try again in a minute, or send a smaller one.', form.fields);
+      if (!prepared.ok) return again(prepared.status, prepared.problem, form.fields);
       // The sender's bytes go no further: the store keeps the re-encodings, with the contribution, in one transaction.
-      await deps.store.transact(sendPictureContributionPlan({ accountId: account.id, featureId: about.id, fields, now: Date.now() }, prepared.picture));
-      return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+      const id = await deps.store.transact(sendPictureContributionPlan({ accountId: account.id, featureId: about.id, fields, now: Date.now() }, prepared.picture));
+      return kit.see(reply, request, ownPath(id, 'sent'));
     } finally {
       form.release();
     }
@@ -67,7 +85,7 @@ export function pictureUpload(deps: ContributeDeps, kit: FormKit, pictures: Pict
       const { account } = await kit.signedIn(request);
       if (account === null) {
         await drainBody(request.raw, UPLOAD_FORM_MAX_BYTES, DRAIN_MS);
-        return kit.see(reply, request, CONTRIBUTE_PATHS.signIn);
+        return kit.see(reply, request, signInFor(sameSitePath(request.url)));
       }
       return await receive(request, reply, account, featureId);
     } catch (error) {

@@ -9,7 +9,7 @@ import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { PICTURE_MAX_BYTES } from '../../contributions/pictures.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Accounts, type AccountStore } from '../../accounts/accounts.js';
+import { Accounts, type AccountStore, type SignUp } from '../../accounts/accounts.js';
 import type { Gate } from '../../work/gate.js';
 import { DEVICE_LIFETIME_MS, deviceCookie, deviceNonce } from '../../accounts/devices.js';
 import { nameKey } from '../../accounts/names.js';
@@ -18,7 +18,7 @@ import { redisCounts } from '../../accounts/redis-counts.js';
 import { SIGN_UPS_PER_CLIENT, SIGN_UPS_PER_SITE, SignInThrottle, SignUpThrottle, THROTTLE_WINDOW_MS } from '../../accounts/throttle.js';
 import { connectRedis } from '../operations/rate-limit.js';
 import type { Config } from '../../config.js';
-import { CONTRIBUTE_ERRORS } from '../../errors.js';
+import { ApiError, CONTRIBUTE_ERRORS } from '../../errors.js';
 import { htmlAccount, htmlAccountForm } from '../../render/contribute/account.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { AccountRow } from '../../store/accounts/account-plans.js';
@@ -32,7 +32,8 @@ import { registerEditRoutes } from '../edit/routes.js';
 import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
 import { addressList, clientAddress, type AddressList } from '../operations/client-address.js';
 import { pageAt } from '../../pages/request.js';
-import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, errorCode, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
+import { checkCsrf, clearSessionCookie, cookieNames, csrfToken, csrfValid, errorCode, EXPIRED_FORM, formBinding, isSecure, setDeviceCookie, setSessionCookie } from './forms.js';
+import { nextOf } from './next.js';
 
 export const FORM_BYTES = 8 * 1024;
 /** Writing of 20,000 characters, percent-encoded (up to 9 bytes a character), with its title. */
@@ -124,6 +125,8 @@ export interface FormKit {
   formCsrf(request: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** Refuses (403) a POST without this browser's csrf (the form's field, or `given` from a multipart form). */
   checkForm(request: FastifyRequest, given?: string): Promise<void>;
+  /** Whether a POST carries this browser's csrf: false, its form is shown again with what was written (forms.ts EXPIRED_FORM). */
+  formValid(request: FastifyRequest, given?: string): Promise<boolean>;
   html(reply: FastifyReply, status: number, body: string): FastifyReply;
   /** 303 to a path of this site. */
   see(reply: FastifyReply, request: FastifyRequest, path: string): FastifyReply;
@@ -139,6 +142,7 @@ function formKit(deps: ContributeDeps, accounts: Accounts): FormKit {
     },
     formCsrf: async (request, reply) => csrfToken(await accounts.secret(), formBinding(request, reply, secure(request))),
     checkForm: async (request, given = field(request.body, 'csrf')) => checkCsrf(request, await accounts.secret(), secure(request), given),
+    formValid: async (request, given = field(request.body, 'csrf')) => csrfValid(request, await accounts.secret(), secure(request), given),
     html: (reply, status, body) => reply.code(status).type(CONTENT_TYPE_HTML).send(body),
     see: (reply, request, path) => reply.code(303).header('location', `${request.baseUrl}${path}`).send(),
   };
@@ -170,21 +174,27 @@ function registerAccountRoutes(scope: FastifyInstance, deps: ContributeDeps, acc
   registerManageRoutes(scope, deps, accounts, throttles.signIn, kit);
 }
 
-async function accountForm({ kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values: { username: string; problem: string | null } = { username: '', problem: null }) {
+/** What an account form shows again: the name typed, the problem, where it goes on to. */
+interface AccountValues { username: string; problem: string | null }
+
+async function accountForm({ kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply, kind: 'signup' | 'signin', status = 200, values: AccountValues = { username: '', problem: null }) {
   const csrf = await kit.formCsrf(request, reply);
-  return kit.html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, ...values }));
+  // A browser signed in already is told so (a page for one person: never cached).
+  const { account } = status === 200 ? await kit.signedIn(request) : { account: null };
+  return kit.html(reply, status, htmlAccountForm(pageAt(request), { kind, csrf, next: nextOf(request), signedInAs: account?.username ?? null, ...values }));
 }
 
 /**
  * Signed in as `account`: the old session (a fixation attempt, or another account's) ends, a
- * new one begins, and the browser is known as the account's from now on (a new device cookie).
+ * new one begins, and the browser is known as the account's from now on (a new device cookie);
+ * then on to the form it came for (`next`, a path of this site), or the account's page.
  */
 async function begin({ accounts, kit }: AccountDesk, request: FastifyRequest, reply: FastifyReply, account: AccountRow, old: string | null) {
   if (old !== null) await accounts.endSession(old);
   const session = await accounts.startSession(account.id);
   setSessionCookie(reply, kit.secure(request), session.token, session.expires);
   setDeviceCookie(reply, kit.secure(request), deviceCookie(await accounts.secret(), nameKey(account.username)), Date.now() + DEVICE_LIFETIME_MS);
-  return kit.see(reply, request, CONTRIBUTE_PATHS.account);
+  return kit.see(reply, request, nextOf(request) ?? CONTRIBUTE_PATHS.account);
 }
 
 const client = ({ deps }: AccountDesk, request: FastifyRequest) => clientAddress(request, deps.config.trustProxy);
@@ -200,28 +210,37 @@ const admit = (desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) 
 
 async function signUp(desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
   const { accounts, kit } = desk;
-  await kit.checkForm(request);
   const username = field(request.body, 'username').trim();
-  const made = await accounts.create(username, field(request.body, 'password'), { admit: admit(desk, request, reply) });
-  if ('problem' in made) return accountForm(desk, request, reply, 'signup', 400, { username, problem: made.problem });
+  const show = (status: number, problem: string) => accountForm(desk, request, reply, 'signup', status, { username, problem });
+  if (!(await kit.formValid(request))) return show(403, EXPIRED_FORM);
+  let made: SignUp;
+  try {
+    made = await accounts.create(username, field(request.body, 'password'), { admit: admit(desk, request, reply) });
+  } catch (error) {
+    // Too many sign-ups: the form again, saying how long to wait (Retry-After set by admit).
+    if (error instanceof ApiError && error.status === 429) return show(429, error.detail);
+    throw error;
+  }
+  if ('problem' in made) return show(400, made.problem);
   return begin(desk, request, reply, made.account, (await kit.signedIn(request)).token);
 }
 
 async function signIn(desk: AccountDesk, request: FastifyRequest, reply: FastifyReply) {
   const { accounts, throttles, kit } = desk;
-  await kit.checkForm(request);
   const username = field(request.body, 'username').trim();
+  const show = (status: number, problem: string) => accountForm(desk, request, reply, 'signin', status, { username, problem });
+  if (!(await kit.formValid(request))) return show(403, EXPIRED_FORM);
   const accountKey = nameKey(username);
   const device = deviceNonce(await accounts.secret(), request.cookies[cookieNames(kit.secure(request)).device], accountKey);
   const verdict = await throttles.signIn.check({ accountKey, client: client(desk, request), device });
   if (verdict.waitSeconds > 0) {
     reply.header('retry-after', String(verdict.waitSeconds));
-    throw CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds);
+    return show(429, CONTRIBUTE_ERRORS.signInThrottled(verdict.waitSeconds).detail);
   }
   const account = await accounts.check(username, field(request.body, 'password'));
   if (account === null) {
     await verdict.failed();
-    return accountForm(desk, request, reply, 'signin', 401, { username, problem: 'The account name or the password is wrong.' });
+    return show(401, 'The account name or the password is wrong.');
   }
   return begin(desk, request, reply, account, (await kit.signedIn(request)).token);
 }

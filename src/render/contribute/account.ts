@@ -1,5 +1,6 @@
 // The account pages: sign up, sign in, a contributor's own page (with their sessions), a
 // password changed or set from a reset link, and the editors' page that issues those links.
+import { NAME_RULE } from '../../accounts/names.js';
 import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.js';
 import { mayModerate, RESET_RULE } from '../../accounts/roles.js';
 import type { AccountRow, SessionRow } from '../../store/accounts/account-plans.js';
@@ -11,6 +12,11 @@ import { CONTRIBUTE_PATHS, EDIT_PATHS } from '../../site/paths.js';
 /** What every form that sets a password says under it. */
 const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters; a few unrelated words are easy to remember and hard to guess.`;
 
+/** The name rule, said before a name is refused for it (accounts/names.ts). */
+const NAME_HINT = `${NAME_RULE[0]?.toUpperCase()}${NAME_RULE.slice(1)}: the name others see beside what you send.`;
+
+const withNext = (path: string, next: string | null) => (next === null ? path : `${path}?next=${encodeURIComponent(next)}`);
+
 /** A time as the account pages show it: to the minute, in UTC. */
 const minute = (ms: number) => ({ iso: new Date(ms).toISOString(), text: `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` });
 
@@ -19,6 +25,10 @@ export interface AccountForm {
   csrf: string;
   username: string;
   problem: string | null;
+  /** Where the person goes on to once signed in (a path of this site), kept through both forms. */
+  next: string | null;
+  /** The account this browser is signed in to already, if any. */
+  signedInAs: string | null;
 }
 
 export function htmlAccountForm(at: PageAt, form: AccountForm): string {
@@ -32,13 +42,16 @@ export function htmlAccountForm(at: PageAt, form: AccountForm): string {
     problem: form.problem,
     action: `${at.baseUrl}${signUp ? CONTRIBUTE_PATHS.signUp : CONTRIBUTE_PATHS.signIn}`,
     csrf: form.csrf,
+    next: form.next,
     username: form.username,
+    nameHint: signUp ? NAME_HINT : null,
     passwordAutocomplete: signUp ? 'new-password' : 'current-password',
     passwordHint: signUp ? NEW_PASSWORD_HINT : null,
     submit: title,
+    signedInAs: form.signedInAs === null ? null : { username: form.signedInAs, href: `${at.baseUrl}${CONTRIBUTE_PATHS.account}` },
     other: signUp
-      ? { text: 'Have an account already?', href: `${at.baseUrl}${CONTRIBUTE_PATHS.signIn}`, label: 'Sign in' }
-      : { text: 'New here?', href: `${at.baseUrl}${CONTRIBUTE_PATHS.signUp}`, label: 'Create an account' },
+      ? { text: 'Have an account already?', href: `${at.baseUrl}${withNext(CONTRIBUTE_PATHS.signIn, form.next)}`, label: 'Sign in' }
+      : { text: 'New here?', href: `${at.baseUrl}${withNext(CONTRIBUTE_PATHS.signUp, form.next)}`, label: 'Create an account' },
   });
 }
 

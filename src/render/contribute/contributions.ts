@@ -1,6 +1,8 @@
 // The contribution pages: a building's forms, the editors' queue, a review (the record's own
 // page as it will be published, with the editor's panel above it).
-import { KIND_LISTS, recordOf, type ContributionKind } from '../../contributions/kinds.js';
+import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } from '../../contributions/kinds.js';
+import { textToHtml } from '../../contributions/text.js';
+import { sanitiseDocument } from '../../pages/sanitise.js';
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import { CONTRIBUTE_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState } from '../../store/contributions/contribution-plans.js';
@@ -21,7 +23,14 @@ export interface ContributionItem {
 }
 
 export const KIND_NAMES: Readonly<Record<ContributionKind, string>> = { image: 'Picture', document: 'Writing', media: 'Video link' };
-const STATE_TEXT: Readonly<Record<ContributionState, string>> = { pending: 'waiting for an editor', published: 'published', rejected: 'not published', withdrawn: 'published, then withdrawn by an editor' };
+export const STATE_TEXT: Readonly<Record<ContributionState, string>> = {
+  pending: 'waiting for an editor', published: 'published', rejected: 'not published', withdrawn: 'published, then withdrawn by an editor', cancelled: 'withdrawn by you',
+};
+/** What a review says of a contribution decided already: an undone publication is not "published". */
+const REVIEW_HEADINGS: Readonly<Record<ContributionState, string>> = {
+  pending: 'Waiting for review', published: 'Already published', rejected: 'Already rejected',
+  withdrawn: 'Published, then withdrawn by an undo', cancelled: 'Withdrawn by its contributor',
+};
 
 const FORM_TITLES: Readonly<Record<ContributionKind, (label: string) => string>> = {
   image: (label) => `Add a picture of ${label}`,
@@ -30,7 +39,7 @@ const FORM_TITLES: Readonly<Record<ContributionKind, (label: string) => string>>
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const emptyFields = { title: '', body: '', url: '', description: '', created: '', licence: '' };
+export const emptyFields = { title: '', body: '', url: '', description: '', created: '', licence: '' };
 
 export interface ContributeForm {
   kind: ContributionKind;
@@ -38,6 +47,18 @@ export interface ContributeForm {
   csrf: string;
   fields: Record<string, string>;
   problem: string | null;
+  /** The fields as they will be published, shown above the form (its Preview button): nothing is stored. */
+  preview?: Preview | null;
+}
+
+/** Writing as its page will show it (the one conversion: contributions/text.ts), or a video's link. */
+export interface Preview { title: string; html: string | null; url: string | null }
+
+/** The preview of writing or a video link whose fields were found right. */
+export function previewOf(kind: ContributionKind, fields: ContributionFields): Preview | null {
+  if (kind === 'document' && 'body' in fields) return { title: fields.title, html: sanitiseDocument(textToHtml(fields.body), 'preview'), url: null };
+  if (kind === 'media' && 'url' in fields) return { title: fields.title, html: null, url: fields.url };
+  return null;
 }
 
 export function htmlContributeForm(at: PageAt, form: ContributeForm): string {
@@ -47,6 +68,7 @@ export function htmlContributeForm(at: PageAt, form: ContributeForm): string {
     page: page(at, { title, heading: title, crumbs: [homeCrumb(at), { href: featureHref, label: form.feature.label }], alternates: [], description: title }),
     kind: form.kind, featureHref, featureLabel: form.feature.label, accountHref: `${at.baseUrl}${CONTRIBUTE_PATHS.account}`,
     action: `${at.baseUrl}${CONTRIBUTE_PATHS.contribute(form.feature.id, form.kind)}`, multipart: form.kind === 'image', csrf: form.csrf, fields: { ...emptyFields, ...form.fields }, problem: form.problem,
+    preview: form.preview ?? null,
   });
 }
 
@@ -55,7 +77,9 @@ export function listed(at: PageAt, { contribution: c, featureLabel }: Contributi
   const list = KIND_LISTS[c.kind];
   return {
     title: c.fields.title, kind: KIND_NAMES[c.kind], sent: day(c.created), state: c.state, stateText: STATE_TEXT[c.state], reason: c.reason,
+    // Linked while it is published only: an undone one's record answers 404.
     href: c.state === 'published' && c.recordId !== null ? recordHref(at, list, c.recordId) : null,
+    own: `${at.baseUrl}${CONTRIBUTE_PATHS.mine(c.id)}`,
     review: `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`,
     featureHref: recordHref(at, 'features', c.featureId), featureLabel: featureLabel ?? `Building ${c.featureId} (removed)`, username: c.username,
   };
@@ -78,6 +102,8 @@ export interface Review {
   fields?: Record<string, string>;
   /** The digest of the stored fields this page shows, sent back with a decision (a correction since refuses it). */
   seen: string;
+  /** Said above the form once a correction is kept ("Save the correction"). */
+  saved?: boolean;
 }
 
 /** The record's page exactly as it will be published (htmlAttachment), with the editor's panel above. */
@@ -88,8 +114,10 @@ export function htmlReview(at: PageAt, r: Review): string {
   const record = recordOf(c.kind, c.fields, { id: 0, feature: c.featureId, author: 0, day: today });
   const row = { ...record, author: { id: 0, username: c.username }, feature: nested };
   const moderation = {
-    heading: c.state === 'pending' ? 'Waiting for review' : `Already ${STATE_TEXT[c.state]}`,
+    heading: REVIEW_HEADINGS[c.state], saved: r.saved === true,
     pending: c.state === 'pending', kind: c.kind, username: c.username, sent: day(c.created), problem: r.problem,
+    // The licence is the contributor's to choose: shown to the editor, never a field of theirs.
+    licenceFixed: c.kind === 'image' && 'licence' in c.fields ? LICENCE_TEXT[c.fields.licence] : null,
     fields: { ...emptyFields, ...(r.fields ?? c.fields) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
   };
@@ -99,6 +127,8 @@ export function htmlReview(at: PageAt, r: Review): string {
   const picture = c.kind === 'image' ? `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}/picture` : undefined;
   return htmlAttachment(at, `${at.baseUrl}${CONTRIBUTE_PATHS.review(c.id)}`, attachment, { ...moderation, picture });
 }
+
+export const LICENCE_TEXT = { copyright: 'the contributor keeps the copyright: shown here with their name, no other use', open: 'under this site\'s licence' } as const;
 
 /** What a record page reads of a building that is gone: enough to name it. */
 function standIn(id: number) {

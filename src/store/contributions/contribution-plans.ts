@@ -14,8 +14,11 @@ import type { Plan } from '../read-plans.js';
 import { recordColumnList, recordFromRow } from '../record-columns.js';
 import { firstRow, num, numOrNull, oneOf, readRows, text, textOrNull, type Cells } from '../rows.js';
 
-/** withdrawn: published, then its record taken back by an undo (an undo of that undo publishes it again). */
-export const CONTRIBUTION_STATES = ['pending', 'published', 'rejected', 'withdrawn'] as const;
+/**
+ * withdrawn: published, then its record taken back by an undo (an undo of that undo publishes
+ * it again); cancelled: withdrawn by its contributor while it waited (issue 47).
+ */
+export const CONTRIBUTION_STATES = ['pending', 'published', 'rejected', 'withdrawn', 'cancelled'] as const;
 export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
 
 export interface ContributionRow {
@@ -142,6 +145,33 @@ export function* correctPlan(id: number, edit: Seen): Plan<Refusal | null> {
   const checked = yield* deciding(id, edit.seen);
   if ('refusal' in checked) return checked.refusal;
   yield { sql: 'UPDATE contributions SET fields = $1 WHERE id = $2', params: [JSON.stringify(edit.fields), id] };
+  return null;
+}
+
+/** The lock, then the checks a contributor's own change shares: theirs (another's is as if gone), still pending. */
+function* owned(id: number, accountId: number): Plan<{ refusal: Refusal } | { contribution: ContributionRow }> {
+  const found = yield* lockedContributionPlan(id);
+  if (found === null || found.accountId !== accountId) return { refusal: { why: 'gone' } };
+  if (found.state !== 'pending') return { refusal: { why: 'decided', contribution: found } };
+  return { contribution: found };
+}
+
+/** A contributor's correction of their own pending contribution: refused, as an editor's is, when it changed since their page was made. */
+export function* ownCorrectPlan(id: number, accountId: number, edit: Seen): Plan<Refusal | null> {
+  const checked = yield* owned(id, accountId);
+  if ('refusal' in checked) return checked.refusal;
+  if (fieldsDigest(checked.contribution.fields) !== edit.seen) return { why: 'stale', contribution: checked.contribution };
+  yield { sql: 'UPDATE contributions SET fields = $1 WHERE id = $2', params: [JSON.stringify(edit.fields), id] };
+  return null;
+}
+
+/** Withdrawn by its contributor while it waits: out of the queue for good, a picture's every size removed in the same transaction. */
+export function* withdrawPlan(id: number, accountId: number, now: number): Plan<Refusal | null> {
+  const checked = yield* owned(id, accountId);
+  if ('refusal' in checked) return checked.refusal;
+  yield { sql: "UPDATE contributions SET state = 'cancelled', decided = $1, decided_by = $2 WHERE id = $3", params: [now, accountId, id] };
+  const upload = uploadOf(checked.contribution);
+  if (upload !== null) yield* dropPicturePlan(upload);
   return null;
 }
 
