@@ -283,8 +283,20 @@ export class SqliteStore implements CatalogueStore {
     }
   }
 
-  /** One IMMEDIATE transaction, as an import's; committed only when something changed. */
-  async applyChanges(changes: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  /**
+   * One IMMEDIATE transaction, as an import's; committed only when something changed. Applies
+   * called at once on this connection take turns: each holds its transaction across awaits, and
+   * a second BEGIN on the same connection would fail ("cannot start a transaction within a transaction").
+   */
+  applyChanges(changes: ChangeSet | PlannedChange, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+    const turn = this.applying.then(() => this.applyNow(changes, options));
+    this.applying = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private applying: Promise<unknown> = Promise.resolve();
+
+  private async applyNow(changes: ChangeSet | PlannedChange, options: ApplyOptions): Promise<ApplyOutcome> {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const outcome = await applyChangeSet(this.applyDriver(), changes, options);
