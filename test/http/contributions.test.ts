@@ -125,6 +125,9 @@ describe('contributions, with CONTRIBUTIONS on', () => {
     assert.equal(review.status, 200);
     assert.ok(review.text.includes(WRITING_HTML), 'the body as it will be published');
     assert.ok(review.text.includes('Sent by <strong>rosa-local</strong>'));
+    // The review leads to the building's form and history (the editors' pages link to each other).
+    assert.ok(review.text.includes(`<a href="${app.origin}/edit/features/${FEATURE}">Edit the building</a>`));
+    assert.ok(review.text.includes(`<a href="${app.origin}/history/features/${FEATURE}">The building&#39;s history</a>`));
     // Not published yet, so no id: no link to a record 0, and the citation says where its address will go.
     assert.doesNotMatch(review.text, /\/documents\/0\/|items\/0\b/);
     assert.ok(review.text.includes('[its address, given when it is published]'), 'the citation');

@@ -4,7 +4,7 @@ import { KIND_LISTS, recordOf, type ContributionFields, type ContributionKind } 
 import { textToHtml } from '../../contributions/text.js';
 import { sanitiseDocument } from '../../pages/sanitise.js';
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
-import { CONTRIBUTE_PATHS } from '../../site/paths.js';
+import { CONTRIBUTE_PATHS, EDIT_PATHS } from '../../site/paths.js';
 import type { ContributionRow, ContributionState } from '../../store/contributions/contribution-plans.js';
 import type { FeatureRow, NestedFeatureRow } from '../../store/store.js';
 import { htmlAttachment, recordHref, type Attachment } from '../site/record.js';
@@ -106,6 +106,19 @@ export interface Review {
   saved?: boolean;
 }
 
+/** Where a review leads an editor: the building's form and history, and the record it was published as, with its history. */
+function reviewLinks(at: PageAt, c: ContributionRow): { href: string; label: string }[] {
+  const links = [
+    { href: `${at.baseUrl}${EDIT_PATHS.record('features', c.featureId)}`, label: 'Edit the building' },
+    { href: `${at.baseUrl}${CONTRIBUTE_PATHS.history('features', c.featureId)}`, label: 'The building\'s history' },
+  ];
+  const list = KIND_LISTS[c.kind];
+  if (c.recordId !== null) {
+    links.push({ href: `${at.baseUrl}${CONTRIBUTE_PATHS.history(list, c.recordId)}`, label: 'History of what it was published as' });
+  }
+  return links;
+}
+
 /** The record's page exactly as it will be published (htmlAttachment), with the editor's panel above. */
 export function htmlReview(at: PageAt, r: Review): string {
   const c = r.contribution;
@@ -120,6 +133,7 @@ export function htmlReview(at: PageAt, r: Review): string {
     licenceFixed: c.kind === 'image' && 'licence' in c.fields ? LICENCE_TEXT[c.fields.licence] : null,
     fields: { ...emptyFields, ...(r.fields ?? c.fields) }, csrf: r.csrf, seen: r.seen,
     approve: `${at.baseUrl}${CONTRIBUTE_PATHS.approve(c.id)}`, reject: `${at.baseUrl}${CONTRIBUTE_PATHS.reject(c.id)}`, queue: `${at.baseUrl}${CONTRIBUTE_PATHS.queue}`,
+    links: reviewLinks(at, c),
   };
   // recordOf gives an image its file and a writing its body.
   const attachment: Attachment = 'file' in row ? { collection: 'images', row } : 'body' in row ? { collection: 'documents', row } : { collection: 'media', row };

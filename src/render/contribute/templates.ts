@@ -148,7 +148,7 @@ const CONTRIBUTE_TEMPLATES = {
 <input id="reason" name="reason" required maxlength="500"></p>
 <p><button type="submit">Reject</button></p>
 </form><% } %>
-<p><a href="<%= it.queue %>">Back to the queue</a></p>
+<p><a href="<%= it.queue %>">Back to the queue</a><% for (const l of it.links) { %> · <a href="<%= l.href %>"><%= l.label %></a><% } %></p>
 </section>`,
   moderate: `<%~ include('@head', it) %>
 <% if (it.items.length === 0) { %><p>Nothing is waiting for review.</p>
