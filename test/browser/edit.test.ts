@@ -29,6 +29,8 @@ describe('editing in a browser', { skip }, () => {
   let server: TestServer;
   let browser: Browser;
   const violations: string[] = [];
+  /** The building the drawing test made, which the undo test takes back. */
+  let drawnId = 0;
 
   /** A screenshot of the page, and axe's violations on it, at the page's width and at 390 px. */
   const shot = async (page: Page, name: string) => {
@@ -167,6 +169,7 @@ describe('editing in a browser', { skip }, () => {
       await shot(page, 'edit-new-building');
       await Promise.all([page.waitForURL(/\/edit\/features\/\d+\?saved=\d+$/), page.click('form.edit button[type=submit]')]);
       const id = Number(/\/edit\/features\/(\d+)\?/.exec(page.url())![1]);
+      drawnId = id;
       const made = await json(`/api/v1/features/${id}/`);
       assert.equal(made.properties.b_name, 'The Drawn House');
       assert.deepEqual(made.geometry.coordinates, drawn.coordinates, 'the footprint as drawn');
@@ -188,6 +191,28 @@ describe('editing in a browser', { skip }, () => {
     } finally {
       await maps.close();
     }
+    assert.deepEqual(violations, []);
+  });
+
+  test('an editor undoes both, each from its record\'s history: the picture\'s credit is back, the drawn building gone from the API and the tiles', async () => {
+    assert.ok(drawnId > 0, 'the drawing test made a building');
+    const editor = await signIn('ed-editor');
+    await editor.goto(`${server.origin}/history/images/9`);
+    await shot(editor, 'edit-history-picture');
+    await Promise.all([editor.waitForURL(`${server.origin}/history/images/9`), editor.locator('form.undo button').first().click()]);
+    assert.equal((await json('/api/v1/images/9/')).author.username, 'zoë', 'the credit as it was');
+    const drawn = await json(`/api/v1/features/${drawnId}/`);
+    await editor.goto(`${server.origin}/history/features/${drawnId}`);
+    await Promise.all([editor.waitForURL(`${server.origin}/history/features/${drawnId}`), editor.locator('form.undo button').first().click()]);
+    assert.equal((await server.request(`/api/v1/features/${drawnId}/`)).status, 404, 'the building is gone');
+    const tile = tileOf(drawn.geometry.coordinates[0][0][0], 18);
+    const answer = await server.request(`/tiles/features/${tile.z}/${tile.x}/${tile.y}.mvt`);
+    assert.ok(answer.status === 204 || !decodeLayers(answer.bytes).features.some((f) => f.properties['id'] === drawnId), 'not in its tile');
+    assert.ok((await editor.content()).includes('Undid change'), 'the undo is in the history');
+    // A building with attachments asks before it goes, naming them (the question only: nothing is removed here).
+    await editor.goto(`${server.origin}/edit/features/1/delete`);
+    assert.ok((await editor.textContent('main'))!.includes('2 pictures'));
+    await shot(editor, 'edit-remove-question');
     assert.deepEqual(violations, []);
   });
 });
