@@ -10,7 +10,7 @@ import type { CatalogueRecord } from '../catalogue/lists.js';
 import { FEATURE_TYPES, defaultSearchStr, type Feature, type Problem } from '../catalogue/format.js';
 import { CHANGES_FORMAT, type ChangeSet } from '../changes/format.js';
 import { ChangeValidator } from '../changes/validate.js';
-import { formatFootprint } from '../render/edit/footprint-text.js';
+import { formatFootprint } from './footprint-text.js';
 import type { EditList } from '../site/paths.js';
 
 /** How a field is typed in: each kind its own input and its own reading of the text. */

@@ -20,7 +20,7 @@ import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { CONTENT_TYPE_HTML } from '../../src/pages/headers.js';
 import { PAGE_STYLE_PATH } from '../../src/pages/shell.js';
 import { footprintAssets, footprintField, footprintHead, footprintPageHeaders } from '../../src/render/edit/footprint-field.js';
-import { formatFootprint } from '../../src/render/edit/footprint-text.js';
+import { formatFootprint } from '../../src/editing/footprint-text.js';
 import { openStore } from '../../src/store/open.js';
 import { browserSkipReason, type ProfileBrowser } from '../support/browser.js';
 import { ensureWebBuilt, launchMapBrowser, openWatchedPage, type WatchedPage } from '../support/map-page.js';

@@ -1,4 +1,4 @@
-// The footprint field's text (src/render/edit/footprint-text.ts), its HTML
+// The footprint field's text (src/editing/footprint-text.ts), its HTML
 // (footprint-field.ts), and the map's shapes made polygons (web/edit/footprint-geometry.ts):
 // rounding, the layout written, what a text must be to be drawn, holes given to their parts.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { footprintAssets, footprintField, footprintHead, footprintPageHeaders } from '../../src/render/edit/footprint-field.js';
-import { formatFootprint, parseFootprint, roundCoordinate, type Ring } from '../../src/render/edit/footprint-text.js';
+import { formatFootprint, parseFootprint, roundCoordinate, type Ring } from '../../src/editing/footprint-text.js';
 import { assemble, boundsOf, contains, shapesOf, signedArea } from '../../web/edit/footprint-geometry.js';
 import { temporaryDir } from '../support/temporary.js';
 

@@ -1,7 +1,7 @@
 // The drawing's shapes and the footprint's polygons, each made from the other. terra-draw
 // draws a polygon without holes only, so each hole is a shape of its own (mode 'hole') and
 // belongs, when written, to the first part its first corner lies in.
-import { roundCoordinate, type Polygon, type Position, type Ring } from '../../src/render/edit/footprint-text.js';
+import { roundCoordinate, type Polygon, type Position, type Ring } from '../../src/editing/footprint-text.js';
 
 export interface Shapes {
   parts: Ring[];

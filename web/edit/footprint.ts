@@ -7,7 +7,7 @@ import { setWorkerUrl, type Map as MapLibre } from 'maplibre-gl';
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { TILES_TEMPLATE_PATH } from '../../src/constants.js';
-import { formatFootprint, parseFootprint, roundCoordinate, type Polygon, type Position, type Ring } from '../../src/render/edit/footprint-text.js';
+import { formatFootprint, parseFootprint, roundCoordinate, type Polygon, type Position, type Ring } from '../../src/editing/footprint-text.js';
 import { MAP_CREATED_EVENT } from '../events.js';
 import { addFootprints, createMap } from '../map-view.js';
 import type { MapConfig } from '../types.js';
