@@ -84,10 +84,17 @@ function copyHashed(file, dir) {
 }
 
 /** The newest modification time under web/, its folders too (and of this script): is dist/web older? */
+/** The files of src/ that web/ imports (they are bundled too): a change to one is a change to the bundles. */
+function sharedSources() {
+  const imported = /from '((?:\.\.\/)+src\/[^']+)\.js'/g;
+  const files = fs.readdirSync(WEB_SOURCE, { recursive: true }).map((f) => path.join(WEB_SOURCE, String(f))).filter((f) => f.endsWith('.ts'));
+  return [...new Set(files.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(imported)].map((m) => path.resolve(path.dirname(file), `${m[1]}.ts`))))];
+}
+
 export function webBuildIsStale({ outDir = WEB_OUT } = {}) {
   const built = [path.join(outDir, 'index.html'), path.join(outDir, EDIT_MANIFEST)];
   if (!built.every((file) => fs.existsSync(file))) return true;
-  const sources = fs.readdirSync(WEB_SOURCE, { recursive: true }).map((f) => path.join(WEB_SOURCE, String(f)));
+  const sources = [...fs.readdirSync(WEB_SOURCE, { recursive: true }).map((f) => path.join(WEB_SOURCE, String(f))), ...sharedSources()];
   const newest = Math.max(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs, ...sources.map((f) => fs.statSync(f).mtimeMs));
   return Math.min(...built.map((file) => fs.statSync(file).mtimeMs)) < newest;
 }
