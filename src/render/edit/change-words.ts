@@ -62,5 +62,11 @@ export function undoneChange(what: string): number | null {
   return undone ? Number(undone[1]) : null;
 }
 
+/** The contribution an approval published, as the number in its `what` (null: not an approval): its review is linked. */
+export function approvedContribution(what: string): number | null {
+  const approved = /^approved contribution (\d+)$/.exec(what);
+  return approved ? Number(approved[1]) : null;
+}
+
 /** Who made a change: their account's name, or words for an account removed since. */
 export const who = (username: string | null): string => username ?? 'an account since removed';

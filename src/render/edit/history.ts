@@ -10,7 +10,7 @@ import { homeCrumb, page, type PageAt } from '../../pages/shell.js';
 import { CONTRIBUTE_PATHS, EDIT_LISTS, EDIT_PATHS } from '../../site/paths.js';
 import type { Labels, TouchedRecord } from '../../store/contributions/change-plans.js';
 import type { RecordChange } from '../../store/contributions/contribution-plans.js';
-import { namesOf, recordLink, touchedLink, undoneChange, when, whatText, who } from './change-words.js';
+import { approvedContribution, namesOf, recordLink, touchedLink, undoneChange, when, whatText, who } from './change-words.js';
 import { EDIT_CHANGE_PAGES } from './templates.js';
 
 export interface HistoryView {
@@ -49,7 +49,9 @@ export function htmlHistory(at: PageAt, h: HistoryView): string {
       const others = c.version === null ? null : h.companions.get(c.version);
       const companions = (others?.records ?? []).filter((o) => !(o.list === h.list && o.recordId === h.id)).slice(0, 10).map((o) => touchedLink(at, o, h.labels));
       const undone = undoneChange(c.what);
+      const approved = approvedContribution(c.what);
       return {
+        review: approved === null ? null : `${at.baseUrl}${CONTRIBUTE_PATHS.review(approved)}`,
         id: c.id, whatText: whatText(c.what), username: who(c.username), ...when(c.at),
         undone: undone !== null && shown.has(undone) ? `#change-${undone}` : null,
         fate: c.before === null ? 'added' : c.after === null ? 'removed' : 'changed',

@@ -17,7 +17,7 @@ const EDIT_CHANGE_TEMPLATES = {
 <% } else { %><p>Every change made to it through this site, newest first<% if (it.more) { %> (the latest <%= it.changes.length %>)<% } %>. Times are UTC.</p>
 <ol class="changes">
 <% for (const c of it.changes) { %><li id="change-<%= c.id %>"><h2><%= c.whatText %></h2>
-<p class="who">By <strong><%= c.username %></strong>, <time datetime="<%= c.iso %>"><%= c.when %></time><% if (c.undone) { %> · <a href="<%= c.undone %>">the change it undid</a><% } %></p>
+<p class="who">By <strong><%= c.username %></strong>, <time datetime="<%= c.iso %>"><%= c.when %></time><% if (c.undone) { %> · <a href="<%= c.undone %>">the change it undid</a><% } %><% if (c.review) { %> · <a href="<%= c.review %>">the contribution's review</a><% } %></p>
 <% if (c.fate === 'removed') { %><p>Removed from the catalogue.</p>
 <% } else if (c.fate === 'added') { %><p>Added to the catalogue:</p>
 <% } %><%~ include('@fields', { fields: c.fields }) %>
