@@ -127,10 +127,12 @@ export async function timeApproval(entry: string, settings: Settings, servers: A
     const id = Number([...queue.text.matchAll(/\/moderate\/(\d+)"/g)].at(-1)?.[1]);
     const review = await editor.get(`/moderate/${id}`);
     const csrf = /name="csrf" value="([^"]+)"/.exec(review.text)![1]!;
+    // The version of the contribution the review showed: without it the approval is refused as made over a newer one.
+    const seen = /name="seen" value="([^"]*)"/.exec(review.text)?.[1] ?? '';
     // As on a server in service: each place asked once before (the building's page then made and kept).
     for (const server of servers) for (const [, check] of checks(0, title, feature, before)) await check(server.origin);
     const started = performance.now();
-    const approved = await editor.post(`/moderate/${id}/approve`, { csrf, title, body: 'We lived above the shop until 1962.', action: 'approve' });
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf, seen, title, body: 'We lived above the shop until 1962.', action: 'approve' });
     const answeredMs = performance.now() - started;
     const recordId = Number(/\/documents\/(\d+)\/$/.exec(approved.location ?? '')?.[1]);
     if (approved.status !== 303 || !Number.isInteger(recordId)) throw new Error(`the approval failed (${approved.status})`);
