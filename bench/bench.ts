@@ -5,6 +5,7 @@
 // npm run bench -- --tiles [--store …] [--scale …] [--layout L]: only the vector tiles, every zoom (bench/tiles.ts)
 // npm run bench -- --apply [--store …] [--scale …] [--layout L]: `apply` end to end, bench/apply.ts
 // npm run bench -- --approve [--store …] [--scale …] [--rounds N]: a contribution approved to visible on two servers, bench/approve.ts
+// npm run bench -- --edit [--store …] [--scale …] [--rounds N]: an editor's save (an address, a picture's credit) to visible on two servers, bench/edit.ts
 // npm run bench -- --pictures [--store …] [--seconds …] [--rounds N]: a contributed picture served from the store, cached and
 // uncached (CACHE_MAX_MB=0), and the same bytes as a file under MEDIA_ROOT, loaded by wrk (bench/pictures.ts)
 // --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
@@ -53,6 +54,7 @@ import { firstAndLastPages, keptDatabase } from './scale.js';
 import { medianStartup } from './startup.js';
 import { timeApply } from './apply.js';
 import { timeApproval } from './approve.js';
+import { timeEdits, type EditTargets } from './edit.js';
 import { timePictures } from './pictures.js';
 import { ensurePeerTools, runPeers } from './peers.js';
 import { peerIds } from './peer-urls.js';
@@ -86,6 +88,7 @@ const { values } = parseOptions({
     layout: { type: 'string', default: 'demo' },
     contributions: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
+    edit: { type: 'boolean', default: false },
     pictures: { type: 'boolean', default: false },
   },
 });
@@ -114,8 +117,8 @@ const layout = values.layout as Layout;
 const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
-// Never for --apply, --approve or --pictures: they change the catalogue, which the kept one must not be.
-const keep = !values.apply && !values.approve && !values.pictures && layout === 'demo' && (values.keep || scale >= 10);
+// Never for --apply, --approve, --edit or --pictures: they change the catalogue, which the kept one must not be.
+const keep = !values.apply && !values.approve && !values.edit && !values.pictures && layout === 'demo' && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -359,6 +362,18 @@ async function main() {
       await dropDatabase(settings);
     }
   }
+  if (values.edit) {
+    const servers = [await startServer(entry, settings, { CONTRIBUTIONS: 'on' }), await startServer(entry, settings, { CONTRIBUTIONS: 'on' })];
+    try {
+      log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      await timeEdits(entry, settings, servers, editTargets(catalogue), Math.max(3, Number(values.rounds)), log);
+      return log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropDatabase(settings);
+    }
+  }
   if (values.pictures) return await pictures(entry, settings, catalogue, dir);
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
@@ -454,6 +469,18 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
     await dropDatabase(settings);
   }
+}
+
+/** --edit: the middle building (and a small box around its footprint), and a published picture. */
+function editTargets(catalogue: ReturnType<typeof generateDemoCatalogue>): EditTargets {
+  const building = catalogue.features[Math.floor(catalogue.features.length / 2)]!;
+  const points = building.geometry.coordinates.flat(2);
+  const [lons, lats] = [points.map((p) => p[0]!), points.map((p) => p[1]!)];
+  const margin = 0.0001;
+  const box = [Math.min(...lons) - margin, Math.min(...lats) - margin, Math.max(...lons) + margin, Math.max(...lats) + margin].map((n) => n.toFixed(6)).join(',');
+  const pictures = catalogue.images.filter((i) => i.published !== false);
+  const picture = pictures[Math.floor(pictures.length / 2)];
+  return { feature: { id: building.id, box }, image: picture === undefined ? null : { id: picture.id, feature: picture.feature } };
 }
 
 /** --pictures: bench/pictures.ts, its servers stopped and the catalogue dropped after. */
