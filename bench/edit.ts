@@ -10,6 +10,7 @@
 // server before the save, as on servers in service. The version each save made is read from
 // the form's answer (`?saved=N`): one save, one version, each the one after the last.
 import { addAccount, json, medianAndWorst, POLL_MS, signedIn, visibleEverywhere, type ApprovalServer, type Browser, type Check, type FormFields, type Settings } from './approve.js';
+import { formOf } from '../test/support/edit-form.js';
 
 export interface EditTargets {
   /** The building whose address is corrected, and a box (minLon,minLat,maxLon,maxLat) around it for the download. */
@@ -48,24 +49,6 @@ function creditChecks(id: number, feature: number, credit: string): Check[] {
     ['the picture\'s page', async (origin) => (await page(origin, `/pictures/${id}/`)).includes(escaped(credit))],
     ['the building\'s page', async (origin) => (await page(origin, `/places/${feature}/`)).includes(escaped(credit))],
   ];
-}
-
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/** The record form's fields as the page holds them (as test/http/edit-records.test.ts reads them back). */
-function formOf(html: string): Record<string, string | string[]> {
-  const form: Record<string, string | string[]> = {};
-  const start = html.indexOf('<form class="edit"');
-  const body = html.slice(start, html.indexOf('</form>', start));
-  for (const m of body.matchAll(/<input (?:id="[^"]*" )?(?:type="hidden" )?name="([^"]+)"(?: type="(text|date|hidden)")? value="([^"]*)"/g)) form[m[1]!] = decode(m[3]!);
-  for (const m of body.matchAll(/<textarea id="[^"]*" name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g)) form[m[1]!] = decode(m[2]!);
-  for (const m of body.matchAll(/<select id="[^"]*" name="([^"]+)"[^>]*>([^]*?)<\/select>/g)) form[m[1]!] = /<option value="([^"]*)" selected>/.exec(m[2]!)?.[1] ?? '';
-  for (const m of body.matchAll(/<input type="radio" name="([^"]+)" value="([^"]*)" checked>/g)) form[m[1]!] = m[2]!;
-  for (const m of body.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)" checked>/g)) {
-    const ticked = form[m[1]!];
-    form[m[1]!] = [...(Array.isArray(ticked) ? ticked : []), m[2]!];
-  }
-  return form;
 }
 
 interface Save {

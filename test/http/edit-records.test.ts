@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
+import { fieldValue, formOf } from '../support/edit-form.js';
 import { FormClient, csrfOf, seenOf } from '../support/form-client.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/stores.js';
@@ -15,29 +16,6 @@ import { createTestDatabase, type TestDatabase } from '../support/stores.js';
 const PASSWORD = 'a long walk down Brick Lane';
 /** Feature 5 of the test catalogue: a plain building, one published picture (9), one draft (972). */
 const BUILDING = 5;
-
-/** A field's value as the form shows it: an input's value, or a textarea's text (entities as Eta escapes them). */
-function fieldValue(html: string, name: string): string | null {
-  const input = new RegExp(`<input id="field-${name}" name="${name}" type="[a-z]+" value="([^"]*)"`).exec(html);
-  const area = new RegExp(`<textarea id="(?:field-)?${name}" name="${name}"[^>]*>([^<]*)</textarea>`).exec(html);
-  const raw = input?.[1] ?? area?.[1];
-  return raw === undefined ? null : raw.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-/** Every field of a form page as it would be sent back unchanged: inputs, textareas, the chosen option and radios, the ticked boxes. */
-function formOf(html: string): Record<string, string | string[]> {
-  const form: Record<string, string | string[]> = {};
-  const body = html.slice(html.indexOf('<form class="edit"'), html.indexOf('</form>', html.indexOf('<form class="edit"')));
-  for (const m of body.matchAll(/<input (?:id="[^"]*" )?(?:type="hidden" )?name="([^"]+)"(?: type="(text|date|hidden)")? value="([^"]*)"/g)) form[m[1]!] = decode(m[3]!);
-  for (const m of body.matchAll(/<textarea id="[^"]*" name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g)) form[m[1]!] = decode(m[2]!);
-  for (const m of body.matchAll(/<select id="[^"]*" name="([^"]+)"[^>]*>([^]*?)<\/select>/g)) form[m[1]!] = /<option value="([^"]*)" selected>/.exec(m[2]!)?.[1] ?? '';
-  for (const m of body.matchAll(/<input type="radio" name="([^"]+)" value="([^"]*)" checked>/g)) form[m[1]!] = m[2]!;
-  const ticked = [...body.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)" checked>/g)];
-  for (const m of ticked) form[m[1]!] = [...(Array.isArray(form[m[1]!]) ? form[m[1]!]! : []), m[2]!];
-  return form;
-}
-
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const SQUARE = (x: number, y: number, d = 0.0001) => ({ type: 'Polygon', coordinates: [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]] });
 
