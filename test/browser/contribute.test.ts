@@ -11,7 +11,6 @@
 // CONTRIBUTE_SCREENS_DIR (default /tmp/contribute-screens/, outside git; docs/screens/ holds a set).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -20,11 +19,11 @@ import sharp from 'sharp';
 import { browserSkipReason, launchBrowser } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
+import { checkPage } from '../support/page-check.js';
 import { writeCatalogueMedia } from '../support/map-page.js';
 import { startTestServer, temporaryDir, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.CONTRIBUTE_SCREENS_DIR ?? '/tmp/contribute-screens';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'a long walk down Brick Lane';
 const FEATURE = 1;
 const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
@@ -42,28 +41,10 @@ describe('contributing in a browser', { skip }, () => {
   let browser: Browser;
   let dir: string;
 
-  /**
-   * Every page of the walk: a screenshot, and axe's violations collected. The walk's browsers
-   * run no script, axe is one: the page is opened again (each is a GET's) in a browser with
-   * the same cookies, scripts on and the pages' CSP set aside for it.
-   */
+  /** Every page of the walk: a screenshot, and axe's violations collected (test/support/page-check.ts). */
   const violations: string[] = [];
   const shot = async (page: Page, name: string) => {
-    await page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
-    const checker = await browser.newContext({ bypassCSP: true, storageState: await page.context().storageState() });
-    try {
-      const again = await checker.newPage();
-      await again.setViewportSize(page.viewportSize()!);
-      await again.goto(page.url());
-      await again.addScriptTag({ content: AXE_SOURCE });
-      const found = await again.evaluate(async () => {
-        const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
-        return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
-      });
-      violations.push(...found.map((v: string) => `${name}: axe ${v}`));
-    } finally {
-      await checker.close();
-    }
+    violations.push(...await checkPage(browser, page, name, { screens: SCREENS }));
   };
   const json = async (p: string) => {
     const answer = await server.request(p);

@@ -6,19 +6,16 @@
 // /tmp/edit-screens/, outside git; docs/screens/ holds a set: edit-*.jpeg).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from '../support/browser.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
+import { checkPage, PHONE_WIDTH } from '../support/page-check.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.EDIT_SCREENS_DIR ?? '/tmp/edit-screens';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'a long walk down Brick Lane';
-const PHONE = 390;
 const skip = browserSkipReason();
 
 describe('an editor\'s changes in a browser', { skip }, () => {
@@ -26,25 +23,9 @@ describe('an editor\'s changes in a browser', { skip }, () => {
   let browser: Browser;
   const problems: string[] = [];
 
-  /** A screenshot of the page, axe's violations, and whether it fits a phone: the page opened again (a GET) with scripts on for axe. */
+  /** A screenshot of the page, axe's violations, and whether it fits a phone. */
   const shot = async (page: Page, name: string) => {
-    await page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
-    const checker = await browser.newContext({ bypassCSP: true, storageState: await page.context().storageState() });
-    try {
-      const again = await checker.newPage();
-      await again.setViewportSize({ width: PHONE, height: 800 });
-      await again.goto(page.url());
-      const width = await again.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
-      if (width > PHONE) problems.push(`${name}: ${width} px wide at ${PHONE} px`);
-      await again.addScriptTag({ content: AXE_SOURCE });
-      const found = await again.evaluate(async () => {
-        const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
-        return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
-      });
-      problems.push(...found.map((v: string) => `${name}: axe ${v}`));
-    } finally {
-      await checker.close();
-    }
+    problems.push(...await checkPage(browser, page, name, { screens: SCREENS, widths: [PHONE_WIDTH] }));
   };
   const address = async (id: number) => {
     const answer = await server.request(`/api/v1/features/${id}/`);

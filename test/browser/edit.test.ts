@@ -7,8 +7,6 @@
 // EDIT_SCREENS_DIR (default /tmp/edit-screens/, outside git; docs/screens/ holds a set).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, launchBrowser, type ProfileBrowser } from '../support/browser.js';
@@ -17,10 +15,10 @@ import { decodeLayers } from '../support/tile-catalogue.js';
 import { tileOf } from '../support/tile-math.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { runCli } from '../support/cli.js';
+import { checkPage, PHONE_WIDTH } from '../support/page-check.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const SCREENS = process.env.EDIT_SCREENS_DIR ?? '/tmp/edit-screens';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'a long walk down Brick Lane';
 const BUILDING = 5;
 const skip = browserSkipReason();
@@ -34,25 +32,7 @@ describe('editing in a browser', { skip }, () => {
 
   /** A screenshot of the page, and axe's violations on it, at the page's width and at 390 px. */
   const shot = async (page: Page, name: string) => {
-    await page.screenshot({ path: path.join(SCREENS, `${name}.jpeg`), type: 'jpeg', quality: 70, fullPage: true });
-    for (const width of [page.viewportSize()!.width, 390]) {
-      const checker = await browser.newContext({ bypassCSP: true, storageState: await page.context().storageState() });
-      try {
-        const again = await checker.newPage();
-        await again.setViewportSize({ width, height: 900 });
-        await again.goto(page.url());
-        await again.addScriptTag({ content: AXE_SOURCE });
-        const found: string[] = await again.evaluate(async () => {
-          const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
-          return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 2).map((n: any) => n.target.join(' ')).join(', ')}`);
-        });
-        violations.push(...found.map((v) => `${name} at ${width} px: axe ${v}`));
-        const wider = await again.evaluate(() => { const root = (globalThis as any).document.documentElement; return root.scrollWidth > root.clientWidth + 1; });
-        if (width === 390 && wider) violations.push(`${name}: wider than 390 px`);
-      } finally {
-        await checker.close();
-      }
-    }
+    violations.push(...await checkPage(browser, page, name, { screens: SCREENS, widths: [page.viewportSize()!.width, PHONE_WIDTH] }));
   };
   const json = async (p: string) => {
     const answer = await server.request(p);
