@@ -22,7 +22,7 @@ export interface PassOrder {
  * processes); the rest run several of a folder to a process (test-groups.ts).
  */
 export const FAST: PassOrder = {
-  longest: ['apply.test', 'postgres/apply.test', 'apply-crowds.test', 'postgres/apply-crowds.test', 'http/account-management.test', 'postgres/account-management.test', 'cli.test', 'harvest.test', 'import-refusals.test', 'postgres/tiles.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test'],
+  longest: ['apply.test', 'postgres/apply.test', 'apply-crowds.test', 'postgres/apply-crowds.test', 'cli.test', 'harvest.test', 'import-refusals.test', 'postgres/tiles.test', 'postgres/rate-limit.test', 'catalogue-text.test', 'demo.test'],
   alone: [],
   isolated: [],
 };
