@@ -126,6 +126,17 @@ describe('editors edit the catalogue in the browser', () => {
     assert.equal((await feature(BUILDING))['b_name'], 'My Own Name');
   });
 
+  test('two editors saving different records at once never meet: both are taken', async () => {
+    const [one, two] = [await editor.get('/edit/sites/1'), await editor.get('/edit/categories/3')];
+    const answers = await Promise.all([
+      editor.post('/edit/sites/1', { ...formOf(one.text), name: 'The Royal London Hospital (old building)' }),
+      editor.post('/edit/categories/3', { ...formOf(two.text), name: 'Public houses' }),
+    ]);
+    assert.deepEqual(answers.map((a) => a.status), [303, 303]);
+    assert.ok((await editor.get('/edit/sites/1')).text.includes('value="The Royal London Hospital (old building)"'));
+    assert.ok((await editor.get('/edit/categories/3')).text.includes('value="Public houses"'));
+  });
+
   test('the same save sent twice at once: one is taken, the other meets it as a newer version', async () => {
     const page = await editor.get(`/edit/features/${BUILDING}`);
     const form = { ...formOf(page.text), postcode: 'E1 6QL' };
