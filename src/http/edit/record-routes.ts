@@ -13,7 +13,7 @@ import { footprintAssets, footprintField, footprintHead, footprintPageHeaders } 
 import { htmlRecordForm, htmlRemoveQuestion, type Choices, type RecordForm } from '../../render/edit/record-pages.js';
 import { CONTRIBUTE_PATHS, EDIT_LISTS, EDIT_PATHS, type EditList } from '../../site/paths.js';
 import { storedRecordPlan } from '../../store/contributions/contribution-plans.js';
-import { attachmentsDigest, attachmentsPlan, recordVersion, removeChange, saveChange, type Attachments, type EditRefusal } from '../../store/editing/edit-plans.js';
+import { ATTACHED_LISTS, attachmentsDigest, attachmentsPlan, recordVersion, removeChange, saveChange, type Attachments, type EditRefusal } from '../../store/editing/edit-plans.js';
 import { readRows, num, text } from '../../store/rows.js';
 import type { EditDesk } from './routes.js';
 
@@ -164,11 +164,9 @@ const ATTACHMENT_WORDS: Readonly<Record<keyof Attachments, [string, string]>> = 
   images: ['picture', 'pictures'], documents: ['piece of writing', 'pieces of writing'], media: ['video link', 'video links'],
 };
 
-const ATTACHED = ['images', 'documents', 'media'] as const;
-
 function goesWith(attached: Attachments | null): string[] {
   if (attached === null) return [];
-  return ATTACHED.flatMap((list) => {
+  return ATTACHED_LISTS.flatMap((list) => {
     const n = attached[list].length;
     const [one, many] = ATTACHMENT_WORDS[list];
     return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];

@@ -101,7 +101,10 @@ export function* sendPictureContributionPlan(c: { accountId: number; featureId: 
  * with the decision, so that a decision taken on fields someone has corrected since is refused
  * rather than overwriting (or publishing past) that correction unseen.
  */
-export const fieldsDigest = (fields: ContributionFields) => createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22);
+export const fieldsDigest = (fields: ContributionFields) => jsonDigest(fields);
+
+/** A short digest of a value's JSON: what a form carries to say which version of something it showed (a contribution's fields, a record, a building's attachments). */
+export const jsonDigest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 
 /**
  * The contribution, its row locked until the transaction ends: every decision (approve, reject,

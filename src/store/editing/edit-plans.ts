@@ -3,18 +3,16 @@
 // showed (a digest of the stored record); inside the writer's transaction the stored record
 // is read again, and a save over a newer version changes nothing and says what the record is
 // now, so that the editor's page can show both. Two editors of different records never meet.
-import { createHash } from 'node:crypto';
 import type { CatalogueRecord, ListName } from '../../catalogue/lists.js';
 import { emptyChangeSet, putRecord, type ChangeSet } from '../../changes/format.js';
 import type { EditList } from '../../site/paths.js';
 import type { PlannedChange } from '../apply/apply-changes.js';
-import { followRecordPlan, historyPlan, storedRecordPlan, unusedId } from '../contributions/contribution-plans.js';
+import { followRecordPlan, historyPlan, jsonDigest, storedRecordPlan, unusedId } from '../contributions/contribution-plans.js';
 import type { Plan } from '../read-plans.js';
 import { firstRow, num, readRows } from '../rows.js';
 
 /** A record's version as its form carries it: null (none) for a record that is not there. */
-export const recordVersion = (record: CatalogueRecord | null): string =>
-  createHash('sha256').update(JSON.stringify(record)).digest('base64url').slice(0, 22);
+export const recordVersion = (record: CatalogueRecord | null): string => jsonDigest(record);
 
 /** Why a save changed nothing: the record is gone, or was changed since the form was made (as it is now). */
 export type EditRefusal = { why: 'gone' } | { why: 'newer'; current: CatalogueRecord };
@@ -79,7 +77,8 @@ export interface RecordRemoval {
 /** Which attachments a building has, by list: what goes with it when it is removed. */
 export type Attachments = Record<'images' | 'documents' | 'media', number[]>;
 
-const ATTACHED_LISTS = ['images', 'documents', 'media'] as const;
+/** The lists whose records are attached to a building. */
+export const ATTACHED_LISTS = ['images', 'documents', 'media'] as const;
 
 export function* attachmentsPlan(featureId: number): Plan<Attachments> {
   const of = function* (list: (typeof ATTACHED_LISTS)[number]): Plan<number[]> {
@@ -88,7 +87,7 @@ export function* attachmentsPlan(featureId: number): Plan<Attachments> {
   return { images: yield* of('images'), documents: yield* of('documents'), media: yield* of('media') };
 }
 
-export const attachmentsDigest = (attached: Attachments): string => createHash('sha256').update(JSON.stringify(attached)).digest('base64url').slice(0, 22);
+export const attachmentsDigest = (attached: Attachments): string => jsonDigest(attached);
 
 /** A record removed, a building with the attachments the editor agreed to; nothing when either changed since. */
 export function removeChange(removal: RecordRemoval): EditChange & { attachmentsNow(): Attachments | null } {
