@@ -95,16 +95,18 @@ test('the field escapes its text and says its problem; the assets come from the 
   assert.ok(html.startsWith('<div class="footprint" data-footprint>\n<label for="geometry">Footprint (GeoJSON MultiPolygon, longitude/latitude)</label>'));
   assert.ok(!footprintField('', null).includes('aria-invalid'));
 
-  const dir = temporaryDir();
+  const [dir, unbuilt] = [temporaryDir(), temporaryDir()];
   try {
-    assert.equal(footprintAssets('https://example.org/base', dir), null, 'not built');
+    assert.equal(footprintAssets('https://example.org/base', unbuilt), null, 'not built');
     assert.equal(footprintHead(null), '');
     fs.writeFileSync(path.join(dir, 'edit.json'), JSON.stringify({ footprint: { script: 'footprint-AB.js', style: 'footprint-CD.css' } }));
     const assets = footprintAssets('https://example.org/base', dir);
     assert.deepEqual(assets, { script: 'https://example.org/base/map/assets/footprint-AB.js', style: 'https://example.org/base/map/assets/footprint-CD.css' });
     assert.equal(footprintHead(assets), '<link rel="stylesheet" href="https://example.org/base/map/assets/footprint-CD.css">\n<script type="module" src="https://example.org/base/map/assets/footprint-AB.js"></script>\n');
+    fs.rmSync(path.join(dir, 'edit.json'));
+    assert.deepEqual(footprintAssets('https://example.org/base', dir), assets, 'read once: a running server keeps the build it started with');
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const made of [dir, unbuilt]) fs.rmSync(made, { recursive: true, force: true });
   }
 });
 

@@ -38,13 +38,26 @@ export interface FootprintAssets {
   style: string;
 }
 
-/** The footprint bundle's URLs under a base URL, or null when it is not built (the textarea alone then). */
-export function footprintAssets(baseUrl: string, webDir: string = WEB_BUILD_DIR): FootprintAssets | null {
-  const manifest = path.join(webDir, 'edit.json');
+/** The bundle's hashed file names by build folder, read once: the build does not change under a running server. */
+const builtNames = new Map<string, { script: string; style: string } | null>();
+
+function footprintNames(webDir: string): { script: string; style: string } | null {
+  if (!builtNames.has(webDir)) builtNames.set(webDir, readFootprintNames(path.join(webDir, 'edit.json')));
+  return builtNames.get(webDir) ?? null;
+}
+
+function readFootprintNames(manifest: string): { script: string; style: string } | null {
   if (!fs.existsSync(manifest)) return null;
   const { footprint }: { footprint?: { script?: unknown; style?: unknown } } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
   if (typeof footprint?.script !== 'string' || typeof footprint.style !== 'string') return null;
-  return { script: `${baseUrl}${MAP_ASSETS_PATH}${footprint.script}`, style: `${baseUrl}${MAP_ASSETS_PATH}${footprint.style}` };
+  return { script: footprint.script, style: footprint.style };
+}
+
+/** The footprint bundle's URLs under a base URL, or null when it is not built (the textarea alone then). */
+export function footprintAssets(baseUrl: string, webDir: string = WEB_BUILD_DIR): FootprintAssets | null {
+  const names = footprintNames(webDir);
+  if (names === null) return null;
+  return { script: `${baseUrl}${MAP_ASSETS_PATH}${names.script}`, style: `${baseUrl}${MAP_ASSETS_PATH}${names.style}` };
 }
 
 /** The tags for a page's head that load the bundle (none without one). */
