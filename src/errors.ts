@@ -64,6 +64,12 @@ export const ERRORS = {
     (parameter: string, expected: string) => `Invalid ${parameter}: expected ${expected}.`,
     'author', 'an id (a whole number)',
   ),
+  nullCharacter: entry(
+    400,
+    'A query parameter whose value holds the NUL character (`%00`), which no stored text can contain (PostgreSQL cannot store it; the original\'s forms refused it too): `detail` names the parameter. On /api/v1/ its finding-things parameters: `page`, `page_size`, `format` and the parameters a path ignores are answered as before.',
+    (parameter: string) => `Invalid ${parameter}: null characters are not allowed.`,
+    'street',
+  ),
   mediaHasNoDate: entry(400, 'A `date_range` on media, which have no dates.', () => 'Invalid date_range: media records have no date to filter on.'),
   invalidTile: entry(
     400,

@@ -102,9 +102,12 @@ function reference(n: number, prefix: string, defined: Set<number>): Node {
 }
 
 function footnoteList(notes: Map<number, Node[]>, prefix: string): HTMLElement {
+  // Not a landmark: a panel shows several documents, and their notes would repeat one
+  // landmark's name (titles too may repeat). A heading under the document's says what follows.
   const section = document.createElement('section');
   section.className = 'footnotes';
-  section.setAttribute('aria-label', 'Notes');
+  const heading = document.createElement('h4');
+  heading.textContent = 'Notes';
   const list = document.createElement('ol');
   for (const [n, content] of [...notes].sort(([a], [b]) => a - b)) {
     const item = document.createElement('li');
@@ -120,6 +123,6 @@ function footnoteList(notes: Map<number, Node[]>, prefix: string): HTMLElement {
     item.append(back);
     list.append(item);
   }
-  section.append(list);
+  section.append(heading, list);
   return section;
 }

@@ -6,6 +6,7 @@
 // Screenshots go to test-artifacts/ (git-ignored).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -29,9 +30,11 @@ const HOSTILE_BODY = '<p>Built in 1890.[^1] <a href="javascript:window.__hostile
   + '<img src=x onerror="window.__hostile=\'onerror\'"><script>window.__hostile=\'script\'</script>'
   + '<p><img src="http://192.0.2.7/tracker.png" alt="A picture kept elsewhere"></p>'
   + '<p>[^1]: Survey notebook, 1890.</p>';
+const NOTED_BODY = '<p>Rebuilt in 1921.[^1]</p><p>[^1]: Rate books, 1921.</p>';
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The demo catalogue, with one document whose body tries every way to run a script. */
-function testCatalogue(): { catalogue: Catalogue; hostile: Feature; pictured: Feature } {
+function testCatalogue(): { catalogue: Catalogue; hostile: Feature; pictured: Feature; noted: Feature } {
   const catalogue = generateDemoCatalogue({ scale: 0.05, seed: 8 });
   const published = catalogue.images.filter((i) => i.published);
   const pictured = catalogue.features.find((f) => f.feature_type === 'WHITECHAPEL_BUILDING' && published.some((i) => i.feature === f.id))!;
@@ -39,7 +42,12 @@ function testCatalogue(): { catalogue: Catalogue; hostile: Feature; pictured: Fe
   const author = catalogue.authors[0]!.id;
   const id = Math.max(...catalogue.documents.map((d) => d.id)) + 1;
   catalogue.documents.push({ id, feature: hostile.id, author, title: 'A hostile body', body: HOSTILE_BODY, created: '2017-01-01', last_edited: '2017-01-02', published: true } as Catalogue['documents'][number]);
-  return { catalogue, hostile, pictured };
+  // Two documents with notes on one building: its panel shows two lists of notes.
+  const noted = catalogue.features.find((f) => f.feature_type === 'WHITECHAPEL_BUILDING' && f.id !== pictured.id && f.id !== hostile.id)!;
+  for (const [k, title] of ['A survey', 'A later survey'].entries()) {
+    catalogue.documents.push({ id: id + 1 + k, feature: noted.id, author, title, body: NOTED_BODY, created: '2018-01-01', last_edited: '2018-01-02', published: true } as Catalogue['documents'][number]);
+  }
+  return { catalogue, hostile, pictured, noted };
 }
 
 /** Text as a literal part of a regular expression. */
@@ -92,7 +100,7 @@ function pageTest(name: string, fn: () => Promise<void>): void {
 }
 
 describe('the map explorer in a browser', { skip }, () => {
-  const { catalogue, hostile, pictured } = testCatalogue();
+  const { catalogue, hostile, pictured, noted } = testCatalogue();
   let server: TestServer;
   let browser: ProfileBrowser;
   let context: BrowserContext;
@@ -228,6 +236,19 @@ describe('the map explorer in a browser', { skip }, () => {
     const target = (await ref.getAttribute('href'))!.slice(1);
     assert.equal((await body.locator(`li#${target}`).textContent())!.replace('↩', '').trim(), 'Survey notebook, 1890.');
     assert.doesNotMatch(html, /\[\^1\]/);
+  });
+
+  pageTest('a panel with two documents with notes: axe finds no violation in it (each landmark named once)', async () => {
+    const { page } = await open(`#feature=${noted.id}`);
+    await page.locator('#panel .document-body').filter({ hasText: 'Rebuilt in 1921.' }).nth(1).waitFor();
+    assert.ok(await page.locator('#panel .footnotes').count() >= 2, 'two lists of notes or more');
+    // Evaluated through the browser's protocol, which the page's Content-Security-Policy does not govern.
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const result = await (globalThis as any).axe.run('#panel', { resultTypes: ['violations'] });
+      return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(violations, []);
   });
 
   pageTest('a shared URL restores the view and the selected feature; back and forward follow the selection', async () => {

@@ -16,6 +16,7 @@ const EXPECTED: Record<keyof typeof ERRORS, [number, string]> = {
   moreThanOneHost: [400, 'More than one Host header.'],
   invalidTarget: [400, 'Invalid request target: send a path such as /api/v1/.'],
   invalidFilter: [400, 'Invalid author: expected an id (a whole number).'],
+  nullCharacter: [400, 'Invalid street: null characters are not allowed.'],
   mediaHasNoDate: [400, 'Invalid date_range: media records have no date to filter on.'],
   invalidTile: [400, 'Invalid tile: z must be an integer from 0 to 22, x and y integers from 0 to 2^z - 1, as in /tiles/features/{z}/{x}/{y}.mvt.'],
   emptyJsonBody: [400, "Body cannot be empty when content-type is set to 'application/json'"],

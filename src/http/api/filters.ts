@@ -10,6 +10,7 @@ import { isLonLatBox } from '../../search/lon-lat.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, MAX_WORD_LENGTH, essentialWords, foldText, queryWords } from '../../search/text.js';
 import { filterApplies, type FilterName, type Filters } from '../../store/filters.js';
 import { ERRORS } from '../../errors.js';
+import { checkParameterText } from '../protocol/query-text.js';
 import { lastValue } from './params.js';
 
 const MAX_LIST = 100;
@@ -131,6 +132,7 @@ export function parseFilters(collection: Collection, pairs: QueryPairs): Filters
     if (!filterApplies(parameter.name, collection)) continue;
     const value = lastValue(pairs, parameter.name);
     if (value === undefined || value.trim() === '') continue;
+    checkParameterText(parameter.name, value);
     filters = { ...filters, ...parameter.parse(value, collection) };
   }
   return filters;

@@ -13,7 +13,7 @@ import { bboxProblem, escapeLike } from '../../ogc/cql2/literals.js';
 import { boxInCrs84, filterInCrs84, spatialChecksIn } from '../../ogc/cql2/in-crs.js';
 import { DEFAULT_CRS, OFFERED_CRS_WORDS, offeredCrs, type OfferedCrs } from '../../ogc/crs.js';
 import type { Cursor, ItemsRequest, KeyValue, SortKey } from '../../store/ogc/ogc-plans.js';
-import { isStorableText, isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
+import { isStoredInteger, STORED_INTEGER } from '../../store/stored-values.js';
 import { parseQueryWords } from '../api/filters.js';
 import { readCursor } from './cursor.js';
 import { checkParameters, type OgcQuery } from './query.js';
@@ -210,8 +210,7 @@ function literalOf(property: OgcProperty, value: string): Scalar {
       if (!DATE.test(value) || instantDate(value) !== value) throw invalid(property.name, 'a date YYYY-MM-DD');
       return { kind: 'date', value };
     case 'string':
-      // As CQL2's string literals: no stored text holds NUL (lone surrogates cannot come through a URL).
-      if (!isStorableText(value)) throw invalid(property.name, 'text without the NUL character (U+0000)');
+      // A value holding NUL was refused as the query was read (query.ts).
       return { kind: 'string', value };
   }
 }

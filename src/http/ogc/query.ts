@@ -1,7 +1,8 @@
 // An /ogc/ query string, read strictly: each parameter with one value (a repeat with another
-// value is a 400), and only the parameters the path takes (OGC API – Features
-// /req/core/query-param-unknown).
+// value is a 400), none holding NUL (protocol/query-text.ts), and only the parameters the
+// path takes (OGC API – Features /req/core/query-param-unknown).
 import { OGC_ERRORS } from '../../errors.js';
+import { checkParameterText } from '../protocol/query-text.js';
 import { DOWNLOAD_FORMATS, isDownloadFormat, type DownloadFormat } from '../../ogc/downloads.js';
 
 export interface OgcQuery {
@@ -21,6 +22,7 @@ export function readOgcQuery(url: string): OgcQuery {
   const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
   const values = new Map<string, string>();
   for (const [name, value] of params) {
+    checkParameterText(name, value);
     const seen = values.get(name);
     if (seen !== undefined && seen !== value) throw OGC_ERRORS.repeatedParameter(name);
     values.set(name, value);

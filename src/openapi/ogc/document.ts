@@ -149,6 +149,7 @@ function itemsRefusals(c: CatalogueCollection): BadQuery[] {
     { name: 'invalidSortby', query: '?sortby=nothing', what: 'A sort key that is no sortable property.' },
     { name: 'invalidProperties', query: '?properties=nothing', what: 'A property the items do not have.' },
     { name: 'invalidCursor', query: '?after=x', what: 'An `after` that is no `next` link\'s.' },
+    { name: 'nullCharacter', query: '?q=a%00', what: 'A value holding the NUL character, which no text can hold (any parameter of any path).' },
     { name: 'crsNotOffered', query: '?crs=EPSG:27700', what: 'A coordinate reference system that is not offered (not its URI).' },
     ...(integer === undefined ? [] : [{ name: 'invalidQueryable', query: `?${integer}=one`, what: `A \`${integer}\` that is not a whole number.` }]),
   ];

@@ -8,9 +8,9 @@ import { ApiError, ERRORS, OGC_ERRORS, answerOf, ogcErrorBody, REASON_PHRASES, t
 import { readOgcQuery, type OgcQuery } from '../../http/ogc/query.js';
 import { membersOf, schemaRef, type JsonObject } from '../components.js';
 
-/** The shared entries the face answers with, by status (the 400s are OGC_ERRORS' and a bad Host). */
+/** The shared entries the face answers with, by status (the 400s are OGC_ERRORS', a NUL and a bad Host). */
 const ENTRIES: Readonly<Record<OgcErrorStatus, readonly ErrorEntry[]>> = {
-  400: [...Object.values(OGC_ERRORS), ERRORS.invalidHost],
+  400: [...Object.values(OGC_ERRORS), ERRORS.nullCharacter, ERRORS.invalidHost],
   404: [ERRORS.notFound],
   405: [ERRORS.methodNotAllowed],
   412: [ERRORS.preconditionFailed],

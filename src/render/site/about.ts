@@ -34,6 +34,8 @@ export function periodBands(first: number, last: number): { from: number; to: nu
 
 export function htmlAbout(at: PageAt, facts: AboutFacts): string {
   const search = `${at.baseUrl}${SITE_PATHS.search}`;
+  // A street written empty (or as spaces) is no street to browse: no search finds its buildings.
+  const streets = facts.streets.filter((s) => s.name.trim() !== '');
   const items = `${at.baseUrl}${LINKED_PATHS.ogcItems('features')}`;
   return SITE_PAGES.render('about', {
     page: page(at, {
@@ -42,10 +44,10 @@ export function htmlAbout(at: PageAt, facts: AboutFacts): string {
     }),
     description: at.site.description,
     searchHref: search,
-    counts: `${plural(facts.features, 'building or place', 'buildings and places')}, in ${plural(facts.categories.length, 'category', 'categories')} along ${plural(facts.streets.length, 'street', 'streets')}.`,
+    counts: `${plural(facts.features, 'building or place', 'buildings and places')}, in ${plural(facts.categories.length, 'category', 'categories')} along ${plural(streets.length, 'street', 'streets')}.`,
     categories: facts.categories.map((c) => ({ name: c.name, count: number(c.count), href: `${search}?category=${c.id}` })),
     periods: facts.periods.filter((p) => p.count > 0).map((p) => ({ label: `${p.from}–${p.to}`, href: `${search}?from=${p.from}&to=${p.to}` })),
-    streets: facts.streets.map((s) => ({ name: s.name, count: number(s.count), href: `${search}?street=${encodeURIComponent(s.name)}` })),
+    streets: streets.map((s) => ({ name: s.name, count: number(s.count), href: `${search}?street=${encodeURIComponent(s.name)}` })),
     links: {
       api: `${at.baseUrl}${API_PREFIX}`, apiDocs: `${at.baseUrl}${DOCS_PREFIX}`, ogc: `${at.baseUrl}${LINKED_PATHS.ogcLanding}`, ogcDocs: `${at.baseUrl}${LINKED_PATHS.ogcDocs}`,
       gpkg: `${items}?f=gpkg`, geojson: `${items}?f=geojson`, csv: `${items}?f=csv`, tiles: `${at.baseUrl}${TILEJSON_PATH}`,
