@@ -1,27 +1,11 @@
-// The structural check: the TypeBox schemas compiled by Ajv, every error collected, each
-// turned into a problem. One problem per path: Ajv may refuse one value on several counts
-// (`type` and `const`, `maxItems` and `additionalItems`), and one mistake should read as one.
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { FORMAT_PROBLEMS } from './formats.js';
-import { isClosedRing } from './geometry.js';
+// The structural check: the TypeBox schemas compiled by Ajv (ajv.ts), every error collected,
+// each turned into a problem, one per path.
+import type { ValidateFunction } from 'ajv';
+import { createAjv, onePerPath } from './ajv.js';
 import { problemFromAjvError } from './messages.js';
-import { formatPath, type LocatedProblem } from './paths.js';
+import type { LocatedProblem } from './paths.js';
 import type { ListName } from './lists.js';
 import { CatalogueFileSchema, type DefinitionName } from './schema.js';
-
-/** Ajv with the format's own formats and keywords: every file format made of catalogue records compiles with it. */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true, strict: true, inlineRefs: false });
-  // CommonJS default export seen from an ES module: the plugin is its `default`.
-  addFormats.default(ajv, ['date']);
-  for (const [name, problem] of Object.entries(FORMAT_PROBLEMS)) {
-    ajv.addFormat(name, { type: 'string', validate: (value) => problem(value) === undefined });
-  }
-  ajv.addKeyword({ keyword: 'closedRing', type: 'array', schemaType: 'boolean', validate: (_: boolean, ring: unknown[]) => isClosedRing(ring) });
-  ajv.addKeyword({ keyword: 'messages', schemaType: 'object' });
-  return ajv;
-}
 
 const ROOT = 'catalogue';
 /** Each list's record schema among the root's `$defs`. */
@@ -64,14 +48,4 @@ export class StructureCheck {
     }
     return validate;
   }
-}
-
-export function onePerPath(problems: readonly LocatedProblem[]): LocatedProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((problem) => {
-    const path = formatPath(problem.segments);
-    if (seen.has(path)) return false;
-    seen.add(path);
-    return true;
-  });
 }

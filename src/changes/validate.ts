@@ -14,16 +14,16 @@ import { normaliseRecord } from '../catalogue/normalise.js';
 import { filePosition, formatPath, isPlainObject, type LocatedProblem, type PathSegment } from '../catalogue/paths.js';
 import { ProblemList } from '../catalogue/problem-list.js';
 import { parsedStringProblems, quote } from '../catalogue/strings.js';
-import { createAjv, onePerPath } from '../catalogue/structure.js';
+import { createAjv, onePerPath } from '../catalogue/ajv.js';
 import { emptyChangeSet, putRecord, type ChangeSet } from './format.js';
 import { readChangeBytes } from './read.js';
-import { ChangeFileSchema } from './schema.js';
+import { CHANGE_FILE_SCHEMA } from './compiled-schema.js';
 
 export type ChangeCheck = { ok: true; changes: ChangeSet } | { ok: false; problems: Problem[]; total: number };
 
-/** The change file's schema compiled once, for every file its owner checks. */
+/** The change file's schema (schema.ts, as compiled-schema.ts holds it) compiled once, for every file its owner checks. */
 export class ChangeValidator {
-  private readonly schema: ValidateFunction = createAjv().compile(ChangeFileSchema);
+  private readonly schema: ValidateFunction = createAjv().compile(CHANGE_FILE_SCHEMA);
 
   constructor(private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS) {}
 

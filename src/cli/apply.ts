@@ -8,9 +8,8 @@ import { ChangeValidator } from '../changes/validate.js';
 import { loadConfig, type RawSettings } from '../config.js';
 import type { ChangeSummary, ListOutcome } from '../store/apply/apply-changes.js';
 import { describeDatabase, openStore } from '../store/open.js';
-import { sourceName } from './catalogue-stream.js';
 import { CliError } from './io.js';
-import { printProblems, seconds } from './report.js';
+import { printProblems, seconds, sourceName } from './report.js';
 import { errorCode, errorMessage } from '../caught.js';
 
 export interface ApplyCommandOptions {

@@ -7,7 +7,7 @@ import type { CheckResult } from '../catalogue/checker.js';
 import type { CatalogueLimits } from '../catalogue/limits.js';
 import { checkCatalogueStream } from '../catalogue/validate.js';
 import { CliError } from './io.js';
-import { printProblems, printWarnings, ProgressDisplay } from './report.js';
+import { printProblems, printWarnings, ProgressDisplay, sourceName } from './report.js';
 import { errorCode, errorMessage } from '../caught.js';
 
 const CHUNK_BYTES = 1 << 20;
@@ -24,10 +24,6 @@ export interface CatalogueSource {
 }
 
 const nothingToClose = async (): Promise<void> => undefined;
-
-export function sourceName(file: string): string {
-  return file === '-' ? 'standard input' : file;
-}
 
 /** The file's chunks (`-`: standard input); a file that cannot be opened is one sentence. */
 export async function openCatalogueFile(file: string): Promise<CatalogueSource> {

@@ -5,9 +5,9 @@ import { loadConfig, type RawSettings } from '../config.js';
 import { changeFileChunks, describeChanges, emptyChangeCounts, NewRecords, OldRecords, type ChangeCounts } from '../changes/diff.js';
 import { FileLog, PutSpool } from '../changes/spool.js';
 import type { CatalogueSink } from '../catalogue/lists.js';
-import { checkCatalogueFile, sourceName } from './catalogue-stream.js';
+import { checkCatalogueFile } from './catalogue-stream.js';
 import { CliError, writeOutput } from './io.js';
-import { seconds } from './report.js';
+import { seconds, sourceName } from './report.js';
 
 export async function runDiff(oldFile: string, newFile: string, out: string | undefined, settings: RawSettings): Promise<number> {
   if (oldFile === '-' && newFile === '-') throw new CliError('only one of the two files can be standard input (-)');

@@ -3,6 +3,11 @@
 import type { CatalogueCounts, CheckWarnings } from '../catalogue/checker.js';
 import type { Catalogue, Problem } from '../catalogue/format.js';
 
+/** How messages name a file given on the command line (`-`: standard input). */
+export function sourceName(file: string): string {
+  return file === '-' ? 'standard input' : file;
+}
+
 /** Every problem listed, or the first ones of `total` and how many more there are. */
 export function printProblems(source: string, problems: Problem[], total = problems.length, verdict = 'is not a valid catalogue', word = 'problem'): void {
   const noun = total === 1 ? word : `${word}s`;

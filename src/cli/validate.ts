@@ -1,6 +1,6 @@
 import { loadConfig, type RawSettings } from '../config.js';
-import { checkCatalogueFile, sourceName } from './catalogue-stream.js';
-import { summariseCounts } from './report.js';
+import { checkCatalogueFile } from './catalogue-stream.js';
+import { sourceName, summariseCounts } from './report.js';
 
 /** The import's checks without a database, the file streamed. */
 export async function runValidate(file: string, settings: RawSettings = {}): Promise<number> {

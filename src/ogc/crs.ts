@@ -3,7 +3,8 @@
 // decimals written, where coordinates are accepted, and how files name it. Footprints are
 // stored in CRS84; every other CRS is a transformation of them on the way out (`crs`) or of
 // the request's box and filter geometries on the way in (`bbox-crs`, `filter-crs`).
-import proj4 from 'proj4';
+import { createRequire } from 'node:module';
+import type proj4 from 'proj4';
 import { CRS84, EPSG_3857 } from './paths.js';
 
 const EPSG_4326 = 'http://www.opengis.net/def/crs/EPSG/0/4326';
@@ -97,13 +98,21 @@ export const OFFERED_CRS_WORDS = `one of the offered coordinate reference system
 
 export type XY = readonly [number, number];
 type Converter = { forward(p: number[]): number[]; inverse(p: number[]): number[] };
-/** proj4js's converter of each projected CRS, made once at load (proj4 parses the string). */
-const CONVERTERS: ReadonlyMap<string, Converter> = new Map(
-  OFFERED_CRS.flatMap((c) => (c.proj === null ? [] : [[c.proj, proj4(LON_LAT_PROJ, c.proj)] as const])),
-);
+/**
+ * proj4js's converter of each projected CRS, made once (proj4 parses the string) at the first
+ * use of one: proj4 is CommonJS, so require loads it then. Its 300 KB bundle took 55 ms of CPU
+ * to load, which `apply` (a feature's stored text is always CRS84) and `serve`'s start paid.
+ */
+let converters: ReadonlyMap<string, Converter> | undefined;
+
+function makeConverters(): ReadonlyMap<string, Converter> {
+  const make: typeof proj4 = createRequire(import.meta.url)('proj4');
+  return new Map(OFFERED_CRS.flatMap((c) => (c.proj === null ? [] : [[c.proj, make(LON_LAT_PROJ, c.proj)] as const])));
+}
 
 function converter(proj: string): Converter {
-  const made = CONVERTERS.get(proj);
+  converters ??= makeConverters();
+  const made = converters.get(proj);
   if (made === undefined) throw new Error(`no converter for ${proj}: not a CRS of OFFERED_CRS`);
   return made;
 }

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { formatCatalogue } from '../../src/catalogue/dump.js';
-import { PUBLISHED_SCHEMAS, publishedSchemaText } from '../../src/changes/json-schema.js';
+import { PUBLISHED_SCHEMAS, compiledChangeSchemaText, publishedSchemaText } from '../../src/changes/json-schema.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { ROOT } from '../support/root.js';
 
@@ -21,6 +21,12 @@ for (const name of names) {
     assert.equal(fs.readFileSync(file, 'utf8'), publishedSchemaText(name), `out of date: UPDATE_SCHEMAS=1 node --import tsx --test ${path.relative(ROOT, import.meta.filename)}`);
   });
 }
+
+test('src/changes/compiled-schema.ts is the change file\'s TypeBox schema, which ChangeValidator compiles', () => {
+  const file = path.join(ROOT, 'src/changes/compiled-schema.ts');
+  if (process.env.UPDATE_SCHEMAS === '1') fs.writeFileSync(file, compiledChangeSchemaText());
+  assert.equal(fs.readFileSync(file, 'utf8'), compiledChangeSchemaText(), `out of date: UPDATE_SCHEMAS=1 node --import tsx --test ${path.relative(ROOT, import.meta.filename)}`);
+});
 
 function compile(name: keyof typeof PUBLISHED_SCHEMAS) {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });

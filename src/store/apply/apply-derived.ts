@@ -32,13 +32,13 @@ const union = (...lists: readonly (readonly number[])[]) => [...new Set(lists.fl
 
 export async function rederive(driver: ApplyDriver, changed: Changed): Promise<void> {
   const tilesBefore = await drawnBefore(driver, changed);
-  const moved = await replaceRows(driver, changed);
+  const { moved, published } = await replaceRows(driver, changed);
   for (const list of POSITIONED) await renumber(driver, list, moved[list]);
   const affected = await affectedRecords(driver, changed);
   await redoSearch(driver, affected);
   await countItems(driver, affected.counted);
   await run(driver, writeItemTextsPlan(driver.dialect, affected.shown));
-  await countRecords(driver);
+  await countRecords(driver, published);
   const tiles = await drawnAfter(driver, changed, tilesBefore);
   if (tiles.some(footprintChanged)) await keepExtent(driver);
   if (streetsChanged(changed)) await driver.query(SET_META, newStreetsStamp());
@@ -75,12 +75,14 @@ async function drawnAfter(driver: ApplyDriver, changed: Changed, before: readonl
 /**
  * The old rows out, the new ones in. A record replaced and published before and after keeps
  * its position; any other published one gets -id for now (unique, and out of the way).
- * Returns, per list, the ids whose place among the published changes (renumber from there).
+ * Returns, per list, the ids whose place among the published changes (renumber from there),
+ * and how many more records are published than before (fewer when negative).
  */
-async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Record<Positioned, number[]>> {
+async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<{ moved: Record<Positioned, number[]>; published: Record<Positioned, number> }> {
   const d = driver.dialect;
   const kept = new Map<string, number>();
   const moved = new Map<Positioned, number[]>();
+  const gained = new Map<Positioned, number>();
   for (const list of POSITIONED) {
     const old = ids(changed[list].old);
     const rows = old.length === 0 ? [] : await driver.query(`SELECT id, position FROM ${list} WHERE ${d.idIn('id', '$1')} AND position IS NOT NULL`, [d.idsParam(old)]);
@@ -89,6 +91,7 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Recor
     const before = new Set(rows.map((r) => Number(r['id'])));
     const after = new Set(changed[list].put.filter(published).map((r) => r.id));
     moved.set(list, union([...before].filter((id) => !after.has(id)), [...after].filter((id) => !before.has(id))));
+    gained.set(list, after.size - before.size);
   }
   for (const list of CATALOGUE_LISTS) {
     const old = ids(changed[list].old);
@@ -104,7 +107,7 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Recor
   });
   for (const list of CATALOGUE_LISTS) for (const record of changed[list].put) rows.add(list, record);
   await driver.flush();
-  return perPositioned((list) => moved.get(list) ?? []);
+  return { moved: perPositioned((list) => moved.get(list) ?? []), published: perPositioned((list) => gained.get(list) ?? 0) };
 }
 
 /**
@@ -115,8 +118,14 @@ async function replaceRows(driver: ApplyDriver, changed: Changed): Promise<Recor
 async function renumber(driver: ApplyDriver, list: Positioned, changedIds: readonly number[]): Promise<void> {
   const from = changedIds[0];
   if (from === undefined) return;
-  if (!driver.dialect.positionsCheckedPerStatement) await driver.query(`UPDATE ${list} SET position = -id WHERE id >= $1 AND position >= 0`, [from]);
-  await driver.query(`UPDATE ${list} SET position = r.p FROM (
+  const perStatement = driver.dialect.positionsCheckedPerStatement;
+  // SQLite: rows moved out of the way never collide, so a collision is a defect; OR FAIL stops
+  // there (the apply then rolls back whole) and spares SQLite the statement journal, a copy of
+  // each page the UPDATE changes in a temporary file (7,300 page writes for one document
+  // removed of 10,600 at scale 10, beside the 1,800 pages the change itself writes).
+  const update = perStatement ? 'UPDATE' : 'UPDATE OR FAIL';
+  if (!perStatement) await driver.query(`${update} ${list} SET position = -id WHERE id >= $1 AND position >= 0`, [from]);
+  await driver.query(`${update} ${list} SET position = r.p FROM (
       SELECT id, (SELECT count(*) FROM ${list} WHERE id < $1 AND position IS NOT NULL) + row_number() OVER (ORDER BY id) - 1 AS p
       FROM ${list} WHERE id >= $2 AND position IS NOT NULL) r
     WHERE ${list}.id = r.id AND ${list}.position <> r.p`, [from, from]);
@@ -220,10 +229,26 @@ async function keepExtent(driver: ApplyDriver): Promise<void> {
   await driver.query(SET_META, [EXTENT_META_KEY, JSON.stringify(extent)]);
 }
 
-/** `count.*` in meta, as an import writes them (catalogue-finish.ts metaCounts): every feature, published records only. */
-async function countRecords(driver: ApplyDriver): Promise<void> {
-  for (const list of POSITIONED) {
-    const [row] = await driver.query(`SELECT count(*) AS n FROM ${list}${list === 'features' ? '' : ' WHERE position IS NOT NULL'}`);
-    await driver.query(SET_META, [`count.${list}`, String(row?.['n'] ?? 0)]);
+/**
+ * `count.*` in meta as an import writes them (catalogue-finish.ts metaCounts: every feature,
+ * published records only), moved by what the change published and withdrew rather than
+ * counted again: counting every row of each list was whole-catalogue work in each apply.
+ */
+async function countRecords(driver: ApplyDriver, published: Record<Positioned, number>): Promise<void> {
+  const changed = POSITIONED.filter((list) => published[list] !== 0);
+  if (changed.length === 0) return;
+  const keys = changed.map((list) => `count.${list}`);
+  const rows = await driver.query(`SELECT key, value FROM meta WHERE key IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, keys);
+  const stored = new Map(rows.map((row) => [String(row['key']), Number(row['value'])]));
+  for (const list of changed) {
+    const before = stored.get(`count.${list}`);
+    const count = before === undefined ? await countRows(driver, list) : before + published[list];
+    await driver.query(SET_META, [`count.${list}`, String(count)]);
   }
+}
+
+/** A list's count from its rows (after the change): for a file whose meta lacks it. */
+async function countRows(driver: ApplyDriver, list: Positioned): Promise<number> {
+  const [row] = await driver.query(`SELECT count(*) AS n FROM ${list}${list === 'features' ? '' : ' WHERE position IS NOT NULL'}`);
+  return Number(row?.['n'] ?? 0);
 }
