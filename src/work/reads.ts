@@ -20,13 +20,24 @@ export interface ReadDeclaration<A extends unknown[], R> {
    * (a map view's page: classes.ts MAP_VIEW_FOOTPRINTS): the arguments to read it inline
    * with, or null to take its turn.
    */
-  boundedAfterAll?(reader: CatalogueReader, ...args: A): Promise<A | null>;
+  boundedAfterAll?(context: BoundedContext, ...args: A): Promise<A | null>;
   /**
    * A function of the catalogue version alone (its answer carries `version`): a server keeps
    * the last answer and gives it again while the version (one row, read inline) is the same.
    */
   readonly keptPerVersion?: boolean;
   readonly options?: ReadOptions;
+}
+
+/** What boundedAfterAll may look in: the store, and what the server keeps per catalogue version. */
+export interface BoundedContext {
+  readonly reader: CatalogueReader;
+  /**
+   * The kept answer of a read kept per version (a function of the version alone, no
+   * arguments) when it was read at `version`; else null, and it is read again in the
+   * background, one such read at a time, in a worker of its class.
+   */
+  keptAt<R>(read: ReadDeclaration<[], R>, version: number): R | null;
 }
 
 /** What a worker's job is given: a store of its own, and the line to the main thread. */

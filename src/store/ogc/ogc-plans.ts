@@ -9,6 +9,7 @@ import { toSql } from '../../ogc/cql2/to-sql.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { TEMPORAL_PROPERTY, propertyOf, type OgcProperty } from '../../ogc/properties.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
+import type { BoxFootprints } from '../box-index.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
 import { extentPlan, metaValue, selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
@@ -55,6 +56,12 @@ export interface ItemsRequest {
    * again for the count.
    */
   readonly fewCandidates?: boolean;
+  /**
+   * The box's footprints as the server's box index found them (box-index.ts), with
+   * fewCandidates: used when the page's own snapshot is of their version, only those their
+   * boxes do not tell of then tested here, in one statement; of another version, ignored.
+   */
+  readonly boxFootprints?: BoxFootprints;
 }
 
 export interface ItemRow {
@@ -110,7 +117,9 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
   const forward = request.cursor?.after ?? true;
   const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
   const matched = filtered && request.fewCandidates === true && request.cursor === null && request.sortBy.length === 0
-    ? (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
+    ? request.boxFootprints?.version === version
+      ? yield* meetingIds(request.boxFootprints, dialect)
+      : (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
     : null;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
     // Every match's id already read (fewCandidates): the page's rows by id, the filter not run again.
@@ -119,7 +128,8 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
     const seek = cursor ? [keysetCondition(keys, cursor, forward, bindWindow, dialect)] : [];
     const order = keys.map((k) => orderTerm(k, forward)).join(', ');
     const query = `SELECT ${select} ${[base, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
-    return { sql: query, params: windowParams, adHoc: filtered || request.sortBy.length > 0 };
+    // Rows by id (matched): one text, prepared once, whatever the filter was.
+    return { sql: query, params: windowParams, adHoc: matched === null && (filtered || request.sortBy.length > 0) };
   };
   const { read, more } = yield* readWindows(collection, request, keys, window);
   let numberMatched: number;
@@ -149,6 +159,19 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
     next: hasNext && last ? keysOf(last, keys) : null,
     prev: hasPrev && first ? keysOf(first, keys) : null,
   };
+}
+
+/** The ids of the footprints meeting the box, ascending: those their boxes tell of, and those of the others that the exact test finds. */
+function* meetingIds(found: BoxFootprints, dialect: Dialect): Plan<number[]> {
+  const { bind, params } = binder([dialect.idsParam(found.across)]);
+  // One text whatever the box: prepared once (PostgreSQL), its plan the same for every list of ids.
+  const query = { sql: `SELECT f.id AS id FROM features f WHERE ${dialect.idIn('f.id', '$1')} AND ${dialect.boxCheck(found.box, bind)}`, params };
+  const across = found.across.length === 0 ? [] : (yield* selectRows<{ id: number | string }>(query)).map((r) => Number(r.id));
+  // Sorted as a typed array: numerically, without a comparator called for each pair.
+  const ids = new Int32Array(found.meeting.length + across.length);
+  ids.set(found.meeting);
+  ids.set(across, found.meeting.length);
+  return Array.from(ids.sort());
 }
 
 /** Rows a page reads at first when it may be cut short by its bytes (windowRows: then more, while they fit): its memory stays near the budget. */
