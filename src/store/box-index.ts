@@ -1,6 +1,6 @@
 // A packed index of every footprint's bounding box for one catalogue version (flatbush),
 // built once per version in a worker thread and kept by the server (work/guarded-store.ts
-// keptAt): a map view's footprints are found in microseconds, where the store's spatial
+// keepFor): a map view's footprints are found in microseconds, where the store's spatial
 // index hands them over one row at a time (SQLite's R*Tree: 1.2 ms for 700 ids at scale 10,
 // bench --peers). Its data lives in SharedArrayBuffers, so it crosses from the worker that
 // built it without a copy. Its boxes are the store's own (dialect.ts featureBoxes: SQLite's
@@ -8,7 +8,7 @@
 // lies inside a view's meets the view, as does most of those across one of its edges
 // (boxTellsMeeting); only the rest need the exact test.
 import Flatbush from 'flatbush';
-import type { Dialect } from './dialect.js';
+import { binder, type Dialect } from './dialect.js';
 import { selectRows, versionPlan, type Plan } from './read-plans.js';
 
 export type Box = readonly [minX: number, minY: number, maxX: number, maxY: number];
@@ -94,4 +94,29 @@ export function boxTellsMeeting([x0, y0, x1, y1]: Box, [minX, minY, maxX, maxY]:
   if (rowsWithin) return (x1 - ROUNDING >= minX && x1 <= maxX) || (x0 >= minX && x0 + ROUNDING <= maxX);
   if (columnsWithin) return (y1 - ROUNDING >= minY && y1 <= maxY) || (y0 >= minY && y0 + ROUNDING <= maxY);
   return false;
+}
+
+/** A box's footprints, every one, for one catalogue version: their ids ascending. */
+export interface BoxMatches {
+  readonly version: number;
+  readonly ids: readonly number[];
+}
+
+/**
+ * The catalogue version and those of the footprints `found` tests exactly that meet the box,
+ * in one statement (one snapshot by itself, one round trip on PostgreSQL): with those its
+ * boxes tell of, every footprint meeting the box, when the version is the index's.
+ */
+export function* boxMatchesPlan(found: BoxFootprints, dialect: Dialect): Plan<BoxMatches> {
+  const { bind, params } = binder([dialect.idsParam(found.across)]);
+  // One text whatever the box: prepared once (PostgreSQL), its plan the same for every list.
+  const exact = `${dialect.idIn('f.id', '$1')} AND ${dialect.boxCheck(found.box, bind)}`;
+  const sql = `SELECT v.value AS version, f.id AS id FROM meta v LEFT JOIN features f ON ${exact} WHERE v.key = 'catalogue_version'`;
+  const rows = yield* selectRows<{ version: string; id: number | string | null }>({ sql, params });
+  const met = rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
+  // Sorted as a typed array: numerically, without a comparator called for each pair.
+  const ids = new Int32Array(found.meeting.length + met.length);
+  ids.set(found.meeting);
+  ids.set(met, found.meeting.length);
+  return { version: Number(rows[0]?.version ?? 0), ids: Array.from(ids.sort()) };
 }

@@ -38,9 +38,9 @@ export class GuardedStore implements CatalogueReader, Reads {
   /** A lane of worker threads per class, made when first used. */
   private readonly lanes = new Map<WorkClass, WorkerLane>();
   private readonly kept = new Map<string, Kept>();
-  /** Kept answers being read again in the background (keptAt), by key. */
+  /** Kept answers being read again in the background (keepFor), by key. */
   private readonly refreshing = new Set<string>();
-  /** The version at which a background read (keptAt) last failed, by key: not tried again until the catalogue changes. */
+  /** The version at which a background read (keepFor) last failed, by key: not tried again until the catalogue changes. */
   private readonly failedAt = new Map<string, number>();
   private readonly context: BoundedContext;
 
@@ -51,7 +51,7 @@ export class GuardedStore implements CatalogueReader, Reads {
     private readonly registry: WorkRegistry,
     private readonly deadlineMs: number,
   ) {
-    this.context = { reader: inner, keptAt: (read, version) => this.keptAt(read, version) };
+    this.context = { reader: inner, lastKept: (read) => this.lastKept(read), keepFor: (read, version) => this.keepFor(read, version) };
     const { poolStats, replication } = inner;
     if (poolStats) this.poolStats = () => poolStats.call(inner);
     if (replication) this.replication = () => replication.call(inner);
@@ -82,23 +82,26 @@ export class GuardedStore implements CatalogueReader, Reads {
     return value;
   }
 
-  /** BoundedContext.keptAt: what a request reads inline never waits for the read again. */
-  private keptAt<R>(read: ReadDeclaration<[], R>, version: number): R | null {
+  /** BoundedContext.lastKept. */
+  private lastKept<R>(read: ReadDeclaration<[], R>): R | null {
+    const kept = this.kept.get(keptKey(read, []));
+    return kept === undefined ? null : (kept.value as R);
+  }
+
+  /** BoundedContext.keepFor: what a request reads inline never waits for the read again. */
+  private keepFor(read: ReadDeclaration<[], unknown>, version: number): void {
     const key = keptKey(read, []);
     const kept = this.kept.get(key);
-    if (kept !== undefined && kept.version === version) return kept.value as R;
-    if (!this.refreshing.has(key) && this.failedAt.get(key) !== version) {
-      this.refreshing.add(key);
-      // Refused (its class's line full): the next request asks again. Failed (past its
-      // deadline, DB_TIMEOUT_MS): not again for this version, so that a read too long for the
-      // deadline does not take a worker's turn on every request. Callers read without it meanwhile.
-      this.keptOrRead(read, [])
-        .catch((error: unknown) => {
-          if (!(error instanceof StoreBusyError)) this.failedAt.set(key, version);
-        })
-        .finally(() => this.refreshing.delete(key));
-    }
-    return null;
+    if (kept?.version === version || this.refreshing.has(key) || this.failedAt.get(key) === version) return;
+    this.refreshing.add(key);
+    // Refused (its class's line full): the next request asks again. Failed (past its
+    // deadline, DB_TIMEOUT_MS): not again for this version, so that a read too long for the
+    // deadline does not take a worker's turn on every request. Callers read without it meanwhile.
+    this.keptOrRead(read, [])
+      .catch((error: unknown) => {
+        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, version);
+      })
+      .finally(() => this.refreshing.delete(key));
   }
 
   /** A plan of the caller's own, inline (an engine's read). */

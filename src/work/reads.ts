@@ -32,12 +32,10 @@ export interface ReadDeclaration<A extends unknown[], R> {
 /** What boundedAfterAll may look in: the store, and what the server keeps per catalogue version. */
 export interface BoundedContext {
   readonly reader: CatalogueReader;
-  /**
-   * The kept answer of a read kept per version (a function of the version alone, no
-   * arguments) when it was read at `version`; else null, and it is read again in the
-   * background, one such read at a time, in a worker of its class.
-   */
-  keptAt<R>(read: ReadDeclaration<[], R>, version: number): R | null;
+  /** The answer last kept of a read kept per version (a function of the version alone, no arguments), of whatever version; null before the first. */
+  lastKept<R>(read: ReadDeclaration<[], R>): R | null;
+  /** Reads it again in the background, in a worker of its class, one such read at a time, unless it is kept at `version`. */
+  keepFor(read: ReadDeclaration<[], unknown>, version: number): void;
 }
 
 /** What a worker's job is given: a store of its own, and the line to the main thread. */

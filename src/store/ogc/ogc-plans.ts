@@ -9,7 +9,7 @@ import { toSql } from '../../ogc/cql2/to-sql.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { TEMPORAL_PROPERTY, propertyOf, type OgcProperty } from '../../ogc/properties.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
-import type { BoxFootprints } from '../box-index.js';
+import type { BoxMatches } from '../box-index.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
 import { extentPlan, metaValue, selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
@@ -57,11 +57,11 @@ export interface ItemsRequest {
    */
   readonly fewCandidates?: boolean;
   /**
-   * The box's footprints as the server's box index found them (box-index.ts), with
-   * fewCandidates: used when the page's own snapshot is of their version, only those their
-   * boxes do not tell of then tested here, in one statement; of another version, ignored.
+   * Every footprint in the page's box, as the server's box index found them (box-index.ts),
+   * with fewCandidates: used when the page's own snapshot is of their version; of another
+   * version, ignored (the box's ids are then read here).
    */
-  readonly boxFootprints?: BoxFootprints;
+  readonly boxMatches?: BoxMatches;
 }
 
 export interface ItemRow {
@@ -117,8 +117,8 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
   const forward = request.cursor?.after ?? true;
   const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
   const matched = filtered && request.fewCandidates === true && request.cursor === null && request.sortBy.length === 0
-    ? request.boxFootprints?.version === version
-      ? yield* meetingIds(request.boxFootprints, dialect)
+    ? request.boxMatches?.version === version
+      ? request.boxMatches.ids
       : (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
     : null;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
@@ -159,19 +159,6 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
     next: hasNext && last ? keysOf(last, keys) : null,
     prev: hasPrev && first ? keysOf(first, keys) : null,
   };
-}
-
-/** The ids of the footprints meeting the box, ascending: those their boxes tell of, and those of the others that the exact test finds. */
-function* meetingIds(found: BoxFootprints, dialect: Dialect): Plan<number[]> {
-  const { bind, params } = binder([dialect.idsParam(found.across)]);
-  // One text whatever the box: prepared once (PostgreSQL), its plan the same for every list of ids.
-  const query = { sql: `SELECT f.id AS id FROM features f WHERE ${dialect.idIn('f.id', '$1')} AND ${dialect.boxCheck(found.box, bind)}`, params };
-  const across = found.across.length === 0 ? [] : (yield* selectRows<{ id: number | string }>(query)).map((r) => Number(r.id));
-  // Sorted as a typed array: numerically, without a comparator called for each pair.
-  const ids = new Int32Array(found.meeting.length + across.length);
-  ids.set(found.meeting);
-  ids.set(across, found.meeting.length);
-  return Array.from(ids.sort());
 }
 
 /** Rows a page reads at first when it may be cut short by its bytes (windowRows: then more, while they fit): its memory stays near the budget. */

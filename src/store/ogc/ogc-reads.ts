@@ -6,7 +6,7 @@ import { childrenOf, type Expression, type Node } from '../../ogc/cql2/ast.js';
 import { literalBox } from '../../search/box.js';
 import { SMALL_PAGE_ITEMS, type WorkClass } from '../../work/classes.js';
 import type { BoundedContext, ReadDeclaration } from '../../work/reads.js';
-import { boxIndexPlan, footprintsIn, type BoxIndex } from '../box-index.js';
+import { boxIndexPlan, boxMatchesPlan, footprintsIn, type BoxIndex } from '../box-index.js';
 import { boxCandidates, versionPlan } from '../read-plans.js';
 import { extentsPlan, itemIdsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemIds, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
 
@@ -45,24 +45,26 @@ export function mapViewBox(collection: CatalogueCollection, request: ItemsReques
 }
 
 /**
- * A map view's box: its footprints found in the server's box index (box-index.ts) when it is
- * of the catalogue's version, which makes any box of at most MAP_VIEW_INDEXED footprints
- * bounded (the index hands them over in microseconds; the page reads at most `limit` + 1 rows
- * by id); until the index is read again after a change, counted in the store's spatial index
- * (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
+ * A map view's box: its footprints found in the server's box index (box-index.ts), those its
+ * boxes do not tell of tested exactly in the statement that reads the catalogue version; when
+ * the index is of that version, any box of at most MAP_VIEW_INDEXED footprints is bounded (the
+ * index hands them over in microseconds; the page reads at most `limit` + 1 rows by id). Until
+ * the index is read again after a change (in the background), counted in the store's spatial
+ * index (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
  * page's surroundings) is not asked again, a round trip fewer.
  */
 async function mapView(context: BoundedContext, collection: CatalogueCollection, request: ItemsRequest): Promise<[CatalogueCollection, ItemsRequest] | null> {
   const box = mapViewBox(collection, request);
   if (box === null) return null;
   if (request.fewCandidates === true) return [collection, request];
-  // One statement outside a transaction: a round trip (PostgreSQL), where catalogueVersion's snapshot is two.
-  const version = await context.reader.read(() => versionPlan(), { oneStatement: true });
-  const index = context.keptAt(boxIndexRead, version);
-  if (index !== null) {
-    const found = footprintsIn(index, box);
-    return found.meeting.length + found.across.length <= MAP_VIEW_INDEXED ? [collection, { ...request, fewCandidates: true, boxFootprints: found }] : null;
-  }
+  const index = context.lastKept(boxIndexRead);
+  const found = index === null ? null : footprintsIn(index, box);
+  if (found !== null && found.meeting.length + found.across.length > MAP_VIEW_INDEXED) return null;
+  // The version and the exact test in one statement; without an index, the version alone.
+  const matches = found === null ? null : await context.reader.read((dialect) => boxMatchesPlan(found, dialect), { oneStatement: true });
+  const version = matches?.version ?? (await context.reader.read(() => versionPlan(), { oneStatement: true }));
+  context.keepFor(boxIndexRead, version);
+  if (matches !== null && matches.version === found?.version) return [collection, { ...request, fewCandidates: true, boxMatches: matches }];
   const few = (await context.reader.read((dialect) => boxCandidates(box, MAP_VIEW_FOOTPRINTS, dialect), { oneStatement: true })) <= MAP_VIEW_FOOTPRINTS;
   return few ? [collection, { ...request, fewCandidates: true }] : null;
 }
