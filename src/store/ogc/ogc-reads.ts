@@ -48,7 +48,8 @@ export function mapViewBox(collection: CatalogueCollection, request: ItemsReques
  * A map view's box: its footprints found in the server's box index (box-index.ts), those its
  * boxes do not tell of tested exactly in the statement that reads the catalogue version; when
  * the index is of that version, any box of at most MAP_VIEW_INDEXED footprints is bounded (the
- * index hands them over in microseconds; the page reads at most `limit` + 1 rows by id). Until
+ * index hands them over in microseconds; the page reads at most `limit` + 1 rows by id) whose
+ * exact tests are no more than MAP_VIEW_FOOTPRINTS, as many as a view had before. Until
  * the index is read again after a change (in the background), counted in the store's spatial
  * index (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
  * page's surroundings) is not asked again, a round trip fewer.
@@ -59,7 +60,8 @@ async function mapView(context: BoundedContext, collection: CatalogueCollection,
   if (request.fewCandidates === true) return [collection, request];
   const index = context.lastKept(boxIndexRead);
   const found = index === null ? null : footprintsIn(index, box);
-  if (found !== null && found.meeting.length + found.across.length > MAP_VIEW_INDEXED) return null;
+  // Past either bound a costly read: the index's ids and their sort, or the exact tests (inline on SQLite).
+  if (found !== null && (found.meeting.length + found.across.length > MAP_VIEW_INDEXED || found.across.length > MAP_VIEW_FOOTPRINTS)) return null;
   // The version and the exact test in one statement; without an index, the version alone.
   const matches = found === null ? null : await context.reader.read((dialect) => boxMatchesPlan(found, dialect), { oneStatement: true });
   const version = matches?.version ?? (await context.reader.read(() => versionPlan(), { oneStatement: true }));
