@@ -9,12 +9,12 @@
 // Reads of no class (a record by id, a page in id order, the version) run at once, on the
 // main thread, as before.
 import type { Config } from '../config.js';
-import type { CatalogueReader, PoolStats, ReadOptions, ReadPlan, Replication, Snapshot } from '../store/store.js';
+import { StoreBusyError, type CatalogueReader, type PoolStats, type ReadOptions, type ReadPlan, type Replication, type Snapshot } from '../store/store.js';
 import { workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './classes.js';
 import { WorkerLane } from './pool.js';
 import { crossed, type JobCall, type ReadCall, type WorkerSetup } from './protocol.js';
 import { startStream, type WorkerStream } from './download-stream.js';
-import { readInline, type JobDeclaration, type ReadDeclaration, type Reads, type WorkRegistry } from './reads.js';
+import { readInline, type BoundedContext, type JobDeclaration, type ReadDeclaration, type Reads, type WorkRegistry } from './reads.js';
 
 export type GuardConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize'> & WorkLimitsConfig;
 
@@ -38,6 +38,11 @@ export class GuardedStore implements CatalogueReader, Reads {
   /** A lane of worker threads per class, made when first used. */
   private readonly lanes = new Map<WorkClass, WorkerLane>();
   private readonly kept = new Map<string, Kept>();
+  /** Kept answers being read again in the background (keepFor), by key. */
+  private readonly refreshing = new Set<string>();
+  /** The version at which a background read (keepFor) last failed, by key: not tried again until the catalogue changes. */
+  private readonly failedAt = new Map<string, number>();
+  private readonly context: BoundedContext;
 
   constructor(
     private readonly inner: CatalogueReader,
@@ -46,6 +51,7 @@ export class GuardedStore implements CatalogueReader, Reads {
     private readonly registry: WorkRegistry,
     private readonly deadlineMs: number,
   ) {
+    this.context = { reader: inner, lastKept: (read) => this.lastKept(read), keepFor: (read, version) => this.keepFor(read, version) };
     const { poolStats, replication } = inner;
     if (poolStats) this.poolStats = () => poolStats.call(inner);
     if (replication) this.replication = () => replication.call(inner);
@@ -59,14 +65,14 @@ export class GuardedStore implements CatalogueReader, Reads {
   private async classified<A extends unknown[], R>(read: ReadDeclaration<A, R>, args: A): Promise<R> {
     const klass = read.workClass(...args);
     if (klass === null) return readInline(this.inner, read, args);
-    const bounded = read.boundedAfterAll ? await read.boundedAfterAll(this.inner, ...args) : null;
+    const bounded = read.boundedAfterAll ? await read.boundedAfterAll(this.context, ...args) : null;
     if (bounded !== null) return readInline(this.inner, read, bounded);
     return this.offload(klass, { kind: 'read', name: read.name, args });
   }
 
   /** Kept for the version it was read at; the version is one row, read inline. */
   private async keptOrRead<A extends unknown[], R>(read: ReadDeclaration<A, R>, args: A): Promise<R> {
-    const key = `${read.name} ${JSON.stringify(args)}`;
+    const key = keptKey(read, args);
     const kept = this.kept.get(key);
     // Kept from this declaration's own answer, under its name and arguments.
     if (kept !== undefined && kept.version === (await this.inner.catalogueVersion())) return kept.value as R;
@@ -74,6 +80,28 @@ export class GuardedStore implements CatalogueReader, Reads {
     const version = versionOf(value);
     if (version !== null) this.kept.set(key, { version, value });
     return value;
+  }
+
+  /** BoundedContext.lastKept. */
+  private lastKept<R>(read: ReadDeclaration<[], R>): R | null {
+    const kept = this.kept.get(keptKey(read, []));
+    return kept === undefined ? null : (kept.value as R);
+  }
+
+  /** BoundedContext.keepFor: what a request reads inline never waits for the read again. */
+  private keepFor(read: ReadDeclaration<[], unknown>, version: number): void {
+    const key = keptKey(read, []);
+    const kept = this.kept.get(key);
+    if (kept?.version === version || this.refreshing.has(key) || this.failedAt.get(key) === version) return;
+    this.refreshing.add(key);
+    // Refused (its class's line full): the next request asks again. Failed (past its
+    // deadline, DB_TIMEOUT_MS): not again for this version, so that a read too long for the
+    // deadline does not take a worker's turn on every request. Callers read without it meanwhile.
+    this.keptOrRead(read, [])
+      .catch((error: unknown) => {
+        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, version);
+      })
+      .finally(() => this.refreshing.delete(key));
   }
 
   /** A plan of the caller's own, inline (an engine's read). */
@@ -133,6 +161,8 @@ export class GuardedStore implements CatalogueReader, Reads {
     return lane;
   }
 }
+
+const keptKey = (read: { name: string }, args: unknown[]) => `${read.name} ${JSON.stringify(args)}`;
 
 const jobCall = <A>(job: { name: string }, args: A): JobCall => ({ kind: 'job', name: job.name, args });
 

@@ -1,7 +1,7 @@
 // What the main thread and a worker thread (worker.ts) say to each other: calls in, parts
 // and answers out. Values cross by structured clone, which keeps plain data only: a stored
 // footprint's JsonText crosses as a tagged object and a tile's Buffer as a Uint8Array, both
-// made whole again on arrival (`fromWire`).
+// made whole again on arrival (`fromWire`); a SharedArrayBuffer is shared, not copied.
 import { errorMessage } from '../caught.js';
 import { JsonText } from '../json-text.js';
 import { StoreError, StoreUnavailableError } from '../store/store.js';
@@ -64,6 +64,8 @@ const TAG = '\u0001jsonText';
 /** JsonText and Buffers as structured clone keeps them. */
 export function toWire(value: unknown): unknown {
   if (value instanceof JsonText) return { [TAG]: value.text };
+  // Crosses as itself, shared (box-index.ts): a clone of its properties would be empty.
+  if (value instanceof SharedArrayBuffer) return value;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   if (Array.isArray(value)) return value.map(toWire);
   const out: Record<string, unknown> = {};

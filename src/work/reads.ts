@@ -20,13 +20,22 @@ export interface ReadDeclaration<A extends unknown[], R> {
    * (a map view's page: classes.ts MAP_VIEW_FOOTPRINTS): the arguments to read it inline
    * with, or null to take its turn.
    */
-  boundedAfterAll?(reader: CatalogueReader, ...args: A): Promise<A | null>;
+  boundedAfterAll?(context: BoundedContext, ...args: A): Promise<A | null>;
   /**
    * A function of the catalogue version alone (its answer carries `version`): a server keeps
    * the last answer and gives it again while the version (one row, read inline) is the same.
    */
   readonly keptPerVersion?: boolean;
   readonly options?: ReadOptions;
+}
+
+/** What boundedAfterAll may look in: the store, and what the server keeps per catalogue version. */
+export interface BoundedContext {
+  readonly reader: CatalogueReader;
+  /** The answer last kept of a read kept per version (a function of the version alone, no arguments), of whatever version; null before the first. */
+  lastKept<R>(read: ReadDeclaration<[], R>): R | null;
+  /** Reads it again in the background, in a worker of its class, one such read at a time, unless it is kept at `version`. */
+  keepFor(read: ReadDeclaration<[], unknown>, version: number): void;
 }
 
 /** What a worker's job is given: a store of its own, and the line to the main thread. */

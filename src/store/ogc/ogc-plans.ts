@@ -9,6 +9,7 @@ import { toSql } from '../../ogc/cql2/to-sql.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { TEMPORAL_PROPERTY, propertyOf, type OgcProperty } from '../../ogc/properties.js';
 import { binder, type Bind, type Dialect } from '../dialect.js';
+import type { BoxMatches } from '../box-index.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
 import { extentPlan, metaValue, selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
@@ -55,6 +56,12 @@ export interface ItemsRequest {
    * again for the count.
    */
   readonly fewCandidates?: boolean;
+  /**
+   * Every footprint in the page's box, as the server's box index found them (box-index.ts),
+   * with fewCandidates: used when the page's own snapshot is of their version; of another
+   * version, ignored (the box's ids are then read here).
+   */
+  readonly boxMatches?: BoxMatches;
 }
 
 export interface ItemRow {
@@ -110,7 +117,9 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
   const forward = request.cursor?.after ?? true;
   const select = request.asText === true && collection === 'features' ? textSelect(keys) : sql.select;
   const matched = filtered && request.fewCandidates === true && request.cursor === null && request.sortBy.length === 0
-    ? (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
+    ? request.boxMatches?.version === version
+      ? request.boxMatches.ids
+      : (yield* selectRows<{ id: number | string }>({ sql: `SELECT ${sql.properties['id']} AS id ${where} ORDER BY 1`, params: [...params], adHoc: true })).map((r) => Number(r.id))
     : null;
   const window = (cursor: readonly KeyValue[] | null, limit: number): Query => {
     // Every match's id already read (fewCandidates): the page's rows by id, the filter not run again.
@@ -119,7 +128,8 @@ export function* itemsPlan(collection: CatalogueCollection, request: ItemsReques
     const seek = cursor ? [keysetCondition(keys, cursor, forward, bindWindow, dialect)] : [];
     const order = keys.map((k) => orderTerm(k, forward)).join(', ');
     const query = `SELECT ${select} ${[base, ...seek].join(' AND ')} ORDER BY ${order} LIMIT ${bindWindow(limit + 1)}`;
-    return { sql: query, params: windowParams, adHoc: filtered || request.sortBy.length > 0 };
+    // Rows by id (matched): one text, prepared once, whatever the filter was.
+    return { sql: query, params: windowParams, adHoc: matched === null && (filtered || request.sortBy.length > 0) };
   };
   const { read, more } = yield* readWindows(collection, request, keys, window);
   let numberMatched: number;

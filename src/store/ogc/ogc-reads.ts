@@ -5,9 +5,9 @@ import { type CatalogueCollection } from '../../catalogue/collections.js';
 import { childrenOf, type Expression, type Node } from '../../ogc/cql2/ast.js';
 import { literalBox } from '../../search/box.js';
 import { SMALL_PAGE_ITEMS, type WorkClass } from '../../work/classes.js';
-import type { ReadDeclaration } from '../../work/reads.js';
-import { boxCandidates } from '../read-plans.js';
-import type { CatalogueReader } from '../store.js';
+import type { BoundedContext, ReadDeclaration } from '../../work/reads.js';
+import { boxIndexPlan, boxMatchesPlan, footprintsIn, type BoxIndex } from '../box-index.js';
+import { boxCandidates, versionPlan } from '../read-plans.js';
 import { extentsPlan, itemIdsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemIds, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
 
 /** An OGC items page: by its size first, then by its filter. */
@@ -45,16 +45,48 @@ export function mapViewBox(collection: CatalogueCollection, request: ItemsReques
 }
 
 /**
- * A page in a box of few footprints: bounded, so answered inline (MAP_VIEW_FOOTPRINTS), its
- * rows read by the ids counted. A caller that counted them already (`fewCandidates`: a record
+ * A map view's box: its footprints found in the server's box index (box-index.ts), those its
+ * boxes do not tell of tested exactly in the statement that reads the catalogue version; when
+ * the index is of that version, any box of at most MAP_VIEW_INDEXED footprints is bounded (the
+ * index hands them over in microseconds; the page reads at most `limit` + 1 rows by id) whose
+ * exact tests are no more than MAP_VIEW_FOOTPRINTS, as many as a view had before. Until
+ * the index is read again after a change (in the background), counted in the store's spatial
+ * index (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
  * page's surroundings) is not asked again, a round trip fewer.
  */
-async function mapView(reader: CatalogueReader, collection: CatalogueCollection, request: ItemsRequest): Promise<[CatalogueCollection, ItemsRequest] | null> {
+async function mapView(context: BoundedContext, collection: CatalogueCollection, request: ItemsRequest): Promise<[CatalogueCollection, ItemsRequest] | null> {
   const box = mapViewBox(collection, request);
   if (box === null) return null;
-  const few = request.fewCandidates === true || (await reader.read((dialect) => boxCandidates(box, MAP_VIEW_FOOTPRINTS, dialect), { oneStatement: true })) <= MAP_VIEW_FOOTPRINTS;
+  if (request.fewCandidates === true) return [collection, request];
+  const index = context.lastKept(boxIndexRead);
+  const found = index === null ? null : footprintsIn(index, box);
+  // Past either bound a costly read: the index's ids and their sort, or the exact tests (inline on SQLite).
+  if (found !== null && (found.meeting.length + found.across.length > MAP_VIEW_INDEXED || found.across.length > MAP_VIEW_FOOTPRINTS)) return null;
+  // The version and the exact test in one statement; without an index, the version alone.
+  const matches = found === null ? null : await context.reader.read((dialect) => boxMatchesPlan(found, dialect), { oneStatement: true });
+  const version = matches?.version ?? (await context.reader.read(() => versionPlan(), { oneStatement: true }));
+  context.keepFor(boxIndexRead, version);
+  if (matches !== null && matches.version === found?.version) return [collection, { ...request, fewCandidates: true, boxMatches: matches }];
+  const few = (await context.reader.read((dialect) => boxCandidates(box, MAP_VIEW_FOOTPRINTS, dialect), { oneStatement: true })) <= MAP_VIEW_FOOTPRINTS;
   return few ? [collection, { ...request, fewCandidates: true }] : null;
 }
+
+/**
+ * A map view whose footprints the box index finds answers inline up to this many: the
+ * index's search, the sort of their ids, the exact test of those across the box's edges (a
+ * few hundred at most on a street map's view) and the page by id cost about 1 ms for 4,400
+ * footprints and 4–5 ms for all 40,000 of scale 10 (SQLite, on a loaded 2-core machine),
+ * where the store's spatial index took 4.6 ms and 134 ms.
+ */
+export const MAP_VIEW_INDEXED = 10_000;
+
+/** Every footprint's box, packed, for the catalogue version it was read at: a scan, in a worker, kept. */
+export const boxIndexRead: ReadDeclaration<[], BoxIndex> = {
+  name: 'boxIndex',
+  plan: (dialect) => boxIndexPlan(dialect),
+  workClass: () => 'reads',
+  keptPerVersion: true,
+};
 
 /** A page of items by key, with the exact count of what matches. */
 export const itemsRead: ReadDeclaration<[collection: CatalogueCollection, request: ItemsRequest], ItemsPage> = {

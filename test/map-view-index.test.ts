@@ -1,0 +1,3 @@
+import { mapViewIndexSuite } from './support/map-view-index.js';
+
+mapViewIndexSuite('sqlite');
