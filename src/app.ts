@@ -18,7 +18,7 @@ import { isMetricsPath } from './http/operations/metrics.js';
 import { registerOperations } from './http/operations/operations.js';
 import { EncodingChoices } from './http/cache/answers.js';
 import { installFastAnswers, ReplayNotes } from './http/cache/fast-answers.js';
-import { echoRequestId, REQUEST_ID_LOG_LABEL, requestId } from './http/operations/request-log.js';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIds, type RequestIds } from './http/operations/request-log.js';
 import { answeredBeforeRouting, canonicalTarget } from './http/protocol/request-target.js';
 import { registerMapPage } from './http/pages/map-page.js';
 import { apiHeaders, sendError } from './http/protocol/reply.js';
@@ -57,7 +57,8 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(deps));
+  const requestId = requestIds();
+  const app = Fastify(fastifyOptions(deps, requestId));
   configureServer(app.server, app.routing);
   echoRequestId(app);
   // Before any plugin is registered: a plugin's routes keep the error handler of that moment.
@@ -93,11 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Contributed pictures come from the store, with or without a media root (no shared folder).
   registerContributedPictures(app, { ...deps, ...answering, fromMediaRoot });
   await registerMapPage(app, { ...deps, ...answering });
-  if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt });
+  if (replays !== null) installFastAnswers(app, { config: deps.config, ...answering, replays, metrics, exempt, requestId });
   return app;
 }
 
-function fastifyOptions(deps: AppDeps): FastifyServerOptions {
+function fastifyOptions(deps: AppDeps, requestId: RequestIds): FastifyServerOptions {
   return {
     logger: deps.logger ?? false,
     // Fastify's two lines per request are replaced by one (http/operations/request-log.ts).

@@ -16,7 +16,7 @@ export interface Answer {
   /** JSON for the API; vector tiles carry their own. */
   contentType: string;
   /** How it was sent, per request shape, for the fast path (fast-answers.ts). */
-  replays: Map<string, Replay>;
+  replays: Map<number, Replay>;
 }
 
 /** One answer as Fastify sent it: replayed by the fast path to the same kind of request. */
@@ -78,6 +78,11 @@ export interface Peeked {
   answer: Answer;
 }
 
+/** An answer's id in the cache: its key under a catalogue version. */
+export function answerId(version: number, key: string): string {
+  return `${version}\n${key}`;
+}
+
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -99,7 +104,11 @@ export class AnswerCache {
 
   /** The answer if cached, counting nothing and moving nothing (the fast path looks first). */
   peek(version: number, key: string): Peeked | undefined {
-    const id = `${version}\n${key}`;
+    return this.peekId(answerId(version, key));
+  }
+
+  /** peek() by an id made with answerId(), which a caller may keep (the fast path does, per URL). */
+  peekId(id: string): Peeked | undefined {
     const entry = this.entries.get(id);
     return entry === undefined ? undefined : { id, entry, answer: entry.answer };
   }
@@ -118,7 +127,7 @@ export class AnswerCache {
       this.newestVersion = answer.version;
       for (const [id, entry] of this.entries) if (entry.answer.version < answer.version) this.remove(id, entry.bytes);
     }
-    const id = `${answer.version}\n${key}`;
+    const id = answerId(answer.version, key);
     const old = this.entries.get(id);
     if (old) this.remove(id, old.bytes);
     const bytes = sizeOf(answer, key);
@@ -130,7 +139,7 @@ export class AnswerCache {
 
   /** Compressed forms grow an entry after it was stored. */
   grew(key: string, answer: Answer): void {
-    const id = `${answer.version}\n${key}`;
+    const id = answerId(answer.version, key);
     const entry = this.entries.get(id);
     if (!entry) return;
     const bytes = sizeOf(answer, key);

@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { VersionWatch } from '../../version-watch.js';
-import type { Answer, AnswerCache, Encoding, Peeked } from './answer-cache.js';
+import { answerId, type Answer, type AnswerCache, type Encoding, type Peeked } from './answer-cache.js';
 import { replyShape, type EncodingChoices, type HeaderChoices } from './answers.js';
 import { clientAddress, type AddressList } from '../operations/client-address.js';
 import { requestBaseUrl } from '../protocol/host.js';
@@ -20,7 +20,7 @@ import type { Metrics } from '../operations/metrics.js';
 import { isServicePath } from '../protocol/faces.js';
 import { negotiatedKeySuffix } from '../ogc/html.js';
 import { hostLines, isCanonicalPath } from '../protocol/request-target.js';
-import { lineWriter, logsRequests, REQUEST_ID_HEADER, requestId, sentBytes } from '../operations/request-log.js';
+import { lineWriter, logsRequests, REQUEST_ID_HEADER, sentBytes, type RequestIds } from '../operations/request-log.js';
 
 export interface FastAnswerDeps {
   config: Config;
@@ -31,23 +31,29 @@ export interface FastAnswerDeps {
   encodings: EncodingChoices;
   pages: HeaderChoices<boolean>;
   replays: ReplayNotes;
+  requestId: RequestIds;
 }
 
 /** A request the fast path may answer (eligibility): a GET or HEAD with its target. */
 type EligibleRequest = IncomingMessage & { method: 'GET' | 'HEAD'; url: string };
 
-const shapeKey = (method: string, status: number, encoding: Encoding | null) => `${method} ${status} ${encoding ?? ''}`;
+/** URLs whose cache id is kept (cachedAnswer): more distinct ones start the list again. */
+const MAX_KEPT_IDS = 1024;
+
+/** A request shape as a small number (a string made and hashed per request cost more): status, HEAD or GET, encoding. */
+const shapeKey = (method: string, status: number, encoding: Encoding | null) =>
+  status * 8 + (method === 'HEAD' ? 4 : 0) + (encoding === null ? 0 : encoding === 'gzip' ? 1 : 2);
 
 /** Requests whose cached answer Fastify is sending, kept (by the app) until it has sent it. */
 export class ReplayNotes {
-  private readonly pending = new WeakMap<FastifyRequest, { answer: Answer; key: string; body: Buffer | null }>();
+  private readonly pending = new WeakMap<FastifyRequest, { answer: Answer; key: number; body: Buffer | null }>();
 
   /** sendAnswer's note: this reply is a cached answer, sent with this status, encoding and body. */
   note(request: FastifyRequest, answer: Answer, status: number, encoding: Encoding | null, body: Buffer | null): void {
     this.pending.set(request, { answer, key: shapeKey(request.method, status, encoding), body: request.method === 'HEAD' ? null : body });
   }
 
-  get(request: FastifyRequest): { answer: Answer; key: string; body: Buffer | null } | undefined {
+  get(request: FastifyRequest): { answer: Answer; key: number; body: Buffer | null } | undefined {
     return this.pending.get(request);
   }
 }
@@ -94,7 +100,7 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     const sent = answer.replays.get(shapeKey(request.method, status, encoding));
     if (sent === undefined) return false;
     deps.cache.touch(found);
-    const id = requestId(request);
+    const id = deps.requestId(request);
     const head = sent.head.slice();
     head[1] = id;
     response.writeHead(sent.status, head);
@@ -106,26 +112,36 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     return true;
   }
 
+  // The cache id of each URL's last lookup: joining version, base URL, URL and suffix, and
+  // hashing the joined string, cost more than the rest of the lookup (issue 48).
+  const ids = new Map<string, { version: number; baseUrl: string; suffix: string; id: string }>();
+
   /** The answer cache's entry for this request, as the route handlers key it (base URL and URL). */
   function cachedAnswer(request: EligibleRequest): Peeked | null {
     const version = deps.versions.current();
     const baseUrl = baseUrlOf(request);
     if (version === null || baseUrl === null) return null;
     // An /ogc/ URL without f is also a page when Accept prefers HTML (pages/headers.ts, http/ogc/html.ts).
-    return deps.cache.peek(version, `${baseUrl}\n${request.url}${negotiatedKeySuffix(request.url, request.headers.accept, deps.pages)}`) ?? null;
+    const suffix = negotiatedKeySuffix(request.url, request.headers.accept, deps.pages);
+    let kept = ids.get(request.url);
+    if (kept === undefined || kept.version !== version || kept.baseUrl !== baseUrl || kept.suffix !== suffix) {
+      if (ids.size >= MAX_KEPT_IDS) ids.clear();
+      kept = { version, baseUrl, suffix, id: answerId(version, `${baseUrl}\n${request.url}${suffix}`) };
+      ids.set(request.url, kept);
+    }
+    return deps.cache.peekId(kept.id) ?? null;
   }
 
   // The base URL per Host value (without a trusted proxy nothing else goes into it); a refused
   // Host is left to Fastify's path, which answers it with the 400.
   const baseUrls = new Map<string, string | null>();
   function baseUrlOf(request: IncomingMessage): string | null {
-    const origin = { headers: request.headers, protocol: 'http' as const };
-    if (config.trustProxy) return baseUrlOrNull(origin);
+    if (config.trustProxy) return baseUrlOrNull({ headers: request.headers, protocol: 'http' });
     const host = request.headers.host ?? '';
     let baseUrl = baseUrls.get(host);
     if (baseUrl === undefined) {
       if (baseUrls.size >= 256) baseUrls.clear();
-      baseUrls.set(host, (baseUrl = baseUrlOrNull(origin)));
+      baseUrls.set(host, (baseUrl = baseUrlOrNull({ headers: request.headers, protocol: 'http' })));
     }
     return baseUrl;
   }

@@ -4,7 +4,10 @@
 // Here each line is only pushed to an array; every LOG_BATCH_CHARS (or LOG_FLUSH_MS, or at
 // exit) the lines go to sonic-boom as one string, which it writes at once. 64 K characters,
 // a pipe's capacity: against 8 K, it took cached answers from 46–48 to 40 µs of CPU each
-// (npm run bench), the writes and the reader's wake-ups being per batch.
+// (npm run bench), the writes and the reader's wake-ups being per batch. Each batch is
+// encoded once, here, and handed over as bytes: given a string, sonic-boom measures it
+// (Buffer.byteLength), fs.write encodes it, and its release encodes it again to slice off
+// what was written (issue 48: about 1,500 instructions a line).
 import pino from 'pino';
 
 /** About this many characters of lines per write (a batch is at least one line). */
@@ -24,7 +27,7 @@ export interface LineBatch {
 
 /** Standard output (file descriptor 1), batched, from now until close(): one per server. */
 export function batchedStdout(): LineBatch {
-  const sink: SonicBoom = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const sink: SonicBoom = pino.destination({ dest: 1, sync: false, minLength: 0, contentMode: 'buffer' });
   let lines: string[] = [];
   let chars = 0;
   const handOver = () => {
@@ -33,7 +36,8 @@ export function batchedStdout(): LineBatch {
     const text = lines.length === 1 && only !== undefined ? only : lines.join('');
     lines = [];
     chars = 0;
-    sink.write(text);
+    // In 'buffer' mode sonic-boom's write takes bytes; its types know only strings.
+    Reflect.apply(sink.write, sink, [Buffer.from(text)]);
   };
   const timer = setInterval(handOver, LOG_FLUSH_MS).unref();
   // Before pino's own handlers, which flush and end sonic-boom at exit.

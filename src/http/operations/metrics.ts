@@ -18,6 +18,12 @@ export const METRICS_PATH = '/metrics';
 const NOT_ROUTED = '(no route)';
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+/** The first bucket a latency falls in (-1: above them all); a plain loop, run on every answer. */
+function latencyBucket(seconds: number): number {
+  for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= (LATENCY_BUCKETS[i] ?? Infinity)) return i;
+  return -1;
+}
+
 export interface Metrics {
   readonly registry: Registry;
   /** The text of /metrics: this process's registry, or the whole cluster's in a worker. */
@@ -100,7 +106,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     const [one, all] = [request, counts];
     return (seconds: number, sent: number) => {
       one.n++;
-      const bucket = LATENCY_BUCKETS.findIndex((bound) => seconds <= bound);
+      const bucket = latencyBucket(seconds);
       if (bucket !== -1) all.buckets[bucket] = (all.buckets[bucket] ?? 0) + 1;
       all.sum += seconds;
       all.count++;

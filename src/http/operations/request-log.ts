@@ -1,13 +1,13 @@
 // The logger (pino, Fastify's own) and one line per request, written from one onResponse
 // hook through an asynchronous destination so that logging costs the request little.
 // Every answer carries X-Request-Id: the client's, when it is a sane token, or a new UUID.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../../config.js';
 import { clientAddress } from './client-address.js';
 import { batchedStdout } from './log-batch.js';
+import { uuidSource } from './request-ids.js';
 import type { Metrics } from './metrics.js';
 import { NOSNIFF } from '../../constants.js';
 
@@ -40,10 +40,16 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream: { write(
   return { level: config.logLevel, stream };
 }
 
-/** Fastify's genReqId: the client's X-Request-Id when sane (bounded, no spaces or quotes), else a UUID. */
-export function requestId(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+/** A request's id: the client's X-Request-Id when sane (bounded, no spaces or quotes), else a new UUID. */
+export type RequestIds = (request: IncomingMessage) => string;
+
+/** Fastify's genReqId and the fast path's, one per app (its UUIDs are made in batches: request-ids.ts). */
+export function requestIds(): RequestIds {
+  const uuid = uuidSource();
+  return (request) => {
+    const given = request.headers[REQUEST_ID_HEADER];
+    return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : uuid();
+  };
 }
 
 export const REQUEST_ID_LOG_LABEL = 'request_id';

@@ -3,27 +3,26 @@
 // fast path go by it (the rate limit has its own list: operations/rate-limit.ts).
 import { API_PREFIX, MEDIA_PREFIX, OGC_PREFIX, TILES_ROOT } from '../../constants.js';
 
-/** `/prefix/…`, the prefix without its slash, or it with a query. */
-function under(prefix: string, url: string): boolean {
+/** `/prefix/…`, the prefix without its slash, or it with a query; the three forms made once (every request asks). */
+function underPrefix(prefix: string): (url: string) => boolean {
   const bare = prefix.slice(0, -1);
-  return url === bare || url.startsWith(prefix) || url.startsWith(`${bare}?`);
+  const query = `${bare}?`;
+  return (url) => url.startsWith(prefix) || url === bare || url.startsWith(query);
 }
 
-export function isApiPath(url: string): boolean {
-  return under(API_PREFIX, url);
-}
+export const isApiPath = underPrefix(API_PREFIX);
 
-export function isOgcPath(url: string): boolean {
-  return under(OGC_PREFIX, url);
-}
+export const isOgcPath = underPrefix(OGC_PREFIX);
 
 /** The two faces of the catalogue: the fast path covers both. */
 export function isServicePath(url: string): boolean {
   return isApiPath(url) || isOgcPath(url);
 }
 
+const underTiles = underPrefix(TILES_ROOT);
+const underMedia = underPrefix(MEDIA_PREFIX);
 
 /** Vector tiles, their TileJSON, and media files: shared with other sites' maps and pages (CORS). */
 export function isSharedFilePath(url: string): boolean {
-  return under(TILES_ROOT, url) || under(MEDIA_PREFIX, url);
+  return underTiles(url) || underMedia(url);
 }
