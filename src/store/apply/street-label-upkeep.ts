@@ -7,7 +7,7 @@
 import { boundingBox } from '../../search/box.js';
 import { binder, type Dialect } from '../dialect.js';
 import { selectRows, type Plan } from '../read-plans.js';
-import { Centres, NEIGHBOURHOOD, groundScale, placeStreetLabels } from './street-labels.js';
+import { Centres, NEIGHBOURHOOD, groundScale, lookouts, placeStreetLabels } from './street-labels.js';
 
 /** What a load tells as it places them. */
 export const STREET_LABELS_STEP = 'street labels';
@@ -30,15 +30,14 @@ export function* keepAllStreetLabelsPlan(): Plan<void> {
 
 /**
  * After an apply: the labels of the streets named (the changed buildings' streets, before and
- * after) and of every street whose labels look as far as one of the points (the changed
- * buildings' centres, before and after), placed again from the rows as they are now.
+ * after) and of every street one of whose labels is within NEIGHBOURHOOD of one of the points
+ * (the changed buildings' centres, before and after: what its lookouts may count), placed
+ * again from the rows as they are now, each counting the buildings around its own lookouts.
  */
 export function* keepStreetLabelsPlan(dialect: Dialect, keys: readonly string[], points: readonly (readonly [number, number])[]): Plan<void> {
-  const kept = yield* selectRows<{ street_key: string; min_x: number; min_y: number; max_x: number; max_y: number }>({
-    sql: 'SELECT street_key, min_x, min_y, max_x, max_y FROM street_labels',
-    params: [],
-  });
-  const near = kept.filter((s) => points.some(([lon, lat]) => within(reach([Number(s.min_x), Number(s.min_y), Number(s.max_x), Number(s.max_y)]), lon, lat)));
+  if (keys.length === 0 && points.length === 0) return;
+  const kept = yield* selectRows<{ street_key: string; labels: string }>({ sql: 'SELECT street_key, labels FROM street_labels', params: [] });
+  const near = kept.filter((s) => parseLabels(s.labels).some((label) => points.some(([lon, lat]) => within(reach([label.lon, label.lat]), lon, lat))));
   const affected = [...new Set([...keys, ...near.map((s) => s.street_key)])].sort();
   if (affected.length === 0) return;
   const streets = yield* streetCentres(affected);
@@ -46,10 +45,15 @@ export function* keepStreetLabelsPlan(dialect: Dialect, keys: readonly string[],
   yield { sql: `DELETE FROM street_labels WHERE street_key IN (${affected.map((k) => bind(k)).join(', ')})`, params };
   for (const [key, street] of streets) {
     const around = new Centres();
-    const outer = reach(boxOf(street.centres));
-    yield* eachCentreIn(dialect, outer, (lon, lat) => around.add(lon, lat));
+    const seen = new Set<number>();
+    for (const lookout of lookouts(street.centres)) yield* eachCentreIn(dialect, reach(lookout), seen, (lon, lat) => around.add(lon, lat));
     yield* writeStreet(key, street, around);
   }
+}
+
+function parseLabels(text: string): { lon: number; lat: number }[] {
+  const labels: unknown = JSON.parse(text);
+  return Array.isArray(labels) ? labels : [];
 }
 
 /** Each street's centres, by key: of every street (`keys` null) or of those keys. */
@@ -67,14 +71,16 @@ function* streetCentres(keys: readonly string[] | null): Plan<Map<string, Street
   return streets;
 }
 
-/** The centres of the buildings on a street whose boxes meet the box (a street's surroundings). */
-function* eachCentreIn(dialect: Dialect, box: Box, add: (lon: number, lat: number) => void): Plan<void> {
+/** The centres of the buildings on a street whose boxes meet the box, each once (`seen`: ids given before). */
+function* eachCentreIn(dialect: Dialect, box: Box, seen: Set<number>, add: (lon: number, lat: number) => void): Plan<void> {
   const { bind, params } = binder();
   const each = (row: unknown) => {
-    const r = row as { geometry: string };
+    const r = row as { id: number; geometry: string };
+    if (seen.has(Number(r.id))) return;
+    seen.add(Number(r.id));
     add(...centreOf(r.geometry));
   };
-  yield { sql: `SELECT f.geometry FROM features f WHERE ${dialect.boxesMeet(box, bind)} AND f.street_key IS NOT NULL`, params, adHoc: true, each };
+  yield { sql: `SELECT f.id, f.geometry FROM features f WHERE ${dialect.boxesMeet(box, bind)} AND f.street_key IS NOT NULL`, params, adHoc: true, each };
 }
 
 /**
@@ -104,10 +110,10 @@ function boxOf(centres: readonly number[]): Box {
   return box;
 }
 
-/** A street's box widened by how far its labels look (street-labels.ts NEIGHBOURHOOD). */
-function reach([minX, minY, maxX, maxY]: Box): Box {
-  const across = NEIGHBOURHOOD / groundScale([minX, minY, maxX, maxY]);
-  return [minX - across, minY - NEIGHBOURHOOD, maxX + across, maxY + NEIGHBOURHOOD];
+/** The box around a point within which its street's labels may count buildings (street-labels.ts NEIGHBOURHOOD). */
+function reach([lon, lat]: readonly [number, number]): Box {
+  const across = NEIGHBOURHOOD / groundScale([lon, lat]);
+  return [lon - across, lat - NEIGHBOURHOOD, lon + across, lat + NEIGHBOURHOOD];
 }
 
 const within = ([minX, minY, maxX, maxY]: Box, lon: number, lat: number) => lon >= minX && lon <= maxX && lat >= minY && lat <= maxY;

@@ -20,11 +20,12 @@ const METRE = 1 / 111_320;
 /** From a row of buildings' centres to the middle of their street: half a building and half a street. */
 const FRONT = 14 * METRE;
 /**
- * How far (in degrees of latitude; of longitude, this over the street's `scale`) beyond its
- * buildings' centres a street's labels look: a label lies within FRONT of a stretch's mean
- * and counts the centres within FRONT of it. Three fronts leave a margin.
+ * How far (in degrees of latitude; of longitude, this over the ground scale) a street's
+ * labels may count buildings: from a lookout (a stretch's middle), two fronts (a label
+ * within FRONT of it counts those within FRONT of the label); from a label, three (the
+ * other side's point is 2 FRONT away). Four leave a margin for rounding.
  */
-export const NEIGHBOURHOOD = 3 * FRONT;
+export const NEIGHBOURHOOD = 4 * FRONT;
 
 type Point = [number, number];
 
@@ -37,6 +38,23 @@ export function groundScale(centres: readonly number[]): number {
     [count, latitudes] = [count + 1, latitudes + lat];
   }
   return count === 0 ? 1 : Math.cos(((latitudes / count) * Math.PI) / 180);
+}
+
+/**
+ * Where a street's labels look for other buildings (lon, lat): the middle of each stretch
+ * whose buildings stand in a single row (the label goes to the side with fewer buildings
+ * within FRONT of a point within FRONT of this one). Other stretches look nowhere.
+ */
+export function lookouts(centres: readonly number[]): [number, number][] {
+  if (centres.length < 2) return [];
+  const scale = groundScale(centres);
+  const points = local(centres, scale);
+  const axis = principalAngle(points);
+  return stretches(points, axis).flatMap((part) => {
+    const angle = part.length > 1 ? principalAngle(part) : axis;
+    const [mx, my] = mean(part);
+    return singleRow(part, angle) ? [[mx / scale, my]] : [];
+  });
 }
 
 /** A street's labels from its buildings' centres (lon, lat, lon, lat…) and the centres around them (its own among them). */
@@ -72,12 +90,18 @@ function local(centres: readonly number[], scale: number): Point[] {
  */
 function inStreet(part: readonly Point[], angle: number, nearby: (p: Point) => number): Point {
   const [mx, my] = mean(part);
+  if (!singleRow(part, angle)) return [mx, my];
   const normal: Point = [-Math.sin(angle), Math.cos(angle)];
-  const spread = Math.max(...part.map(([x, y]) => Math.abs((x - mx) * normal[0] + (y - my) * normal[1])));
-  if (spread >= FRONT) return [mx, my];
   const side = (k: number): Point => [mx + k * FRONT * normal[0], my + k * FRONT * normal[1]];
   const [one, other] = [side(1), side(-1)];
   return nearby(other) < nearby(one) ? other : one;
+}
+
+/** Whether a stretch's buildings spread less than FRONT across it: a single row. */
+function singleRow(part: readonly Point[], angle: number): boolean {
+  const [mx, my] = mean(part);
+  const normal: Point = [-Math.sin(angle), Math.cos(angle)];
+  return Math.max(...part.map(([x, y]) => Math.abs((x - mx) * normal[0] + (y - my) * normal[1]))) < FRONT;
 }
 
 /** Buildings' centres (lon, lat) in square cells of FRONT degrees, to count those within FRONT of a point on the ground. */
