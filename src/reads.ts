@@ -8,7 +8,7 @@ import { CQL2_CROSSING, downloadJob, geoPackageJob } from './http/ogc/worker-job
 import { PACKAGE_ROOT } from './package-files.js';
 import { getReads, linkedPicturesRead, listReads } from './store/api/api-reads.js';
 import { publicPictureRead } from './store/contributions/picture-reads.js';
-import { boxCandidatesRead, buildingLabelsRead, matchIdsRead, overviewRead, streetBuildingsRead } from './store/map/map-reads.js';
+import { boxCandidatesRead, buildingLabelsRead, matchIdsRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
 import { boxIndexRead, extentsRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
 import { searchCardsRead, yearCountsRead } from './store/site/site-reads.js';
 import { tileRead } from './store/tiles/tile-reads.js';
@@ -35,7 +35,7 @@ export const WORK_REGISTRY: WorkRegistry = {
     extentsRead,
     boxIndexRead,
     matchIdsRead,
-    streetBuildingsRead,
+    streetLabelsRead,
     buildingLabelsRead,
     overviewRead,
     boxCandidatesRead,

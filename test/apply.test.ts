@@ -18,8 +18,6 @@ import { createTestDatabase } from './support/stores.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
 import { temporaryDir } from './support/temporary.js';
-import { streetBuildingsRead } from '../src/store/map/map-reads.js';
-import { readInline } from '../src/work/reads.js';
 
 const FORMAT = CHANGE_FORMAT;
 const old = buildTestCatalogue();
@@ -56,6 +54,16 @@ const CHANGES: { name: string; file: ChangeFileValue }[] = [
       images: { put: [{ ...old.images[2]!, published: false }, { ...old.images[1]!, published: true, title: 'Now shown' }] },
       documents: { put: [{ ...old.documents[0]!, feature: 7, title: 'Moved' }] },
       media: { put: [{ ...old.media[0]!, url: 'https://example.org/walk' }] },
+    },
+  },
+  {
+    name: 'buildings given another street, moved beside another street, added and removed',
+    file: {
+      format: FORMAT,
+      features: {
+        put: [{ ...feature(3), street: 'Quire Court' }, { ...feature(9), geometry: nudged(feature(9), 0.0002) }, newFeature(2001), newFeature(2003, { street: 'Quire Court' })],
+        remove: [11],
+      },
     },
   },
   {
@@ -97,6 +105,8 @@ const URLS = [
   '/ogc/collections/features/items?limit=10000',
   `/ogc/collections/features/items?skipGeometry=true&filter=${enc("categories LIKE '%s%'")}`, '/ogc/collections/features/items?skipGeometry=true&categories=Markets',
   '/tiles/features/14/8188/5446.mvt', '/tiles/features/16/32753/21787.mvt', '/tiles/features/12/2047/1361.mvt',
+  // The streets' labels, kept per street: an apply places again those its buildings reach.
+  '/map/streets.json',
 ];
 
 /** Status and body; an OGC page's `timeStamp` (the time it was made) left out. */
@@ -288,18 +298,10 @@ describe('a running server switches to the applied catalogue', () => {
 });
 
 describe('the site\'s streets after an apply', () => {
-  test('follow one that gives a building another street, and are kept, not read again, through one that changes no street', async () => {
+  test('follow one that gives a building another street', async () => {
     const database = createTestDatabase();
     await importInto(database.settings, old);
     const app = await appOnDatabase(database, { versionPollMs: '50' });
-    const stamp = async () => {
-      const store = await openStore(loadConfig(database.settings, {}));
-      try {
-        return (await readInline(store, streetBuildingsRead, [])).stamp;
-      } finally {
-        await store.close();
-      }
-    };
     const served = async () => Number(/^heritage_catalogue_version (\d+)/m.exec((await app.request('/metrics')).text)?.[1]);
     const applied = async (file: ChangeFileValue) => {
       const outcome = await applyTo(database.settings, file);
@@ -307,17 +309,11 @@ describe('the site\'s streets after an apply', () => {
       while ((await served()) !== outcome.version) await new Promise((resolve) => setImmediate(resolve));
     };
     try {
-      const imported = await stamp();
-      assert.ok(imported !== null, 'an import stamps the streets');
       assert.ok(!(await app.request('/about/')).text.includes('Quire Court'));
-      await applied({ format: FORMAT, documents: { put: [{ id: 990, feature: 3, author: 2, title: 'A shop front', body: '<p>Kept.</p>', created: '2020-02-02', last_edited: '2020-02-03', published: true }] } });
-      assert.equal(await stamp(), imported, 'writing about a building leaves its street');
       await applied({ format: FORMAT, features: { put: [{ ...feature(3), street: 'Quire Court' }] } });
-      const renamed = await stamp();
-      assert.notEqual(renamed, imported, 'another street');
       assert.ok((await app.request('/about/')).text.includes('Quire Court'), 'the home page lists the new street');
-      await applied({ format: FORMAT, features: { put: [{ ...feature(3), street: 'Quire Court', geometry: nudged(feature(3), 0.0001) }] } });
-      assert.notEqual(await stamp(), renamed, 'a building moved');
+      const labels = (await app.request('/map/streets.json')).json().streets.map((s: { name: string }) => s.name);
+      assert.ok(labels.includes('Quire Court'), 'the map labels it');
     } finally {
       await app.close();
     }

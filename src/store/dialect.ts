@@ -28,6 +28,8 @@ export interface Dialect extends Cql2Dialect {
   intersectsBox(box: readonly [number, number, number, number], bind: Bind): string;
   /** The same test row by row, once another index has found the candidates. */
   boxCheck(box: readonly [number, number, number, number], bind: Bind): string;
+  /** A condition on features `f`: the footprint's bounding box meets the box (the spatial index alone, no exact test). */
+  boxesMeet(box: readonly [number, number, number, number], bind: Bind): string;
   /** One row, `n`: how many footprints the spatial index finds for the box, counted up to `limit`. */
   boxCandidates(box: readonly [number, number, number, number], limit: number, bind: Bind): string;
   /**
@@ -90,6 +92,7 @@ export const SQLITE_DIALECT: Dialect = {
   boxCheck(box, bind) {
     return `intersects_box(f.outline, ${box.map(bind).join(', ')})`;
   },
+  boxesMeet: (box, bind) => `f.id IN (${rtreeCandidates(box, bind)})`,
   boxCandidates(box, limit, bind) {
     return `SELECT count(*) AS n FROM (${rtreeCandidates(box, bind)} LIMIT ${bind(limit)}) c`;
   },
@@ -153,6 +156,7 @@ export const POSTGRES_DIALECT: Dialect = {
   boxCheck(box, bind) {
     return POSTGRES_DIALECT.intersectsBox(box, bind);
   },
+  boxesMeet: (box, bind) => `f.geom && ${envelope(box, bind)}`,
   boxCandidates(box, limit, bind) {
     return `SELECT count(*) AS n FROM (SELECT 1 FROM features f WHERE f.geom && ${envelope(box, bind)} LIMIT ${bind(limit)}) c`;
   },

@@ -302,6 +302,13 @@ export function* overviewPlan(dialect: Dialect): Plan<Overview> {
   return { version, extent, categories };
 }
 
+/** A query's rows as its plan takes them: handed to `each` one at a time (none returned), else all at once. */
+export function handOver(query: Query, rows: unknown[]): unknown[] {
+  if (!query.each) return rows;
+  for (const row of rows) query.each(row);
+  return [];
+}
+
 /** Drives a plan with a synchronous query function (SQLite). */
 export function runSync<R>(plan: Plan<R>, query: (q: Query) => unknown[]): R {
   let step = plan.next();

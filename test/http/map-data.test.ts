@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import type { Feature } from '../../src/catalogue/format.js';
 import { boundingBox } from '../../src/search/box.js';
-import { startTestApp, type TestApp } from '../support/in-process.js';
+import { appAfterUpgrade, startTestApp, type TestApp } from '../support/in-process.js';
 
 const catalogue = generateDemoCatalogue({ scale: 0.1, seed: 4 });
 /** The SQLite R*Tree keeps 32-bit floats rounded outwards. */
@@ -118,5 +118,24 @@ describe('the map explorer’s data', () => {
       const f = catalogue.features.find((x) => x.id === b.id)!;
       assert.equal(b.text, f.b_number || f.b_name);
     }
+  });
+});
+
+describe('a database made before the streets\' labels were kept', () => {
+  let apps: TestApp[] = [];
+  after(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  test('is brought up to date, and then labels its streets as an import does', async () => {
+    const imported = await startTestApp({ catalogue });
+    const upgraded = await appAfterUpgrade(catalogue, {
+      sqlite: "DROP TABLE street_labels; UPDATE meta SET value = '12' WHERE key = 'schema_version'",
+      postgres: 'DROP TABLE street_labels; DELETE FROM schema_migrations WHERE version >= 17',
+    });
+    apps = [imported, upgraded];
+    const expected = (await imported.request('/map/streets.json')).text;
+    assert.ok(JSON.parse(expected).streets.length > 10);
+    assert.equal((await upgraded.request('/map/streets.json')).text, expected);
   });
 });

@@ -56,7 +56,7 @@ await onPostgres(async () => {
         );
         assert.deepEqual(tables, [
           'accounts', 'authors', 'categories', 'contribution_pictures', 'contributions', 'documents', 'documents_search', 'feature_categories', 'feature_category_names', 'feature_tags', 'features',
-          'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'password_resets', 'record_changes', 'schema_migrations', 'sessions', 'site_secrets', 'sites', 'tile_levels', 'tiles',
+          'features_search', 'images', 'images_search', 'media', 'media_search', 'meta', 'password_resets', 'record_changes', 'schema_migrations', 'sessions', 'site_secrets', 'sites', 'street_labels', 'tile_levels', 'tiles',
         ]);
       } finally {
         await db.drop();

@@ -2,8 +2,15 @@
 // its rows of buildings, or beside a single row), turned along it and never upside down.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readable, renderStreetLabels } from '../../src/render/map-labels.js';
+import { Centres, placeStreetLabels, readable } from '../../src/store/apply/street-labels.js';
 import type { Box } from '../../src/store/map/map-plans.js';
+
+/** Every street's labels, each placed among all the streets' buildings (as an import places them). */
+function renderStreetLabels(streets: { name: string; centres: number[] }[]) {
+  const around = new Centres();
+  for (const { centres } of streets) for (let k = 0; k < centres.length; k += 2) around.add(centres[k]!, centres[k + 1]!);
+  return streets.flatMap(({ name, centres }) => placeStreetLabels(name, centres, around));
+}
 
 /** A building of about 10 m square centred at lon, lat. */
 const at = (lon: number, lat: number): Box => [lon - 0.00007, lat - 0.00004, lon + 0.00007, lat + 0.00004];
@@ -61,4 +68,12 @@ test('one building: labelled beside it, flat', () => {
 
 test('no streets, no labels', () => {
   assert.deepEqual(renderStreetLabels([]), []);
+});
+
+test('a street’s labels depend on the buildings near it alone: streets far off (another latitude too) change none of them', () => {
+  const row = street('Fournier Street', [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.519)));
+  const behind = street('Back Lane', [-0.071, -0.0705, -0.070].map((lon) => at(lon, 51.519 + FRONT)));
+  const far = street('Far Road', Array.from({ length: 50 }, (_, i) => at(-0.2 + i * 0.0002, 52.4)));
+  const alone = renderStreetLabels([row, behind]);
+  assert.deepEqual(renderStreetLabels([row, behind, far]).slice(0, alone.length), alone);
 });

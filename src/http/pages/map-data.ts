@@ -1,19 +1,19 @@
 // The map explorer's own data, beside /api/v1/ (whose answers never change): every id a
 // search matches, street labels and building labels. Cached per catalogue version like
 // any answer, under what the answer depends on (the parsed search, the box; for streets
-// nothing), not the raw URL: at scale 100 a search or the streets take most of a second,
+// nothing), not the raw URL: at scale 100 a broad search takes most of a second,
 // and a query string varied at each request (`?x=1`, `?x=2`, …) would otherwise have every
 // one computed again. None of them holds a URL, so the Host is not in the key either.
 // A malformed parameter is the API's 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAP_LABELS_LIMIT, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_STREETS_PATH } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
-import { renderBuildingLabels, renderStreetLabels } from '../../render/map-labels.js';
+import { renderBuildingLabels } from '../../render/map-labels.js';
 import type { ServedStore } from '../../work/reads.js';
 import { parseFilters } from '../api/filters.js';
 import { parseQuery } from '../api/params.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { buildingLabelsRead, matchIdsRead, streetBuildingsRead } from '../../store/map/map-reads.js';
+import { buildingLabelsRead, matchIdsRead, streetLabelsRead } from '../../store/map/map-reads.js';
 
 export interface MapDataDeps extends AnswerDeps {
   store: ServedStore;
@@ -38,8 +38,8 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
   route(app, deps, MAP_STREETS_PATH, () => ({
     depends: '',
     render: async () => {
-      const { version, streets } = await deps.store.ask(streetBuildingsRead);
-      return { version, body: { streets: renderStreetLabels(streets ?? []) } };
+      const { version, streets } = await deps.store.ask(streetLabelsRead);
+      return { version, body: { streets: streets.flatMap((s) => s.labels) } };
     },
   }));
   route(app, deps, MAP_LABELS_PATH, (request) => {

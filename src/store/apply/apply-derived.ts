@@ -3,8 +3,9 @@
 // records whose text draws on them, item counts (and what OGC pages show from other rows,
 // catalogue-finish.ts) of the features they hang on, the stored GeoJSON text of every feature
 // showing any of it (item-texts.ts), the counts in
-// meta, and the stored tiles that draw a changed feature otherwise (what tiles carry of each,
-// read before and after the rows change).
+// meta, the labels of the streets a changed building is part of or near, and the stored
+// tiles that draw a changed feature otherwise (what tiles carry of each, read before and
+// after the rows change).
 import { CATALOGUE_LISTS, type CatalogueRecord, type ListName } from '../../catalogue/lists.js';
 import { footprintChanged, type TileChange } from '../../tiles/edit.js';
 import type { TileFeature } from '../../tiles/encode.js';
@@ -12,9 +13,11 @@ import type { ApplyDriver } from './apply-changes.js';
 import { readRecords } from './apply-changes.js';
 import { REDO_STAGING_TABLE_NAMES, featureShownSql, publishedCount, redoSearchStatements, redoStagingStatements, textTablesOf } from './catalogue-finish.js';
 import { ATTACHED_LISTS, CatalogueRowBuilder, type AttachedList } from './catalogue-rows.js';
-import { EXTENT_META_KEY, extentPlan, runAsync, type Plan } from '../read-plans.js';
+import { EXTENT_META_KEY, extentPlan, handOver, runAsync, type Plan } from '../read-plans.js';
 import { tileFeaturesPlan } from '../tiles/tile-plans.js';
-import { newStreetsStamp } from './streets-stamp.js';
+import { keepStreetLabelsPlan } from './street-label-upkeep.js';
+import { boundingBox } from '../../search/box.js';
+import { foldText } from '../../search/text.js';
 import { SET_META } from '../sql.js';
 import { writeItemTextsPlan } from './item-texts.js';
 
@@ -41,22 +44,32 @@ export async function rederive(driver: ApplyDriver, changed: Changed): Promise<v
   await countRecords(driver, published);
   const tiles = await drawnAfter(driver, changed, tilesBefore);
   if (tiles.some(footprintChanged)) await keepExtent(driver);
-  if (streetsChanged(changed)) await driver.query(SET_META, newStreetsStamp());
+  await run(driver, keepStreetLabelsPlan(driver.dialect, ...streetsReached(changed)));
   await driver.refreshTiles(tiles);
 }
 
-/** Whether a feature was added, removed, given another street or moved: what the streets' labels are made of (map-plans.ts). */
-function streetsChanged({ features }: Changed): boolean {
+/**
+ * The streets whose labels a change reaches: of every feature added, removed, given another
+ * street or moved, its street before and after (by key) and its centre before and after
+ * (any street whose labels look that far). Other changes (a document, a name) reach none.
+ */
+function streetsReached({ features }: Changed): [keys: string[], points: [number, number][]] {
   const old = new Map(features.old.map((f) => [f.id, f]));
-  const put = new Set(features.put.map((f) => f.id));
-  if (features.old.some((f) => !put.has(f.id))) return true;
-  return features.put.some((f) => {
-    const before = old.get(f.id);
-    return before === undefined || before.street !== f.street || JSON.stringify(before.geometry) !== JSON.stringify(f.geometry);
-  });
+  const put = new Map(features.put.map((f) => [f.id, f]));
+  const keys = new Set<string>();
+  const points: [number, number][] = [];
+  for (const f of [...features.old, ...features.put]) {
+    const [before, after] = [old.get(f.id), put.get(f.id)];
+    const moved = before?.street !== after?.street || JSON.stringify(before?.geometry) !== JSON.stringify(after?.geometry);
+    if (!moved) continue;
+    if (f.street !== null) keys.add(foldText(f.street));
+    const [minX, minY, maxX, maxY] = boundingBox(f.geometry);
+    points.push([(minX + maxX) / 2, (minY + maxY) / 2]);
+  }
+  return [[...keys], points];
 }
 
-const run = <R>(driver: ApplyDriver, plan: Plan<R>) => runAsync(plan, ({ sql, params }) => driver.query(sql, params));
+const run = <R>(driver: ApplyDriver, plan: Plan<R>) => runAsync(plan, async (q) => handOver(q, await driver.query(q.sql, q.params)));
 
 /** What tiles carry of the features put or removed, and of those whose first category is renamed (its name is drawn), before the rows change. */
 function drawnBefore(driver: ApplyDriver, changed: Changed): Promise<TileFeature[]> {

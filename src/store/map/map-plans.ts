@@ -1,13 +1,13 @@
 // The map explorer's own reads (/map/…), written once for both stores: the ids of every
-// feature a search matches (all of them, for outlining, not a page), each street's
-// buildings as boxes (for its labels), and the labelled buildings in a box.
+// feature a search matches (all of them, for outlining, not a page), the streets' labels
+// as kept (apply/street-label-upkeep.ts), and the labelled buildings in a box.
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { binder, type Dialect } from '../dialect.js';
 import { filterConditions } from '../filter-sql.js';
 import type { Filters } from '../filters.js';
-import { drivingIndex, metaValue, versionPlan, type Plan } from '../read-plans.js';
-import { STREETS_STAMP_KEY } from '../apply/streets-stamp.js';
+import { drivingIndex, selectRows, versionPlan, type Plan } from '../read-plans.js';
+import type { StreetLabel } from '../apply/street-labels.js';
 
 export interface MatchIds {
   version: number;
@@ -20,16 +20,17 @@ export interface MatchIds {
 /** [minLon, minLat, maxLon, maxLat] of a footprint. */
 export type Box = [number, number, number, number];
 
-export interface StreetBuildings {
+export interface KeptStreet {
+  /** As first written (its first building's, by id). */
+  name: string;
+  buildings: number;
+  labels: StreetLabel[];
+}
+
+export interface KeptStreets {
   version: number;
-  /** What the streets were read at (STREETS_STAMP_KEY); null in a database from before it was kept. */
-  stamp: string | null;
-  /**
-   * Each street (as first written) with its buildings' centres (their boxes'), one list of
-   * lon, lat, lon, lat…: no array per building (388,000 of them at scale 100). Null when the
-   * caller's stamp is still the catalogue's: the streets it holds are the same.
-   */
-  streets: { name: string; centres: number[] }[] | null;
+  /** By street key, in one order on both stores (which collate text differently). */
+  streets: KeptStreet[];
 }
 
 /** A building's number and name, as the catalogue keeps them. */
@@ -64,21 +65,20 @@ export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds
   return { version, ids, extent };
 }
 
-export function* streetBuildingsPlan(dialect: Dialect, unlessStamp: string | null = null): Plan<StreetBuildings> {
+/** Every street's labels as kept: a row a street, whatever the number of buildings. */
+export function* streetLabelsPlan(): Plan<KeptStreets> {
   const version = yield* versionPlan();
-  const stamp = (yield* metaValue(STREETS_STAMP_KEY)) ?? null;
-  if (stamp !== null && stamp === unlessStamp) return { version, stamp, streets: null };
-  const { from, columns } = dialect.featureBoxes('f');
-  const streets = new Map<string, { name: string; centres: number[] }>();
-  const each = (row: unknown) => {
-    const r = row as BoxRow & { street: string; street_key: string };
-    const street = streets.get(r.street_key) ?? { name: r.street, centres: [] };
-    const [minX, minY, maxX, maxY] = boxOf(r);
-    street.centres.push((minX + maxX) / 2, (minY + maxY) / 2);
-    streets.set(r.street_key, street);
-  };
-  yield { sql: `SELECT f.street, f.street_key, ${columns} FROM ${from} WHERE f.street_key IS NOT NULL ORDER BY f.street_key, f.id`, params: [], each };
-  return { version, stamp, streets: [...streets.values()] };
+  const rows = yield* selectRows<{ street_key: string; name: string; buildings: number | string; labels: string }>({
+    sql: 'SELECT street_key, name, buildings, labels FROM street_labels',
+    params: [],
+  });
+  rows.sort((a, b) => (a.street_key < b.street_key ? -1 : a.street_key > b.street_key ? 1 : 0));
+  return { version, streets: rows.map((r) => ({ name: r.name, buildings: Number(r.buildings), labels: parseLabels(r.labels) })) };
+}
+
+function parseLabels(text: string): StreetLabel[] {
+  const labels: unknown = JSON.parse(text);
+  return Array.isArray(labels) ? labels : [];
 }
 
 /** Buildings with a number or a name meeting the box, at most `limit` of them, by id. */

@@ -1,11 +1,11 @@
 // The map's reads (/map/…, the map page, the tiles' overview), as the executor runs them
 // (src/work/reads.ts): each a read of the whole catalogue or of a box, a costly read; the
-// box's candidates counted in the spatial index, bounded, inline.
+// box's candidates counted in the spatial index and the streets' kept labels, bounded, inline.
 import type { ReadDeclaration } from '../../work/reads.js';
 import type { Filters } from '../filters.js';
 import { boxCandidates, overviewPlan } from '../read-plans.js';
 import type { Overview } from '../store.js';
-import { buildingLabelsPlan, matchIdsPlan, streetBuildingsPlan, type Box, type BuildingLabels, type MatchIds, type StreetBuildings } from './map-plans.js';
+import { buildingLabelsPlan, matchIdsPlan, streetLabelsPlan, type Box, type BuildingLabels, type KeptStreets, type MatchIds } from './map-plans.js';
 
 /** The ids of every feature the filters match. */
 export const matchIdsRead: ReadDeclaration<[filters: Filters], MatchIds> = {
@@ -14,11 +14,11 @@ export const matchIdsRead: ReadDeclaration<[filters: Filters], MatchIds> = {
   workClass: () => 'reads',
 };
 
-/** Each street's buildings' boxes, for its labels; none (`streets: null`) while the catalogue's streets stamp is still `unlessStamp`. */
-export const streetBuildingsRead: ReadDeclaration<[unlessStamp?: string | null], StreetBuildings> = {
-  name: 'streetBuildings',
-  plan: (dialect, unlessStamp = null) => streetBuildingsPlan(dialect, unlessStamp),
-  workClass: () => 'reads',
+/** Every street's labels and buildings' count as kept: a row a street, inline (no worker's turn). */
+export const streetLabelsRead: ReadDeclaration<[], KeptStreets> = {
+  name: 'streetLabels',
+  plan: () => streetLabelsPlan(),
+  workClass: () => null,
 };
 
 /** Numbered or named buildings meeting a box, at most `limit`. */

@@ -7,8 +7,8 @@ import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
 import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../apply/item-texts.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
 import { POSTGRES_DIALECT } from '../dialect.js';
-import { EXTENT_META_KEY, extentPlan, runAsync, type Query } from '../read-plans.js';
-import { newStreetsStamp } from '../apply/streets-stamp.js';
+import { EXTENT_META_KEY, extentPlan, handOver, runAsync, type Query } from '../read-plans.js';
+import { STREET_LABELS_STEP, keepAllStreetLabelsPlan } from '../apply/street-label-upkeep.js';
 import { precomputePostgresTiles } from '../apply/tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
 
@@ -74,7 +74,7 @@ export class PostgresRowWriter {
 }
 
 /** A plan's statements run on one client (its transaction), as `runAsync` takes them. */
-export const onClient = (client: pg.ClientBase) => async (q: Query): Promise<unknown[]> => (await client.query(q.sql, q.params)).rows;
+export const onClient = (client: pg.ClientBase) => async (q: Query): Promise<unknown[]> => handOver(q, (await client.query(q.sql, q.params)).rows);
 
 export class PostgresCatalogueLoad {
   private readonly rows: CatalogueRowBuilder;
@@ -103,7 +103,7 @@ export class PostgresCatalogueLoad {
 
   /** How many steps finish() tells of. */
   get finishStepCount(): number {
-    return finishSteps(POSTGRES_DIALECT, this.rows.summary).length + 2;
+    return finishSteps(POSTGRES_DIALECT, this.rows.summary).length + 3;
   }
 
   /** Derived data, counts and the version row; the caller then commits. */
@@ -115,7 +115,7 @@ export class PostgresCatalogueLoad {
       for (const sql of step.sql) await this.client.query(sql);
     }
     const extent = await runAsync(extentPlan(POSTGRES_DIALECT), onClient(this.client));
-    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)], newStreetsStamp()];
+    const meta = [...metaCounts(this.rows.summary), [EXTENT_META_KEY, JSON.stringify(extent)]];
     await this.client.query(
       `INSERT INTO meta (key, value) SELECT * FROM unnest($1::text[], $2::text[])
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -125,6 +125,8 @@ export class PostgresCatalogueLoad {
     await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), onClient(this.client));
     tell('crowded map tiles');
     await precomputePostgresTiles(this.client);
+    tell(STREET_LABELS_STEP);
+    await runAsync(keepAllStreetLabelsPlan(), onClient(this.client));
     await this.client.query("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
   }
 }

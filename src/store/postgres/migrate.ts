@@ -8,6 +8,7 @@ import { writeItemTextsPlan } from '../apply/item-texts.js';
 import { runAsync } from '../read-plans.js';
 import { onClient } from './load.js';
 import { precomputePostgresTiles } from '../apply/tile-precompute.js';
+import { keepAllStreetLabelsPlan } from '../apply/street-label-upkeep.js';
 
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('heritage-api migrate ' || $1))";
 
@@ -23,6 +24,7 @@ export async function migrate(client: pg.PoolClient, schema: string): Promise<nu
       await client.query(migration.sql);
       if (migration.itemTexts) await runAsync(writeItemTextsPlan(POSTGRES_DIALECT, null), onClient(client));
       if (migration.tiles) await precomputePostgresTiles(client);
+      if (migration.streetLabels) await runAsync(keepAllStreetLabelsPlan(), onClient(client));
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
     await client.query('COMMIT');

@@ -6,13 +6,13 @@ import { CatalogueRowBuilder } from '../apply/catalogue-rows.js';
 import { STAGING_TABLE_NAMES, finishSteps, metaCounts, type StepTeller, stagingStatements } from '../apply/catalogue-finish.js';
 import { SQLITE_DIALECT } from '../dialect.js';
 import { EXTENT_META_KEY, extentPlan, runSync } from '../read-plans.js';
-import { newStreetsStamp } from '../apply/streets-stamp.js';
 import { toSqlite } from '../sql.js';
 import type { MultiPolygon } from '../../catalogue/format.js';
 import { encodeOutline } from '../../search/box.js';
 import { ITEM_TEXTS_STEP, writeItemTextsPlan } from '../apply/item-texts.js';
 import { precomputeSqliteTiles } from '../apply/tile-precompute.js';
 import { CATALOGUE_TABLES_IN_DELETE_ORDER } from '../tables.js';
+import { STREET_LABELS_STEP, keepAllStreetLabelsPlan } from '../apply/street-label-upkeep.js';
 
 const IMPORT_CACHE_KB = 65536;
 
@@ -60,7 +60,7 @@ export class SqliteCatalogueLoad {
 
   /** How many steps finish() tells of. */
   get finishStepCount(): number {
-    return finishSteps(SQLITE_DIALECT, this.rows.summary).length + 2;
+    return finishSteps(SQLITE_DIALECT, this.rows.summary).length + 3;
   }
 
   /** Derived data, counts and the version row; the caller then commits. */
@@ -73,11 +73,12 @@ export class SqliteCatalogueLoad {
     for (const [key, value] of metaCounts(this.rows.summary)) meta.run(key, value);
     const extent = runSync(extentPlan(SQLITE_DIALECT), (q) => this.db.prepare(toSqlite(q.sql)).all(...q.params));
     meta.run(EXTENT_META_KEY, JSON.stringify(extent));
-    meta.run(...newStreetsStamp());
     tell(ITEM_TEXTS_STEP);
     runSync(writeItemTextsPlan(SQLITE_DIALECT, null), (q) => runStatement(this.db, q.sql, q.params));
     tell('crowded map tiles');
     precomputeSqliteTiles(this.db);
+    tell(STREET_LABELS_STEP);
+    keepSqliteStreetLabels(this.db);
     this.db.prepare("INSERT INTO meta (key, value) VALUES ('catalogue_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1").run();
     this.dropStaging();
   }
@@ -93,6 +94,15 @@ export function runStatement(db: Database.Database, sql: string, params: readonl
   if (statement.reader) return statement.all(...params);
   statement.run(...params);
   return [];
+}
+
+/** Every street's labels placed (store/map/street-label-plans.ts), the buildings read one at a time. */
+export function keepSqliteStreetLabels(db: Database.Database): void {
+  runSync(keepAllStreetLabelsPlan(), (q) => {
+    if (!q.each) return runStatement(db, q.sql, q.params);
+    for (const row of db.prepare(toSqlite(q.sql)).iterate(...q.params)) q.each(row);
+    return [];
+  });
 }
 
 /** better-sqlite3 binds numbers, strings and null; booleans become 0/1. */

@@ -10,7 +10,8 @@
 // 10: the contributors' tables (account-schema.ts), kept through every import and upgrade.
 // 11: contributions waiting for an editor and the history of changes made through the site (account-schema.ts).
 // 12: accounts people manage and pictures kept in the store (issue 45): account-schema.ts CONTRIBUTOR_STEPS.
-export const SQLITE_SCHEMA_VERSION = '12';
+// 13: the streets' labels kept, a row a street (store/map/street-label-plans.ts).
+export const SQLITE_SCHEMA_VERSION = '13';
 
 /** How the search tables split and fold words (FTS5's unicode61; text is folded before it gets here). */
 export const SEARCH_TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";
@@ -72,6 +73,10 @@ CREATE VIRTUAL TABLE IF NOT EXISTS feature_category_names USING fts5(names, toke
 -- Footprints' bounding boxes; the exact polygon test runs on the few candidates. Beside each
 -- box its footprint's positions, which tell a crowded tile (tiles/crowded.ts) from the index alone.
 CREATE VIRTUAL TABLE IF NOT EXISTS features_rtree USING rtree(id, min_x, max_x, min_y, max_y, +positions);
+-- Each street's labels (JSON) and its buildings' count, placed at import and again by an
+-- apply near their buildings; the box of the buildings' centres tells which an apply reaches.
+CREATE TABLE IF NOT EXISTS street_labels (street_key TEXT PRIMARY KEY, name TEXT NOT NULL, buildings INTEGER NOT NULL, labels TEXT NOT NULL,
+  min_x REAL NOT NULL, min_y REAL NOT NULL, max_x REAL NOT NULL, max_y REAL NOT NULL) WITHOUT ROWID;
 -- Vector tiles too crowded to make on request, made at import; mvt NULL: an empty tile;
 -- level: the level of detail it is drawn at to keep its byte budget (0: full; tiles/budget.ts).
 CREATE TABLE IF NOT EXISTS tiles (z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, mvt BLOB, level INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (z, x, y)) WITHOUT ROWID;

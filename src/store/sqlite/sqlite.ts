@@ -14,7 +14,7 @@ import { SEARCH_TOKENIZER, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './schema
 import { boundingBox, decodeOutline, multiPolygonIntersects, multiPolygonIntersectsBox } from '../../search/box.js';
 import { beginsWordsOf } from '../../search/text.js';
 import { feedCatalogue } from '../../catalogue/lists.js';
-import { runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './load.js';
+import { keepSqliteStreetLabels, runStatement, SqliteCatalogueLoad, SqliteRowWriter } from './load.js';
 import { stepTeller } from '../apply/catalogue-finish.js';
 import { commits, type PlannedChange, applyChangeSet, type ApplyDriver, type ApplyOptions, type ApplyOutcome } from '../apply/apply-changes.js';
 import { refreshSqliteTiles } from '../apply/tile-precompute.js';
@@ -54,14 +54,25 @@ function prepareSchema(db: Database.Database): void {
   db.exec(SQLITE_ACCOUNT_SCHEMA);
   for (const step of CONTRIBUTOR_STEPS) applyContributorStep(db, step);
   const version = schemaVersion(db);
-  if (version !== null && ACCOUNTS_ADDED_AFTER.includes(version)) return setSchemaVersion(db);
+  if (version !== null && ACCOUNTS_ADDED_AFTER.includes(version)) return addStreetLabels(db);
+  if (version === STREET_LABELS_ADDED_AFTER) return addStreetLabels(db);
   if (version !== null && version !== SQLITE_SCHEMA_VERSION) return upgradeSchema(db);
   db.exec(SQLITE_SCHEMA);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', SQLITE_SCHEMA_VERSION);
 }
 
-/** The versions that lack only contributors' tables or their later steps (9: all of them; 10: contributions and history; 11: CONTRIBUTOR_STEPS). */
+/** The versions that lack only contributors' tables or their later steps (9: all of them; 10: contributions and history; 11: CONTRIBUTOR_STEPS), and the kept street labels. */
 const ACCOUNTS_ADDED_AFTER = ['9', '10', '11'];
+/** The version that lacks only the kept street labels (13), placed from the stored buildings rather than the whole catalogue loaded again. */
+const STREET_LABELS_ADDED_AFTER = '12';
+
+function addStreetLabels(db: Database.Database): void {
+  db.transaction(() => {
+    db.exec(SQLITE_SCHEMA);
+    keepSqliteStreetLabels(db);
+    setSchemaVersion(db);
+  }).immediate();
+}
 
 /** A step's columns added where missing (a new file has none of them either), then its tables and indexes. */
 function applyContributorStep(db: Database.Database, step: ContributorStep): void {
