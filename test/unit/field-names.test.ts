@@ -5,8 +5,9 @@
 // What counts as spelling a name: the name as an identifier (`f.b_name`, `{ b_name: … }`,
 // `Pick<Row, 'b_name'>` counts as a string) or as a whole word in a string or template
 // literal (SQL such as `SELECT f.b_name`), found by the TypeScript parser, so comments do not
-// count. Left out: the demo generator (src/demo/, which writes records by hand) and the
-// migrations (a database's history, never edited). The names held are the catalogue's own
+// count. Left out: the demo generator (src/demo/, which writes records by hand), the
+// migrations (a database's history, never edited) and changes/compiled-schema.ts (written
+// from catalogue/schema.ts by the published-schemas test, never by hand). The names held are the catalogue's own
 // words (a key with an underscore, and `postcode`): a field named by a plain word (`street`,
 // `address`, `title`) cannot be told from the word itself.
 import assert from 'node:assert/strict';
@@ -19,7 +20,7 @@ import { ROOT } from '../support/root.js';
 const SRC = path.join(ROOT, 'src');
 const MAX_FILES = 6;
 const HELD = ['b_number', 'b_name', 'feature_type', 'postcode', 'search_str', 'last_edited'];
-const LEFT_OUT = (file: string) => file.startsWith(`demo${path.sep}`) || /migrations?\b/.test(file);
+const LEFT_OUT = (file: string) => file.startsWith(`demo${path.sep}`) || /migrations?\b/.test(file) || file === path.join('changes', 'compiled-schema.ts');
 
 function spelledIn(file: string, names: readonly string[]): Set<string> {
   const source = ts.createSourceFile(file, fs.readFileSync(path.join(SRC, file), 'utf8'), ts.ScriptTarget.Latest, true);
