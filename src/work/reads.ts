@@ -17,7 +17,7 @@ export interface ReadDeclaration<A extends unknown[], R> {
   workClass(...args: A): WorkClass | null;
   /**
    * A call of a class that proves bounded after all, by an index lookup made inline first
-   * (a map view's page: classes.ts MAP_VIEW_FOOTPRINTS): the arguments to read it inline
+   * (a map view's page: store/map-view-reads.ts): the arguments to read it inline
    * with, or null to take its turn.
    */
   boundedAfterAll?(context: BoundedContext, ...args: A): Promise<A | null>;

@@ -1,5 +1,6 @@
 // The box index a server keeps per catalogue version for map views (src/store/box-index.ts,
-// kept by src/work/guarded-store.ts): map views answered from it give the footprints turf
+// kept by src/work/guarded-store.ts): map views (the OGC items page and /api/v1/features/
+// in a box) answered from it, inline, give the footprints turf
 // finds in the box, before and after a change made by another connection (another process
 // on PostgreSQL) that moves, adds and removes footprints in the box; and the index read
 // again after the change holds every footprint of the new catalogue, each in a box that
@@ -19,7 +20,7 @@ import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { WORK_REGISTRY } from '../../src/reads.js';
 import { boundingBox } from '../../src/search/box.js';
 import type { BoxIndex } from '../../src/store/box-index.js';
-import { boxIndexRead } from '../../src/store/ogc/ogc-reads.js';
+import { boxIndexRead } from '../../src/store/map-view-reads.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
@@ -134,19 +135,63 @@ export function mapViewIndexSuite(kind: StoreKind): void {
     }
   }
 
+  /**
+   * Each view's features by /api/v1/ (`bbox=`), every page followed (7 a page), in the
+   * list's order (ids ascending), and its count, against turf's.
+   */
+  async function assertListViews(expected: Catalogue): Promise<void> {
+    for (const box of views) {
+      const ids = expectedIds(expected, box);
+      const listed: number[] = [];
+      for (let page = 1; page <= Math.max(1, Math.ceil(ids.length / 7)); page++) {
+        const answer = await injectRequest(app, `/api/v1/features/?bbox=${box.join(',')}&page_size=7&page=${page}`);
+        assert.equal(answer.status, 200, answer.text);
+        const body = answer.json() as { count: number; next: string | null; results: { features: { id: number }[] } };
+        assert.equal(body.count, ids.length, `bbox=${box.join(',')}: count`);
+        assert.equal(body.next === null, page * 7 >= ids.length, `bbox=${box.join(',')} page ${page}: next`);
+        listed.push(...body.results.features.map((f) => f.id));
+      }
+      assert.deepEqual(listed, ids, `bbox=${box.join(',')}: the listed ids`);
+    }
+  }
+
+  /** Turns of costly reads taken while `work` runs: none when every view is answered from the index, inline. */
+  async function costlyTurns(work: () => Promise<void>): Promise<number> {
+    const gate = guarded.gates.reads;
+    const run = gate.run.bind(gate);
+    let turns = 0;
+    gate.run = (job) => {
+      turns++;
+      return run(job);
+    };
+    try {
+      await work();
+    } finally {
+      gate.run = run;
+    }
+    return turns;
+  }
+
   test(`${kind}: map views from the box index, before and after a change in view by another connection`, async () => {
     const first = await guarded.ask(boxIndexRead);
     assertIndexAgrees(first, catalogue);
-    await assertViews(catalogue);
+    assert.equal(await costlyTurns(async () => {
+      await assertViews(catalogue);
+      await assertListViews(catalogue);
+    }), 0, 'views answered from the index, inline');
     const change = changeIn(catalogue, view);
     const outcome = await applyTo(database.settings, change);
     assert.ok(outcome.ok, JSON.stringify(outcome));
     const changed = editedCatalogue(catalogue, change);
     // At once: the index kept is of the old version (read again meanwhile, in the background).
     await assertViews(changed);
+    await assertListViews(changed);
     const second = await guarded.ask(boxIndexRead);
     assert.ok(second.version > first.version, 'the index read again is of the new version');
     assertIndexAgrees(second, changed);
-    await assertViews(changed);
+    assert.equal(await costlyTurns(async () => {
+      await assertViews(changed);
+      await assertListViews(changed);
+    }), 0, 'views answered from the index read again, inline');
   });
 }
