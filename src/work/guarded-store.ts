@@ -40,8 +40,8 @@ export class GuardedStore implements CatalogueReader, Reads {
   private readonly kept = new Map<string, Kept>();
   /** Kept answers being read again in the background (keepFor), by key. */
   private readonly refreshing = new Set<string>();
-  /** The version at which a background read (keepFor) last failed, by key: not tried again until the catalogue changes. */
-  private readonly failedAt = new Map<string, number>();
+  /** The version at which a background run (keepFor) last failed, and when, by key: not tried again for that version for KEPT_RETRY_MS. */
+  private readonly failedAt = new Map<string, { version: number; at: number }>();
   private readonly context: BoundedContext;
 
   constructor(
@@ -104,14 +104,16 @@ export class GuardedStore implements CatalogueReader, Reads {
   private keepFor(job: KeptJob<unknown>, version: number): void {
     const key = keptJobKey(job);
     const kept = this.kept.get(key);
-    if (kept?.version === version || this.refreshing.has(key) || this.failedAt.get(key) === version) return;
+    const failed = this.failedAt.get(key);
+    if (kept?.version === version || this.refreshing.has(key) || (failed?.version === version && Date.now() - failed.at < KEPT_RETRY_MS)) return;
     this.refreshing.add(key);
     // Refused (its class's line full): the next request asks again. Failed (a batch past its
-    // deadline, DB_TIMEOUT_MS): not again for this version, so that a job too long for the
-    // deadline does not take a worker's turn on every request. Callers read without it meanwhile.
+    // deadline, DB_TIMEOUT_MS, on a machine loaded for a while): not again for this version
+    // for a while, so that a job too long for the deadline does not take a worker's turn on
+    // every request, yet is tried again. Callers read without it meanwhile.
     this.keptRun(job)
       .catch((error: unknown) => {
-        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, version);
+        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, { version, at: Date.now() });
       })
       .finally(() => this.refreshing.delete(key));
   }
@@ -175,6 +177,9 @@ export class GuardedStore implements CatalogueReader, Reads {
 }
 
 const keptKey = (read: { name: string }, args: unknown[]) => `${read.name} ${JSON.stringify(args)}`;
+
+/** How long a kept job that failed waits before a request may start it again for the same version. */
+const KEPT_RETRY_MS = 30_000;
 
 const keptJobKey = (job: { name: string }) => `job ${job.name}`;
 
