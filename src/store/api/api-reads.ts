@@ -1,6 +1,7 @@
 // The original API's reads (/api/v1/), as the executor runs them (src/work/reads.ts): a
 // record by id and a page by position are bounded and run inline; a filtered list is a
-// costly read, but for features in a box alone (a map view's) found in the box index. The site reads its records and lists through them too.
+// costly read, but for features in a box alone (a map view's) found in the box index. The
+// site reads its records and lists through them too.
 import type { PageRequest } from '../../pagination.js';
 import type { WorkClass } from '../../work/classes.js';
 import type { BoundedContext, ReadDeclaration, Reads } from '../../work/reads.js';
