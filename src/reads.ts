@@ -9,7 +9,8 @@ import { PACKAGE_ROOT } from './package-files.js';
 import { getReads, linkedPicturesRead, listReads } from './store/api/api-reads.js';
 import { publicPictureRead } from './store/contributions/picture-reads.js';
 import { boxCandidatesRead, buildingLabelsRead, matchIdsRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
-import { boxIndexRead, extentsRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
+import { boxIndexJob } from './store/map-view-reads.js';
+import { extentsRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
 import { searchCardsRead, yearCountsRead } from './store/site/site-reads.js';
 import { tileRead } from './store/tiles/tile-reads.js';
 import type { WorkRegistry } from './work/reads.js';
@@ -33,7 +34,6 @@ export const WORK_REGISTRY: WorkRegistry = {
     itemRead,
     itemIdsRead,
     extentsRead,
-    boxIndexRead,
     matchIdsRead,
     streetLabelsRead,
     buildingLabelsRead,
@@ -44,6 +44,6 @@ export const WORK_REGISTRY: WorkRegistry = {
     tileRead,
     publicPictureRead,
   ],
-  jobs: [downloadJob, geoPackageJob],
+  jobs: [downloadJob, geoPackageJob, boxIndexJob],
   errors: [CQL2_CROSSING],
 };

@@ -1,6 +1,6 @@
 // A packed index of every footprint's bounding box for one catalogue version (flatbush),
-// built once per version in a worker thread and kept by the server (work/guarded-store.ts
-// keepFor): a map view's footprints are found in microseconds, where the store's spatial
+// built once per version in a worker thread, batch by batch in one snapshot
+// (map-view-reads.ts boxIndexJob), and kept by the server (work/guarded-store.ts keepFor): a map view's footprints are found in microseconds, where the store's spatial
 // index hands them over one row at a time (SQLite's R*Tree: 1.2 ms for 700 ids at scale 10,
 // bench --peers). Its data lives in SharedArrayBuffers, so it crosses from the worker that
 // built it without a copy. Its boxes are the store's own (dialect.ts featureBoxes: SQLite's
@@ -9,7 +9,7 @@
 // (boxTellsMeeting); only the rest need the exact test.
 import Flatbush from 'flatbush';
 import { binder, type Dialect } from './dialect.js';
-import { selectRows, versionPlan, type Plan } from './read-plans.js';
+import { selectRows, type Plan } from './read-plans.js';
 
 export type Box = readonly [minX: number, minY: number, maxX: number, maxY: number];
 
@@ -30,7 +30,7 @@ export interface BoxFootprints {
   readonly across: readonly number[];
 }
 
-interface BoxRow {
+export interface BoxRow {
   id: number | string;
   min_x: number | null;
   min_y: number | null;
@@ -38,25 +38,59 @@ interface BoxRow {
   max_y: number | null;
 }
 
-/** Every footprint's box, read in one snapshot with its version, packed. */
-export function* boxIndexPlan(dialect: Dialect): Plan<BoxIndex> {
-  const version = yield* versionPlan();
+/** A batch of footprints' boxes: those of the `limit` features after id `after`, in id order (a feature without a footprint has none). */
+export function* boxBatchPlan(dialect: Dialect, after: number, limit: number): Plan<{ boxes: BoxRow[]; last: number | null; full: boolean }> {
   const { from, columns } = dialect.featureBoxes('f');
-  const rows = yield* selectRows<BoxRow>({ sql: `SELECT f.id AS id, ${columns} FROM ${from}`, params: [] });
-  return packBoxes(version, rows.filter((r) => r.min_x !== null));
+  const sql = `SELECT f.id AS id, ${columns} FROM ${from} WHERE f.id > $1 ORDER BY f.id LIMIT $2`;
+  const rows = yield* selectRows<BoxRow>({ sql, params: [after, limit] });
+  const last = rows.at(-1);
+  return { boxes: rows.filter((r) => r.min_x !== null), last: last === undefined ? null : Number(last.id), full: rows.length === limit };
 }
 
-function packBoxes(version: number, rows: readonly BoxRow[]): BoxIndex {
-  const ids = new Int32Array(new SharedArrayBuffer(rows.length * Int32Array.BYTES_PER_ELEMENT));
-  if (rows.length === 0) return { version, data: null, ids };
-  const index = new Flatbush(rows.length, 16, Float64Array, SharedArrayBuffer);
-  for (const [i, row] of rows.entries()) {
-    ids[i] = Number(row.id);
-    index.add(Number(row.min_x), Number(row.min_y), Number(row.max_x), Number(row.max_y));
+/**
+ * Boxes gathered batch by batch, then packed: kept as numbers in typed arrays that double
+ * as they fill (some 40 bytes a footprint: 16 MB at 400,000), not as rows.
+ */
+export class BoxPacker {
+  private ids = new Int32Array(1024);
+  private boxes = new Float64Array(4 * 1024);
+  private count = 0;
+
+  add(rows: readonly BoxRow[]): void {
+    if (this.count + rows.length > this.ids.length) this.grow(this.count + rows.length);
+    for (const row of rows) {
+      const at = this.count++;
+      this.ids[at] = Number(row.id);
+      this.boxes[4 * at] = Number(row.min_x);
+      this.boxes[4 * at + 1] = Number(row.min_y);
+      this.boxes[4 * at + 2] = Number(row.max_x);
+      this.boxes[4 * at + 3] = Number(row.max_y);
+    }
   }
-  index.finish();
-  if (!(index.data instanceof SharedArrayBuffer)) throw new Error('flatbush did not keep its data in the SharedArrayBuffer it was given');
-  return { version, data: index.data, ids };
+
+  /** The index of every box added, for the catalogue version they were read at. */
+  pack(version: number): BoxIndex {
+    const n = this.count;
+    const ids = new Int32Array(new SharedArrayBuffer(n * Int32Array.BYTES_PER_ELEMENT));
+    ids.set(this.ids.subarray(0, n));
+    if (n === 0) return { version, data: null, ids };
+    const index = new Flatbush(n, 16, Float64Array, SharedArrayBuffer);
+    const b = this.boxes;
+    for (let i = 0; i < n; i++) index.add(b[4 * i] ?? 0, b[4 * i + 1] ?? 0, b[4 * i + 2] ?? 0, b[4 * i + 3] ?? 0);
+    index.finish();
+    if (!(index.data instanceof SharedArrayBuffer)) throw new Error('flatbush did not keep its data in the SharedArrayBuffer it was given');
+    return { version, data: index.data, ids };
+  }
+
+  private grow(atLeast: number): void {
+    let size = this.ids.length;
+    while (size < atLeast) size *= 2;
+    const ids = new Int32Array(size);
+    ids.set(this.ids);
+    const boxes = new Float64Array(4 * size);
+    boxes.set(this.boxes);
+    [this.ids, this.boxes] = [ids, boxes];
+  }
 }
 
 /** How many footprints' boxes meet the box, and which: those that meet it, as their boxes tell, and the rest. */

@@ -15,6 +15,7 @@ import {
 import { binder, type Dialect } from './dialect.js';
 import { filterConditions, type Driving } from './filter-sql.js';
 import { hasFilters, type Filters } from './filters.js';
+import type { BoxMatches } from './box-index.js';
 import {
   SELECT_CATEGORIES_IN_USE,
   SELECT_THUMBNAILS_IN_USE,
@@ -134,8 +135,10 @@ export function* listPlan<C extends CollectionName>(
   request: PageRequest,
   filters: Filters,
   dialect: Dialect,
+  boxMatches?: BoxMatches,
 ): Plan<Listing<RowsByCollection[C]>> {
   const version = yield* versionPlan();
+  if (boxMatches?.version === version) return { version, ...(yield* idsListPlan(collection, request, boxMatches.ids, dialect)) };
   if (hasFilters(filters)) return { version, ...(yield* filteredListPlan(collection, request, filters, dialect)) };
   const count = Number((yield* metaValue(`count.${collection}`)) ?? 0);
   const slice = paginate(request, count);
@@ -156,6 +159,26 @@ function* filteredListPlan<C extends CollectionName>(
   const flat = yield { sql: SQL[collection].inIds(page.ids), params: page.params, adHoc: true };
   const rows = yield* toRows(collection, flat, dialect);
   return { count, page: { rows, position: positionOf(page.slice) } };
+}
+
+/**
+ * A list of the matches already found, every one (a map view's, ids ascending, which is the
+ * list's order: positions are given in id order): the page's rows by id.
+ */
+function* idsListPlan<C extends CollectionName>(
+  collection: C,
+  request: PageRequest,
+  ids: readonly number[],
+  dialect: Dialect,
+): Plan<Omit<Listing<RowsByCollection[C]>, 'version'>> {
+  const count = ids.length;
+  const slice = paginate(request, count);
+  if (!slice) return { count, page: null };
+  const pageIds = ids.slice(slice.offset, slice.offset + slice.limit);
+  // One text whatever the ids: prepared once (PostgreSQL).
+  const flat = yield { sql: SQL[collection].inIds(`SELECT id FROM ${collection} WHERE ${dialect.idIn('id', '$1')}`), params: [dialect.idsParam(pageIds)] };
+  const rows = yield* toRows(collection, flat, dialect);
+  return { count, page: { rows, position: positionOf(slice) } };
 }
 
 /**

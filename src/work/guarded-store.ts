@@ -14,16 +14,16 @@ import { workGates, type Gates, type WorkClass, type WorkLimitsConfig } from './
 import { WorkerLane } from './pool.js';
 import { crossed, type JobCall, type ReadCall, type WorkerSetup } from './protocol.js';
 import { startStream, type WorkerStream } from './download-stream.js';
-import { readInline, type BoundedContext, type JobDeclaration, type ReadDeclaration, type Reads, type WorkRegistry } from './reads.js';
+import { readInline, type BoundedContext, type JobDeclaration, type KeptJob, type KeptSettings, type ReadDeclaration, type Reads, type WorkRegistry } from './reads.js';
 
-export type GuardConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize'> & WorkLimitsConfig;
+export type GuardConfig = Pick<Config, 'database' | 'databaseSchema' | 'poolSize'> & WorkLimitsConfig & KeptSettings;
 
 /** A server's store, its reads bounded by class; its worker threads end with `closeWorkers`, the store itself with its owner. */
 export function guardStore(store: CatalogueReader, config: GuardConfig, registry: WorkRegistry): GuardedStore {
   if (store instanceof GuardedStore) return store;
   // A worker needs few connections: one read, or one download's snapshot.
   const setup: WorkerSetup = { database: config.database, databaseSchema: config.databaseSchema, poolSize: 2, dbTimeoutMs: config.dbTimeoutMs, registry: registry.module };
-  return new GuardedStore(store, workGates(config), setup, registry, config.dbTimeoutMs);
+  return new GuardedStore(store, workGates(config), setup, registry, config.dbTimeoutMs, { mapIndexBatch: config.mapIndexBatch });
 }
 
 /** A read's last answer, kept for the catalogue version it was read at (ReadDeclaration.keptPerVersion). */
@@ -40,8 +40,8 @@ export class GuardedStore implements CatalogueReader, Reads {
   private readonly kept = new Map<string, Kept>();
   /** Kept answers being read again in the background (keepFor), by key. */
   private readonly refreshing = new Set<string>();
-  /** The version at which a background read (keepFor) last failed, by key: not tried again until the catalogue changes. */
-  private readonly failedAt = new Map<string, number>();
+  /** The version at which a background run (keepFor) last failed, and when, by key: not tried again for that version for KEPT_RETRY_MS. */
+  private readonly failedAt = new Map<string, { version: number; at: number }>();
   private readonly context: BoundedContext;
 
   constructor(
@@ -50,6 +50,7 @@ export class GuardedStore implements CatalogueReader, Reads {
     private readonly setup: WorkerSetup,
     private readonly registry: WorkRegistry,
     private readonly deadlineMs: number,
+    private readonly keptSettings: KeptSettings,
   ) {
     this.context = { reader: inner, lastKept: (read) => this.lastKept(read), keepFor: (read, version) => this.keepFor(read, version) };
     const { poolStats, replication } = inner;
@@ -83,23 +84,36 @@ export class GuardedStore implements CatalogueReader, Reads {
   }
 
   /** BoundedContext.lastKept. */
-  private lastKept<R>(read: ReadDeclaration<[], R>): R | null {
-    const kept = this.kept.get(keptKey(read, []));
+  private lastKept<R>(job: KeptJob<R>): R | null {
+    const kept = this.kept.get(keptJobKey(job));
     return kept === undefined ? null : (kept.value as R);
   }
 
-  /** BoundedContext.keepFor: what a request reads inline never waits for the read again. */
-  private keepFor(read: ReadDeclaration<[], unknown>, version: number): void {
-    const key = keptKey(read, []);
+  /** A kept job's answer of the catalogue's version: the one kept, else run now (in a turn of its class) and kept. */
+  async keptRun<R>(job: KeptJob<R>): Promise<R> {
+    const key = keptJobKey(job);
     const kept = this.kept.get(key);
-    if (kept?.version === version || this.refreshing.has(key) || this.failedAt.get(key) === version) return;
+    if (kept !== undefined && kept.version === (await this.inner.catalogueVersion())) return kept.value as R;
+    const value = await this.build(job, this.keptSettings);
+    const version = versionOf(value);
+    if (version !== null) this.kept.set(key, { version, value });
+    return value;
+  }
+
+  /** BoundedContext.keepFor: what a request reads inline never waits for the job. */
+  private keepFor(job: KeptJob<unknown>, version: number): void {
+    const key = keptJobKey(job);
+    const kept = this.kept.get(key);
+    const failed = this.failedAt.get(key);
+    if (kept?.version === version || this.refreshing.has(key) || (failed?.version === version && Date.now() - failed.at < KEPT_RETRY_MS)) return;
     this.refreshing.add(key);
-    // Refused (its class's line full): the next request asks again. Failed (past its
-    // deadline, DB_TIMEOUT_MS): not again for this version, so that a read too long for the
-    // deadline does not take a worker's turn on every request. Callers read without it meanwhile.
-    this.keptOrRead(read, [])
+    // Refused (its class's line full): the next request asks again. Failed (a batch past its
+    // deadline, DB_TIMEOUT_MS, on a machine loaded for a while): not again for this version
+    // for a while, so that a job too long for the deadline does not take a worker's turn on
+    // every request, yet is tried again. Callers read without it meanwhile.
+    this.keptRun(job)
       .catch((error: unknown) => {
-        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, version);
+        if (!(error instanceof StoreBusyError)) this.failedAt.set(key, { version, at: Date.now() });
       })
       .finally(() => this.refreshing.delete(key));
   }
@@ -163,6 +177,11 @@ export class GuardedStore implements CatalogueReader, Reads {
 }
 
 const keptKey = (read: { name: string }, args: unknown[]) => `${read.name} ${JSON.stringify(args)}`;
+
+/** How long a kept job that failed waits before a request may start it again for the same version. */
+const KEPT_RETRY_MS = 30_000;
+
+const keptJobKey = (job: { name: string }) => `job ${job.name}`;
 
 const jobCall = <A>(job: { name: string }, args: A): JobCall => ({ kind: 'job', name: job.name, args });
 

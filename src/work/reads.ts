@@ -6,6 +6,7 @@
 import type { Dialect } from '../store/dialect.js';
 import type { Plan } from '../store/read-plans.js';
 import type { CatalogueReader, ReadOptions } from '../store/store.js';
+import type { Config } from '../config.js';
 import type { WorkClass } from './classes.js';
 
 export interface ReadDeclaration<A extends unknown[], R> {
@@ -17,7 +18,7 @@ export interface ReadDeclaration<A extends unknown[], R> {
   workClass(...args: A): WorkClass | null;
   /**
    * A call of a class that proves bounded after all, by an index lookup made inline first
-   * (a map view's page: classes.ts MAP_VIEW_FOOTPRINTS): the arguments to read it inline
+   * (a map view's page: store/map-view-reads.ts): the arguments to read it inline
    * with, or null to take its turn.
    */
   boundedAfterAll?(context: BoundedContext, ...args: A): Promise<A | null>;
@@ -29,13 +30,23 @@ export interface ReadDeclaration<A extends unknown[], R> {
   readonly options?: ReadOptions;
 }
 
+/** What the server's settings say of the work it keeps per catalogue version: a kept job's arguments. */
+export type KeptSettings = Pick<Config, 'mapIndexBatch'>;
+
+/**
+ * A job whose answer is a function of the catalogue version alone (it carries `version`),
+ * run in a worker of its class, each part it sends running its deadline again (a build's
+ * batches): a server keeps the last answer (BoundedContext.keepFor).
+ */
+export type KeptJob<R> = JobDeclaration<KeptSettings, R, null>;
+
 /** What boundedAfterAll may look in: the store, and what the server keeps per catalogue version. */
 export interface BoundedContext {
   readonly reader: CatalogueReader;
-  /** The answer last kept of a read kept per version (a function of the version alone, no arguments), of whatever version; null before the first. */
-  lastKept<R>(read: ReadDeclaration<[], R>): R | null;
-  /** Reads it again in the background, in a worker of its class, one such read at a time, unless it is kept at `version`. */
-  keepFor(read: ReadDeclaration<[], unknown>, version: number): void;
+  /** The answer last kept of a kept job, of whatever version; null before the first. */
+  lastKept<R>(job: KeptJob<R>): R | null;
+  /** Runs it again in the background, in a worker of its class, one such run at a time, unless it is kept at `version`. */
+  keepFor(job: KeptJob<unknown>, version: number): void;
 }
 
 /** What a worker's job is given: a store of its own, and the line to the main thread. */

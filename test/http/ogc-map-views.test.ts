@@ -10,7 +10,7 @@ import type booleanIntersectsType from '@turf/boolean-intersects';
 import type { Geometry } from 'geojson';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { boundingBox } from '../../src/search/box.js';
-import { MAP_VIEW_FOOTPRINTS } from '../../src/store/ogc/ogc-reads.js';
+import { MAP_VIEW_FOOTPRINTS } from '../../src/store/map-view-reads.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
 
 const booleanIntersects = (createRequire(import.meta.url)('@turf/boolean-intersects') as { default: typeof booleanIntersectsType }).default;

@@ -1,10 +1,11 @@
 // The box index a server keeps per catalogue version for map views (src/store/box-index.ts,
-// kept by src/work/guarded-store.ts): map views answered from it give the footprints turf
-// finds in the box, before and after a change made by another connection (another process
-// on PostgreSQL) that moves, adds and removes footprints in the box; and the index read
-// again after the change holds every footprint of the new catalogue, each in a box that
-// holds it, and no other. Expected answers come from turf over the catalogue as the test
-// edits it, not from the server's box tests.
+// kept by src/work/guarded-store.ts): map views (the OGC items page and /api/v1/features/
+// in a box) answered from it, inline, give the footprints turf finds in the box, before and
+// after a change made by another connection (another process on PostgreSQL) that moves,
+// adds and removes footprints in the box; and the index, built in many batches
+// (MAP_INDEX_BATCH), and read again after the change, holds every footprint of the
+// catalogue once, each in a box that holds it, and no other. Expected answers come from
+// turf over the catalogue as the test edits it, not from the server's box tests.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
@@ -19,7 +20,7 @@ import { generateDemoCatalogue } from '../../src/demo/demo.js';
 import { WORK_REGISTRY } from '../../src/reads.js';
 import { boundingBox } from '../../src/search/box.js';
 import type { BoxIndex } from '../../src/store/box-index.js';
-import { boxIndexRead } from '../../src/store/ogc/ogc-reads.js';
+import { boxIndexJob } from '../../src/store/map-view-reads.js';
 import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
@@ -75,6 +76,7 @@ function indexed(index: BoxIndex): Map<number, number[]> {
   const boxes = new Map<number, number[]>();
   if (index.data === null) return boxes;
   Flatbush.from(index.data).search(-Infinity, -Infinity, Infinity, Infinity, (i, x0, y0, x1, y1) => {
+    assert.ok(!boxes.has(index.ids[i]!), `feature ${index.ids[i]} once in the index`);
     boxes.set(index.ids[i]!, [x0, y0, x1, y1]);
     return false;
   });
@@ -93,6 +95,9 @@ function assertIndexAgrees(index: BoxIndex, catalogue: Catalogue): void {
   }
 }
 
+/** Boxes read per batch when the index is built: far fewer than the catalogue's footprints. */
+const BATCH = 97;
+
 export function mapViewIndexSuite(kind: StoreKind): void {
   const catalogue = generateDemoCatalogue({ scale: 0.3, seed: 23 });
   const [lon, lat] = catalogue.features[Math.floor(catalogue.features.length / 2)]!.geometry.coordinates[0]![0]![0]! as [number, number];
@@ -107,7 +112,8 @@ export function mapViewIndexSuite(kind: StoreKind): void {
   before(async () => {
     database = createTestDatabase(kind);
     await importInto(database.settings, catalogue);
-    const config = loadConfig({ ...database.settings, logLevel: 'silent' }, { CACHE_MAX_MB: '0' });
+    // Boxes read 97 at a time: the index of a catalogue of many batches (1,200 footprints) is built whole.
+    const config = loadConfig({ ...database.settings, logLevel: 'silent' }, { CACHE_MAX_MB: '0', MAP_INDEX_BATCH: String(BATCH) });
     store = await openStore(config, { serving: true });
     guarded = guardStore(store, config, WORK_REGISTRY);
     // The app's own store, so that the test can ask it for its index: buildApp keeps a guarded store as given.
@@ -134,19 +140,64 @@ export function mapViewIndexSuite(kind: StoreKind): void {
     }
   }
 
+  /**
+   * Each view's features by /api/v1/ (`bbox=`), every page followed (7 a page), in the
+   * list's order (ids ascending), and its count, against turf's.
+   */
+  async function assertListViews(expected: Catalogue): Promise<void> {
+    for (const box of views) {
+      const ids = expectedIds(expected, box);
+      const listed: number[] = [];
+      for (let page = 1; page <= Math.max(1, Math.ceil(ids.length / 7)); page++) {
+        const answer = await injectRequest(app, `/api/v1/features/?bbox=${box.join(',')}&page_size=7&page=${page}`);
+        assert.equal(answer.status, 200, answer.text);
+        const body = answer.json() as { count: number; next: string | null; results: { features: { id: number }[] } };
+        assert.equal(body.count, ids.length, `bbox=${box.join(',')}: count`);
+        assert.equal(body.next === null, page * 7 >= ids.length, `bbox=${box.join(',')} page ${page}: next`);
+        listed.push(...body.results.features.map((f) => f.id));
+      }
+      assert.deepEqual(listed, ids, `bbox=${box.join(',')}: the listed ids`);
+    }
+  }
+
+  /** Turns of costly reads taken while `work` runs: none when every view is answered from the index, inline. */
+  async function costlyTurns(work: () => Promise<void>): Promise<number> {
+    const gate = guarded.gates.reads;
+    const run = gate.run.bind(gate);
+    let turns = 0;
+    gate.run = (job) => {
+      turns++;
+      return run(job);
+    };
+    try {
+      await work();
+    } finally {
+      gate.run = run;
+    }
+    return turns;
+  }
+
   test(`${kind}: map views from the box index, before and after a change in view by another connection`, async () => {
-    const first = await guarded.ask(boxIndexRead);
+    const first = await guarded.keptRun(boxIndexJob);
+    assert.ok(catalogue.features.length > 5 * BATCH, `${catalogue.features.length} footprints: many batches`);
     assertIndexAgrees(first, catalogue);
-    await assertViews(catalogue);
+    assert.equal(await costlyTurns(async () => {
+      await assertViews(catalogue);
+      await assertListViews(catalogue);
+    }), 0, 'views answered from the index, inline');
     const change = changeIn(catalogue, view);
     const outcome = await applyTo(database.settings, change);
     assert.ok(outcome.ok, JSON.stringify(outcome));
     const changed = editedCatalogue(catalogue, change);
     // At once: the index kept is of the old version (read again meanwhile, in the background).
     await assertViews(changed);
-    const second = await guarded.ask(boxIndexRead);
+    await assertListViews(changed);
+    const second = await guarded.keptRun(boxIndexJob);
     assert.ok(second.version > first.version, 'the index read again is of the new version');
     assertIndexAgrees(second, changed);
-    await assertViews(changed);
+    assert.equal(await costlyTurns(async () => {
+      await assertViews(changed);
+      await assertListViews(changed);
+    }), 0, 'views answered from the index read again, inline');
   });
 }

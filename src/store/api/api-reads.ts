@@ -1,10 +1,13 @@
 // The original API's reads (/api/v1/), as the executor runs them (src/work/reads.ts): a
 // record by id and a page by position are bounded and run inline; a filtered list is a
-// costly read. The site reads its records and lists through them too.
+// costly read, but for features in a box alone (a map view's) found in the box index. The
+// site reads its records and lists through them too.
 import type { PageRequest } from '../../pagination.js';
 import type { WorkClass } from '../../work/classes.js';
-import type { ReadDeclaration, Reads } from '../../work/reads.js';
+import type { BoundedContext, ReadDeclaration, Reads } from '../../work/reads.js';
+import type { BoxMatches } from '../box-index.js';
 import { hasFilters, type Filters } from '../filters.js';
+import { indexedMatches } from '../map-view-reads.js';
 import { getPlan, linkedPicturesPlan, listPlan } from '../read-plans.js';
 import type { CollectionName, Detail, LinkedPictures, Listing, RowsByCollection } from '../store.js';
 
@@ -20,15 +23,29 @@ export function listClass(filters: Filters): WorkClass | null {
 
 const onlyOneFeature = (filters: Filters) => filters.feature !== undefined && Object.entries(filters).every(([name, value]) => name === 'feature' || value === undefined);
 
-type ListRead<C extends CollectionName> = ReadDeclaration<[page: PageRequest, filters?: Filters], Listing<RowsByCollection[C]>>;
+/** A list's page, its filters, and (a map view's) every footprint in its box, found in the box index. */
+type ListRead<C extends CollectionName> = ReadDeclaration<[page: PageRequest, filters?: Filters, boxMatches?: BoxMatches], Listing<RowsByCollection[C]>>;
 type GetRead<C extends CollectionName> = ReadDeclaration<[id: number], Detail<RowsByCollection[C]>>;
 
 function listReadOf<C extends CollectionName>(collection: C): ListRead<C> {
   return {
     name: `list ${collection}`,
-    plan: (dialect, page, filters = {}) => listPlan(collection, page, filters, dialect),
+    plan: (dialect, page, filters = {}, boxMatches) => listPlan(collection, page, filters, dialect, boxMatches),
     workClass: (_page, filters = {}) => listClass(filters),
+    ...(collection === 'features' ? { boundedAfterAll: mapView } : {}),
   };
+}
+
+/**
+ * A list of features in a box and nothing else is a map view's, as the OGC items page in a
+ * box is (ogc-reads.ts): its footprints found in the server's box index while it is of the
+ * catalogue's version, inline; else a costly read.
+ */
+async function mapView(context: BoundedContext, page: PageRequest, filters: Filters = {}): Promise<[PageRequest, Filters, BoxMatches] | null> {
+  const { bbox, ...others } = filters;
+  if (bbox === undefined || hasFilters(others)) return null;
+  const matches = await indexedMatches(context, bbox);
+  return matches === null || matches === 'costly' ? null : [page, filters, matches];
 }
 
 /** A record by id: one row by the primary key, inline. */

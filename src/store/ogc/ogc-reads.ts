@@ -6,8 +6,8 @@ import { childrenOf, type Expression, type Node } from '../../ogc/cql2/ast.js';
 import { literalBox } from '../../search/box.js';
 import { SMALL_PAGE_ITEMS, type WorkClass } from '../../work/classes.js';
 import type { BoundedContext, ReadDeclaration } from '../../work/reads.js';
-import { boxIndexPlan, boxMatchesPlan, footprintsIn, type BoxIndex } from '../box-index.js';
-import { boxCandidates, versionPlan } from '../read-plans.js';
+import { boxCandidates } from '../read-plans.js';
+import { indexedMatches, MAP_VIEW_FOOTPRINTS } from '../map-view-reads.js';
 import { extentsPlan, itemIdsPlan, itemPlan, itemsPlan, type ItemDetail, type ItemIds, type ItemsPage, type ItemsRequest, type OgcExtents } from './ogc-plans.js';
 
 /** An OGC items page: by its size first, then by its filter. */
@@ -24,18 +24,6 @@ function holdsShape(node: Expression | Node): boolean {
   return childrenOf(node).some(holdsShape);
 }
 
-/**
- * A page of features in a box and nothing else, whose box holds at most this many footprints
- * (by their bounding boxes, counted in the spatial index up to one past it), is a map view's:
- * its work is bounded (this many ids from the index, the few across the box's edges tested
- * exactly, a page read by id: about a millisecond on SQLite), so it runs at once, inline,
- * without a turn. A wider box is a costly read. Inline, the bbox page of bench --peers went
- * from 293 to 372 answers a second on SQLite, 221 to 390 on PostgreSQL (the turns of `reads`
- * no longer bound it); at 300 a denser catalogue's views (scale 3: 224 footprints a view,
- * 448 at the 90th percentile) were costly reads a quarter of the time.
- */
-export const MAP_VIEW_FOOTPRINTS = 1000;
-
 /** The box of a small page of features whose only condition is a CRS84 box (`bbox=`), else null: a candidate map view. */
 export function mapViewBox(collection: CatalogueCollection, request: ItemsRequest): [number, number, number, number] | null {
   const { filter } = request;
@@ -45,48 +33,22 @@ export function mapViewBox(collection: CatalogueCollection, request: ItemsReques
 }
 
 /**
- * A map view's box: its footprints found in the server's box index (box-index.ts), those its
- * boxes do not tell of tested exactly in the statement that reads the catalogue version; when
- * the index is of that version, any box of at most MAP_VIEW_INDEXED footprints is bounded (the
- * index hands them over in microseconds; the page reads at most `limit` + 1 rows by id) whose
- * exact tests are no more than MAP_VIEW_FOOTPRINTS, as many as a view had before. Until
- * the index is read again after a change (in the background), counted in the store's spatial
- * index (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
+ * A map view's box: its footprints found in the server's box index (map-view-reads.ts
+ * indexedMatches), when it is of the catalogue's version; until the index is read again
+ * after a change (in the background), counted in the store's spatial index
+ * (MAP_VIEW_FOOTPRINTS). A caller that counted them already (`fewCandidates`: a record
  * page's surroundings) is not asked again, a round trip fewer.
  */
 async function mapView(context: BoundedContext, collection: CatalogueCollection, request: ItemsRequest): Promise<[CatalogueCollection, ItemsRequest] | null> {
   const box = mapViewBox(collection, request);
   if (box === null) return null;
   if (request.fewCandidates === true) return [collection, request];
-  const index = context.lastKept(boxIndexRead);
-  const found = index === null ? null : footprintsIn(index, box);
-  // Past either bound a costly read: the index's ids and their sort, or the exact tests (inline on SQLite).
-  if (found !== null && (found.meeting.length + found.across.length > MAP_VIEW_INDEXED || found.across.length > MAP_VIEW_FOOTPRINTS)) return null;
-  // The version and the exact test in one statement; without an index, the version alone.
-  const matches = found === null ? null : await context.reader.read((dialect) => boxMatchesPlan(found, dialect), { oneStatement: true });
-  const version = matches?.version ?? (await context.reader.read(() => versionPlan(), { oneStatement: true }));
-  context.keepFor(boxIndexRead, version);
-  if (matches !== null && matches.version === found?.version) return [collection, { ...request, fewCandidates: true, boxMatches: matches }];
+  const matches = await indexedMatches(context, box);
+  if (matches === 'costly') return null;
+  if (matches !== null) return [collection, { ...request, fewCandidates: true, boxMatches: matches }];
   const few = (await context.reader.read((dialect) => boxCandidates(box, MAP_VIEW_FOOTPRINTS, dialect), { oneStatement: true })) <= MAP_VIEW_FOOTPRINTS;
   return few ? [collection, { ...request, fewCandidates: true }] : null;
 }
-
-/**
- * A map view whose footprints the box index finds answers inline up to this many: the
- * index's search, the sort of their ids, the exact test of those across the box's edges (a
- * few hundred at most on a street map's view) and the page by id cost about 1 ms for 4,400
- * footprints and 4–5 ms for all 40,000 of scale 10 (SQLite, on a loaded 2-core machine),
- * where the store's spatial index took 4.6 ms and 134 ms.
- */
-export const MAP_VIEW_INDEXED = 10_000;
-
-/** Every footprint's box, packed, for the catalogue version it was read at: a scan, in a worker, kept. */
-export const boxIndexRead: ReadDeclaration<[], BoxIndex> = {
-  name: 'boxIndex',
-  plan: (dialect) => boxIndexPlan(dialect),
-  workClass: () => 'reads',
-  keptPerVersion: true,
-};
 
 /** A page of items by key, with the exact count of what matches. */
 export const itemsRead: ReadDeclaration<[collection: CatalogueCollection, request: ItemsRequest], ItemsPage> = {
