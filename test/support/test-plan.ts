@@ -44,7 +44,7 @@ export const SLOW: PassOrder = {
     'browser/footprint-draw.test', 'postgres/browser-footprint-draw.test', 'http/account-management.test', 'postgres/account-management.test', 'http/words-in-box.test', 'postgres/words-in-box.test', 'browser/edit-changes.test', 'postgres/browser-edit-changes.test',
     'http/sign-in-redis.test', 'postgres/collation.test', 'http/account-names.test', 'postgres/account-names.test', 'postgres/accounts.test', 'http/accounts.test', 'http/rate-limit.test',
     'postgres/account-throttles.test', 'http/account-throttles.test', 'postgres/ogc-kept-geopackages.test', 'http/ogc-kept-geopackages.test', 'browser/tiles-elsewhere.test', 'postgres/tiles-agree.test',
-    'postgres/text-query-cost.test', 'http/text-query-cost.test', 'postgres/csv-gdal.test', 'postgres/ogc-gdal.test', 'http/ogc-gdal.test', 'http/csv-gdal.test', 'demo-slow.test', 'browser/docs.test',
+    'postgres/text-query-cost.test', 'http/text-query-cost.test', 'http/tiles.test', 'postgres/csv-gdal.test', 'postgres/ogc-gdal.test', 'http/ogc-gdal.test', 'http/csv-gdal.test', 'demo-slow.test', 'browser/docs.test',
   ],
   alone: [
     'postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test',
