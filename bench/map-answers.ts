@@ -21,15 +21,16 @@ const { values } = parseArgs({
 if (!values.db) throw new Error('--db is needed');
 
 /**
- * Broad searches' matches in three views of the catalogue's middle (its extent from
- * /map/config.json): a street's (about zoom 17 on a 1280 × 800 screen), a district's
- * (zoom 15) and the whole world's (too wide: no id listed, the work its count alone).
+ * Broad searches' matches in four views of the catalogue's middle (its extent from
+ * /map/config.json), on a 1280 × 800 screen: zoom 19 and zoom 17 (a street's), zoom 15 (a
+ * district's) and the whole world's; a view of more than MAP_MATCHES_VIEW_FOOTPRINTS is too
+ * wide (no id listed, the work its count alone): zoom 15 at scale 10, zoom 17 at scale 100.
  */
 function matchUrls(extent: readonly number[]): string[] {
   const [w = 0, s = 0, e = 0, n = 0] = extent;
   const [x, y] = [(w + e) / 2, (s + n) / 2];
   const around = (dx: number, dy: number) => [x - dx, y - dy, x + dx, y + dy].map((v) => v.toFixed(6)).join(',');
-  const views = [around(0.0069, 0.0027), around(0.0275, 0.0108), '-180,-90,180,90'];
+  const views = [around(0.0017, 0.00068), around(0.0069, 0.0027), around(0.0275, 0.0108), '-180,-90,180,90'];
   return ['year_range=1700', 'q=street'].flatMap((search) => views.map((bbox) => `/map/matches.json?${search}&bbox=${bbox}`));
 }
 
