@@ -1,6 +1,6 @@
-// The map explorer's own reads (/map/…), written once for both stores: the ids of every
-// feature a search matches (all of them, for outlining, not a page), the streets' labels
-// as kept (apply/street-label-upkeep.ts), and the labelled buildings in a box.
+// The map explorer's own reads (/map/…), written once for both stores: the ids of the
+// features a search matches in a view (all of them, for outlining, not a page), the
+// streets' labels as kept (apply/street-label-upkeep.ts), and the labelled buildings in a box.
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { binder, type Dialect } from '../dialect.js';
