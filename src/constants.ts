@@ -41,12 +41,6 @@ export const MAP_LABELS_PATH = '/map/labels.json';
 export const MAP_ASSETS_PATH = '/map/assets/';
 /** At most this many building labels in one answer of MAP_LABELS_PATH. */
 export const MAP_LABELS_LIMIT = 500;
-/**
- * A view of MAP_MATCHES_PATH holding more footprints than this (counted in the spatial
- * index) is too wide to outline a search's matches in: none are listed, so that an answer's
- * work stays bounded whatever the catalogue (a street map's view holds hundreds).
- */
-export const MAP_MATCHES_VIEW_FOOTPRINTS = 10_000;
 export const ALLOW_METHODS = 'GET, HEAD, OPTIONS';
 export const VARY_VALUE = 'Accept';
 /** On every answer, those too broken for the router included. */

@@ -17,6 +17,37 @@ function boxOf(features: readonly Feature[]): [number, number, number, number] {
   return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
 
+/** How many footprints' boxes meet the view, widened (or narrowed, `margin` < 0) on each side. */
+function footprintsMeeting(view: readonly number[], margin: number): number {
+  const [w, s, e, n] = [view[0]! - margin, view[1]! - margin, view[2]! + margin, view[3]! + margin];
+  return catalogue.features.filter((f) => {
+    const b = boundingBox(f.geometry);
+    return b[2] >= w && b[0] <= e && b[3] >= s && b[1] <= n;
+  }).length;
+}
+
+describe('a view holding more footprints than MAP_MATCHES_VIEW_FOOTPRINTS', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ catalogue, settings: { mapMatchesViewFootprints: '50' } });
+  });
+  after(async () => t.close());
+
+  test('lists no match and says it is wide; a view of fewer lists its matches', async () => {
+    const whole = boxOf(catalogue.features);
+    assert.ok(footprintsMeeting(whole, -NEAR) > 50);
+    const wide = (await t.request(`/map/matches.json?year_range=1700&bbox=${whole.join(',')}`)).json();
+    assert.deepEqual(wide, { wide: true, count: 0, ids: [] });
+    // Around one matching footprint: a few footprints, so its matches are listed.
+    const match = catalogue.features.find((f) => f.current !== null && f.current >= 1700)!;
+    const view = boundingBox(match.geometry);
+    assert.ok(footprintsMeeting(view, NEAR) <= 50);
+    const narrow = (await t.request(`/map/matches.json?year_range=1700&bbox=${view.join(',')}`)).json();
+    assert.equal(narrow.wide, false);
+    assert.ok(narrow.ids.includes(match.id), `${match.id} listed`);
+  });
+});
+
 describe('the map explorer’s data', () => {
   let t: TestApp;
   before(async () => {

@@ -5,7 +5,7 @@
 // one computed again. None of them holds a URL, so the Host is not in the key either.
 // A malformed parameter is the API's 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAP_LABELS_LIMIT, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_MATCHES_VIEW_FOOTPRINTS, MAP_STREETS_PATH } from '../../constants.js';
+import { MAP_LABELS_LIMIT, MAP_LABELS_PATH, MAP_MATCHES_PATH, MAP_STREETS_PATH } from '../../constants.js';
 import { ERRORS } from '../../errors.js';
 import { renderBuildingLabels } from '../../render/map-labels.js';
 import type { ServedStore } from '../../work/reads.js';
@@ -32,7 +32,7 @@ export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
     return {
       depends: JSON.stringify(filters),
       render: async () => {
-        const { version, wide, ids } = await deps.store.ask(viewMatchesRead, { ...filters, bbox }, MAP_MATCHES_VIEW_FOOTPRINTS);
+        const { version, wide, ids } = await deps.store.ask(viewMatchesRead, { ...filters, bbox }, deps.config.mapMatchesViewFootprints);
         return { version, body: { wide, count: ids.length, ids } };
       },
     };
