@@ -208,9 +208,9 @@ function filterUrls(catalogue: ReturnType<typeof generateDemoCatalogue>): string
     `/api/v1/images/?bbox=${box}`,
     `/api/v1/features/?q=street&bbox=${box}`,
     '/api/v1/features/?year_range=1800,1850&feature_type=WHITECHAPEL_BUILDING&page=last',
-    // The map explorer's own: every id of a broad search (to outline them all), labels of a view.
-    '/map/matches.json?year_range=1700',
-    '/map/matches.json?q=street',
+    // The map explorer's own: the ids of a broad search in a view (to outline them), labels of a view.
+    `/map/matches.json?year_range=1700&bbox=${box}`,
+    `/map/matches.json?q=street&bbox=${box}`,
     `/map/labels.json?bbox=${box}`,
     '/map/streets.json?all',
   ];

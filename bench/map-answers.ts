@@ -1,4 +1,5 @@
-// The map's whole-catalogue answers (issue 48), uncached: `serve` with CACHE_MAX_MB=0 on a
+// The map's whole-catalogue answers (issue 48), uncached, and the matches of broad searches
+// in a view, which replaced every match of the catalogue: `serve` with CACHE_MAX_MB=0 on a
 // database already imported (a kept scale-100 catalogue takes most of an hour to import on
 // a busy machine), each URL asked in turn so that the machine's changing load falls on all
 // alike; p50 and p99 of n, after two warm-ups each, and the server's CPU time per answer
@@ -19,7 +20,19 @@ const { values } = parseArgs({
 });
 if (!values.db) throw new Error('--db is needed');
 
-const URLS = ['/map/matches.json?year_range=1700', '/map/matches.json?q=street', '/map/streets.json'];
+/**
+ * Broad searches' matches in four views of the catalogue's middle (its extent from
+ * /map/config.json), on a 1280 × 800 screen: zoom 19 and zoom 17 (a street's), zoom 15 (a
+ * district's) and the whole world's; a view of more than MAP_MATCHES_VIEW_FOOTPRINTS is too
+ * wide (no id listed, the work its count alone): zoom 15 at scale 10, zoom 17 at scale 100.
+ */
+function matchUrls(extent: readonly number[]): string[] {
+  const [w = 0, s = 0, e = 0, n = 0] = extent;
+  const [x, y] = [(w + e) / 2, (s + n) / 2];
+  const around = (dx: number, dy: number) => [x - dx, y - dy, x + dx, y + dy].map((v) => v.toFixed(6)).join(',');
+  const views = [around(0.0017, 0.00068), around(0.0069, 0.0027), around(0.0275, 0.0108), '-180,-90,180,90'];
+  return ['year_range=1700', 'q=street'].flatMap((search) => views.map((bbox) => `/map/matches.json?${search}&bbox=${bbox}`));
+}
 
 const schema = values.schema ? ['--schema', values.schema] : [];
 const child = spawn(process.execPath, [values.entry, 'serve', '--db', values.db, ...schema, '--port', '0'], {
@@ -39,6 +52,8 @@ const origin = await new Promise<string>((resolve, reject) => {
 child.stdout.resume();
 
 try {
+  const config = (await (await fetch(`${origin}/map/config.json`)).json()) as { extent: number[] | null };
+  const URLS = [...matchUrls(config.extent ?? [0, 0, 0, 0]), '/map/streets.json'];
   const n = Number(values.n);
   const times: number[][] = URLS.map(() => []);
   const cpu: number[] = URLS.map(() => 0);

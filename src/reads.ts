@@ -8,7 +8,7 @@ import { CQL2_CROSSING, downloadJob, geoPackageJob } from './http/ogc/worker-job
 import { PACKAGE_ROOT } from './package-files.js';
 import { getReads, linkedPicturesRead, listReads } from './store/api/api-reads.js';
 import { publicPictureRead } from './store/contributions/picture-reads.js';
-import { boxCandidatesRead, buildingLabelsRead, matchIdsRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
+import { boxCandidatesRead, buildingLabelsRead, viewMatchesRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
 import { boxIndexJob } from './store/map-view-reads.js';
 import { extentsRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
 import { searchCardsRead, yearCountsRead } from './store/site/site-reads.js';
@@ -34,7 +34,7 @@ export const WORK_REGISTRY: WorkRegistry = {
     itemRead,
     itemIdsRead,
     extentsRead,
-    matchIdsRead,
+    viewMatchesRead,
     streetLabelsRead,
     buildingLabelsRead,
     overviewRead,

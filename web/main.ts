@@ -8,7 +8,8 @@ import { MAP_CREATED_EVENT } from './events.js';
 import { formatHash, parseHash, sameSearch, type HashState } from './hash.js';
 import { MapLabels } from './labels.js';
 import { renderLegend } from './legend.js';
-import { addFootprints, createMap, currentView, featureIdsAt, geometryBounds, LAYERS, showMatches, showSelected } from './map-view.js';
+import { addFootprints, createMap, currentView, featureIdsAt, geometryBounds, LAYERS, showSelected } from './map-view.js';
+import { MatchOutlines } from './matches.js';
 import { Panel } from './panel.js';
 import { byId, Search } from './search.js';
 import { StatusLine } from './status.js';
@@ -51,9 +52,11 @@ async function start(): Promise<void> {
   const panel = new Panel({ base, onClose: () => select(null, null, true, false) });
   const search = new Search({
     base, status,
-    onMatches: (matches, fit) => {
-      showMatches(map, matches === null ? null : matches.ids);
-      if (matches?.extent && fit) map.fitBounds(matches.extent, { padding: clearOfPanel(48), maxZoom: 18 });
+    onSearch: (query, page, fit) => {
+      // Fitted to the matches listed first (the whole extent of a broad search would cost a scan of every match).
+      const bounds = fit && page ? geometryBounds(page.results.features.map((f) => f.geometry)) : null;
+      if (bounds) map.fitBounds(bounds, { padding: clearOfPanel(48), maxZoom: 18 });
+      outlines.show(query);
     },
     onChoose: (feature, button) => {
       select(feature.id, button, true, false);
@@ -61,6 +64,7 @@ async function start(): Promise<void> {
     },
     onFieldsChanged: () => writeHash(true),
   });
+  const outlines = new MatchOutlines(map, base, (outlined) => search.setOutlined(outlined));
   search.setCategories(config.categories);
   renderLegend(byId('legend-list'), config.categories, colours, (id) => search.searchCategory(id));
 

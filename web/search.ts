@@ -1,12 +1,12 @@
 // The search form: q and the finding-things filters (category, year range, tags) → a list
-// of matching features (a page at a time) and every matching id (/map/matches.json), all of
-// them outlined on the map; choosing an entry flies there and opens it. Its fields live in
+// of matching features (a page at a time), and the search handed to the map, which outlines
+// the matches in its view (matches.ts); choosing an entry flies there and opens it. Its fields live in
 // the URL's fragment too (hash.ts), so a shared link reproduces the search.
-import { MAP_MATCHES_PATH } from '../src/constants.js';
-import { ApiProblem, apiUrl, getJson, isAbort, withQuery } from './api.js';
+import { ApiProblem, apiUrl, getJson, isAbort } from './api.js';
 import { NO_SEARCH, type SearchFields } from './hash.js';
 import type { StatusLine } from './status.js';
-import type { FeaturePage, LegendCategory, ListedFeature, MatchIds } from './types.js';
+import type { Outlined } from './matches.js';
+import type { FeaturePage, LegendCategory, ListedFeature } from './types.js';
 import { describeReasons, matchReasons } from './why.js';
 
 const PAGE_SIZE = 100;
@@ -14,8 +14,8 @@ const PAGE_SIZE = 100;
 export interface SearchDeps {
   base: string;
   status: StatusLine;
-  /** Every match of a new search (null: no search), for the map; `fit`: show them all. */
-  onMatches(matches: MatchIds | null, fit: boolean): void;
+  /** A new search's API parameters and first page (null: no search), for the map; `fit`: show the page's matches. */
+  onSearch(query: Record<string, string | undefined> | null, page: FeaturePage | null, fit: boolean): void;
   onChoose(feature: ListedFeature, button: HTMLElement): void;
   /** The fields changed by the reader (submit, reset, a legend entry). */
   onFieldsChanged(): void;
@@ -32,7 +32,7 @@ export class Search {
   private next: string | null = null;
   private shown = 0;
   private count = 0;
-  private outlined = 0;
+  private outlined: Outlined = null;
   /** The fields of the search shown (or being loaded). */
   private current: SearchFields = NO_SEARCH;
 
@@ -82,7 +82,7 @@ export class Search {
       this.controller?.abort();
       this.section.hidden = true;
       this.deps.status.clear('search');
-      this.deps.onMatches(null, false);
+      this.deps.onSearch(null, null, false);
       return;
     }
     await this.load(query, fit);
@@ -94,20 +94,16 @@ export class Search {
     return { q: text('q'), categories: text('categories'), year_from: text('year_from'), year_to: text('year_to'), tags: text('tags') };
   }
 
-  /** The first page and every matching id, together: the list and the map agree. */
+  /** The first page, then the search handed to the map (which outlines the matches in its view). */
   private async load(query: Record<string, string | undefined>, fit: boolean): Promise<void> {
     const signal = this.begin();
     const onSlow = () => this.deps.status.info('search', 'Searching… the server is slow to answer.');
-    const matchesUrl = withQuery(`${this.deps.base}${MAP_MATCHES_PATH}`, query);
     try {
-      const [page, matches] = await Promise.all([
-        getJson<FeaturePage>(apiUrl(this.deps.base, 'features/', { ...query, page_size: PAGE_SIZE }), { signal, onSlow }),
-        getJson<MatchIds>(matchesUrl, { signal }),
-      ]);
+      const page = await getJson<FeaturePage>(apiUrl(this.deps.base, 'features/', { ...query, page_size: PAGE_SIZE }), { signal, onSlow });
       this.deps.status.clear('search');
-      this.outlined = matches.count;
+      this.outlined = null;
       this.showPage(page, true);
-      this.deps.onMatches(matches, fit);
+      this.deps.onSearch(query, page, fit);
     } catch (error) {
       this.failed(error, () => void this.load(query, fit));
     }
@@ -149,10 +145,17 @@ export class Search {
     this.section.hidden = false;
   }
 
+  /** How many matches the map outlines in its view, once it knows. */
+  setOutlined(outlined: Outlined): void {
+    this.outlined = outlined;
+    if (!this.section.hidden && this.count > 0) this.heading.textContent = this.summary();
+  }
+
   private summary(): string {
     const n = (k: number) => k.toLocaleString('en-GB');
     const listed = this.shown < this.count ? `, ${n(this.shown)} listed` : '';
-    return `${n(this.count)} ${this.count === 1 ? 'match' : 'matches'}${listed}; ${this.outlined === this.count ? `all ${n(this.outlined)}` : n(this.outlined)} outlined on the map`;
+    const outlined = this.outlined === null ? '' : this.outlined === 'wide' ? '; zoom in to outline them on the map' : `; ${n(this.outlined)} in this view outlined on the map`;
+    return `${n(this.count)} ${this.count === 1 ? 'match' : 'matches'}${listed}${outlined}`;
   }
 
   private entry(feature: ListedFeature): HTMLLIElement {

@@ -23,10 +23,10 @@ export interface LegendCategory extends Category {
   colour: string;
 }
 
-/** /map/matches.json: every feature a search matches. */
+/** /map/matches.json: the features a search matches in the view (none when it is `wide`). */
 export interface MatchIds {
+  wide: boolean;
   count: number;
-  extent: [number, number, number, number] | null;
   ids: number[];
 }
 

@@ -216,6 +216,11 @@ export const SETTINGS = {
     env: 'BASEMAP_URL', default: '', parse: orNone(parseBasemapUrl), emptyMeans: 'no base map',
     help: 'the map page\'s base map: an XYZ raster template ({z}, {x}, {y}) or a style URL (.json)',
   },
+  mapMatchesViewFootprints: {
+    // Bounds each answer's work by the view, whatever the catalogue: a street's view holds hundreds (issue 48).
+    env: 'MAP_MATCHES_VIEW_FOOTPRINTS', default: '10000', parse: wholeNumber(1, 1_000_000),
+    help: 'the most footprints a map view may hold for /map/matches.json to list the search\'s matches in it; a wider view lists none (the map asks the reader to zoom in)',
+  },
   rateLimit: {
     env: 'RATE_LIMIT', default: '1000/day', parse: parseRateLimit,
     help: 'requests per client address to the paths that run a query the client chooses (/api/, /ogc/, /map/matches.json, /map/labels.json, /map/streets.json, /search/): N/second, N/minute, N/hour, N/day, or off',

@@ -30,7 +30,7 @@ const TRIGGERS: [string, string, number][] = [
   ['an /api/ record', `/api/v1/features/${feature(5).id}/`, 200],
   ['an OGC item', `/ogc/collections/features/items/${feature(6).id}`, 200],
   ['a vector tile', `/tiles/features/${tile.z}/${tile.x}/${tile.y}.mvt`, 200],
-  ['the map\'s matches', '/map/matches.json?postcode=E1%206TD', 200],
+  ['the map\'s matches', '/map/matches.json?postcode=E1%206TD&bbox=-180,-90,180,90', 200],
 ];
 
 /** The catalogue version an answer was read from, by its ETag ("<v>-…", a download's "d<v>-…"). */

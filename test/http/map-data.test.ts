@@ -1,6 +1,6 @@
 // The map explorer's own data (/map/matches.json, /map/streets.json, /map/labels.json) on a
-// demo catalogue: every id a search matches (the API's pages walked to the end are the
-// oracle), street labels among their buildings, building labels in a box; bad input a 400.
+// demo catalogue: every id a search matches in a view (the API's pages walked to the end, and
+// the catalogue's own boxes, are the oracles), street labels among their buildings, building labels in a box; bad input a 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generateDemoCatalogue } from '../../src/demo/demo.js';
@@ -16,6 +16,37 @@ function boxOf(features: readonly Feature[]): [number, number, number, number] {
   const boxes = features.map((f) => boundingBox(f.geometry));
   return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
+
+/** How many footprints' boxes meet the view, widened (or narrowed, `margin` < 0) on each side. */
+function footprintsMeeting(view: readonly number[], margin: number): number {
+  const [w, s, e, n] = [view[0]! - margin, view[1]! - margin, view[2]! + margin, view[3]! + margin];
+  return catalogue.features.filter((f) => {
+    const b = boundingBox(f.geometry);
+    return b[2] >= w && b[0] <= e && b[3] >= s && b[1] <= n;
+  }).length;
+}
+
+describe('a view holding more footprints than MAP_MATCHES_VIEW_FOOTPRINTS', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ catalogue, settings: { mapMatchesViewFootprints: '50' } });
+  });
+  after(async () => t.close());
+
+  test('lists no match and says it is wide; a view of fewer lists its matches', async () => {
+    const whole = boxOf(catalogue.features);
+    assert.ok(footprintsMeeting(whole, -NEAR) > 50);
+    const wide = (await t.request(`/map/matches.json?year_range=1700&bbox=${whole.join(',')}`)).json();
+    assert.deepEqual(wide, { wide: true, count: 0, ids: [] });
+    // Around one matching footprint: a few footprints, so its matches are listed.
+    const match = catalogue.features.find((f) => f.current !== null && f.current >= 1700)!;
+    const view = boundingBox(match.geometry);
+    assert.ok(footprintsMeeting(view, NEAR) <= 50);
+    const narrow = (await t.request(`/map/matches.json?year_range=1700&bbox=${view.join(',')}`)).json();
+    assert.equal(narrow.wide, false);
+    assert.ok(narrow.ids.includes(match.id), `${match.id} listed`);
+  });
+});
 
 describe('the map explorer’s data', () => {
   let t: TestApp;
@@ -34,25 +65,54 @@ describe('the map explorer’s data', () => {
     }
   }
 
+  /** The middle of the catalogue: a view holding some of its footprints, cutting across others. */
+  function middleView(): [number, number, number, number] {
+    const [w, s, e, n] = boxOf(catalogue.features);
+    return [w + (e - w) / 4, s + (n - s) / 4, e - (e - w) / 4, n - (n - s) / 4];
+  }
+
   for (const query of ['year_range=1700', 'q=street', 'categories=1,2,3', 'tags=pub', 'q=zzzznothing']) {
-    test(`/map/matches.json?${query}: every match (not a page), ascending, and their extent`, async () => {
-      const answer = await t.request(`/map/matches.json?${query}`);
+    test(`/map/matches.json?${query}&bbox=…: every match meeting the view (not a page), ascending`, async () => {
+      const bbox = middleView().join(',');
+      const answer = await t.request(`/map/matches.json?${query}&bbox=${bbox}`);
       assert.equal(answer.status, 200);
       assert.equal(answer.headers['content-type'], 'application/json');
       const body = answer.json();
-      const expected = await apiIds(query);
-      assert.deepEqual(body.ids, expected);
-      assert.equal(body.count, expected.length);
-      if (expected.length === 0) return assert.equal(body.extent, null);
-      const box = boxOf(catalogue.features.filter((f) => expected.includes(f.id)));
-      body.extent.forEach((v: number, i: number) => assert.ok(Math.abs(v - box[i]!) < NEAR, `extent[${i}] ${v} vs ${box[i]}`));
+      const expected = await apiIds(`${query}&bbox=${bbox}`);
+      assert.deepEqual(body, { wide: false, count: expected.length, ids: expected });
     });
   }
 
-  test('a search with more than a page of matches gives them all', async () => {
-    const body = (await t.request('/map/matches.json?year_range=1700')).json();
-    assert.ok(body.count > 100, `${body.count} matches`);
-    assert.equal(body.count, catalogue.features.filter((f) => f.current !== null && f.current >= 1700).length);
+  test('the matches in a view, from the catalogue itself: those whose box lies inside it, none whose box misses it', async () => {
+    const view = middleView();
+    const body = (await t.request(`/map/matches.json?year_range=1700&bbox=${view.join(',')}`)).json();
+    const listed = new Set<number>(body.ids);
+    const matching = catalogue.features.filter((f) => f.current !== null && f.current >= 1700);
+    const inside = matching.filter((f) => {
+      const [w, s, e, n] = boundingBox(f.geometry);
+      return w > view[0] + NEAR && s > view[1] + NEAR && e < view[2] - NEAR && n < view[3] - NEAR;
+    });
+    const missing = catalogue.features.filter((f) => {
+      const [w, s, e, n] = boundingBox(f.geometry);
+      return e < view[0] - NEAR || w > view[2] + NEAR || n < view[1] - NEAR || s > view[3] + NEAR;
+    });
+    assert.ok(inside.length > 100, `${inside.length} inside`);
+    assert.deepEqual(inside.map((f) => f.id).filter((id) => !listed.has(id)), []);
+    assert.deepEqual(missing.map((f) => f.id).filter((id) => listed.has(id)), []);
+    assert.ok(body.ids.every((id: number) => matching.some((f) => f.id === id)));
+  });
+
+  test('the whole catalogue in view: a search with more than a page of matches gives them all', async () => {
+    const body = (await t.request(`/map/matches.json?year_range=1700&bbox=-180,-90,180,90`)).json();
+    const expected = catalogue.features.filter((f) => f.current !== null && f.current >= 1700).map((f) => f.id).sort((a, b) => a - b);
+    assert.ok(expected.length > 100, `${expected.length} matches`);
+    assert.deepEqual(body, { wide: false, count: expected.length, ids: expected });
+  });
+
+  test('without a view, /map/matches.json is the API’s 400 naming bbox: every match of the catalogue is never asked for', async () => {
+    const answer = await t.request('/map/matches.json?q=street');
+    assert.equal(answer.status, 400);
+    assert.match(answer.json().detail, /^Invalid bbox: /);
   });
 
   test('a malformed parameter is the API’s 400, naming it', async () => {
@@ -76,7 +136,7 @@ describe('the map explorer’s data', () => {
     const families = [
       // Parameters the answers ignore, and spellings of one search, one box.
       Array.from({ length: 6 }, (_, i) => `/map/streets.json?x=${i}`),
-      ['/map/matches.json?q=Street', '/map/matches.json?q=street&x=1', '/map/matches.json?q=STREET&q=street', '/map/matches.json?x=2&q=street'],
+      ['/map/matches.json?q=Street&bbox=-1,51,1,52', '/map/matches.json?q=street&x=1&bbox=-1,51,1,52', '/map/matches.json?q=STREET&q=street&bbox=-1.0,51,1,52', '/map/matches.json?x=2&bbox=-1,51,1,52&q=street'],
       [`/map/labels.json?bbox=${west},${south},${west + 0.01},${south + 0.01}`, `/map/labels.json?bbox=${west}0,${south}0,${west + 0.01},${south + 0.01}&x=3`],
     ];
     for (const urls of families) {

@@ -81,7 +81,7 @@ describe('RATE_LIMIT=3/minute, nobody exempt', () => {
 });
 
 describe('every path that runs a query the client chooses is counted: /api/, /ogc/, the map\'s data and the site\'s search', () => {
-  const QUERIES = ['/map/matches.json?street=Osborn%20Street', '/ogc/collections/features/items?limit=2', '/map/labels.json?bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json', '/search/?q=osborn'];
+  const QUERIES = ['/map/matches.json?street=Osborn%20Street&bbox=-180,-90,180,90', '/ogc/collections/features/items?limit=2', '/map/labels.json?bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json', '/search/?q=osborn'];
   let t: TestServer;
   before(async () => {
     t = await startTestServer({ settings: { rateLimit: `${QUERIES.length}/minute`, rateLimitExempt: '' } });
@@ -95,7 +95,7 @@ describe('every path that runs a query the client chooses is counted: /api/, /og
       assert.equal(answer.headers['ratelimit-remaining'], String(QUERIES.length - 1 - i), url);
       assert.equal(answer.headers['ratelimit-policy'], `${QUERIES.length};w=60`, url);
     }
-    const map = await request(t.origin, '/map/matches.json?street=Osborn%20Street');
+    const map = await request(t.origin, '/map/matches.json?street=Osborn%20Street&bbox=-180,-90,180,90');
     const api = await request(t.origin, FEATURES);
     assertThrottled(map);
     assertThrottled(api);

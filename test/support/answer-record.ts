@@ -86,7 +86,7 @@ export const CHOSEN_REQUESTS = [
   '/ogc/collections/images/items?limit=3', '/ogc/collections/documents/items?limit=3&f=html', '/ogc/collections/media/items?f=json',
   '/ogc/collections/features/queryables', '/ogc/collections/features/schema', '/ogc/collections/features/items/1?f=html',
   '/tiles/features.json', '/tiles/features/14/8191/5448.mvt', '/tiles/features/16/32764/21793.mvt', '/tiles/features/3/4/2.mvt',
-  '/map/matches.json?search=street', '/map/streets.json', '/map/config.json',
+  '/map/matches.json?q=street&bbox=-0.08,51.51,-0.06,51.52', '/map/streets.json', '/map/config.json',
   '/media/nothing.jpg', '/nothing',
 ] as const;
 

@@ -1,8 +1,7 @@
-// The map explorer's own data, beside /api/v1/ (whose answers never change): every id a
-// search matches, street labels and building labels. Cached per catalogue version like
+// The map explorer's own data, beside /api/v1/ (whose answers never change): the ids a
+// search matches in a view, street labels and building labels. Cached per catalogue version like
 // any answer, under what the answer depends on (the parsed search, the box; for streets
-// nothing), not the raw URL: at scale 100 a broad search takes most of a second,
-// and a query string varied at each request (`?x=1`, `?x=2`, …) would otherwise have every
+// nothing), not the raw URL: a query string varied at each request (`?x=1`, `?x=2`, …) would otherwise have every
 // one computed again. None of them holds a URL, so the Host is not in the key either.
 // A malformed parameter is the API's 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +12,7 @@ import type { ServedStore } from '../../work/reads.js';
 import { parseFilters } from '../api/filters.js';
 import { parseQuery } from '../api/params.js';
 import { cachedAnswer, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { buildingLabelsRead, matchIdsRead, streetLabelsRead } from '../../store/map/map-reads.js';
+import { buildingLabelsRead, streetLabelsRead, viewMatchesRead } from '../../store/map/map-reads.js';
 
 export interface MapDataDeps extends AnswerDeps {
   store: ServedStore;
@@ -25,13 +24,16 @@ type Prepare = (request: FastifyRequest) => { depends: string; render: () => Pro
 export function registerMapData(app: FastifyInstance, deps: MapDataDeps): void {
   route(app, deps, MAP_MATCHES_PATH, (request) => {
     // The API's own finding-things parameters, checked by the same parser; plain values in a
-    // fixed order, so their JSON names the search.
+    // fixed order, so their JSON names the search. The view's box is needed: the answer is
+    // the matches the map draws, bounded by the view, never every match of the catalogue.
     const filters = parseFilters('features', parseQuery(request.url));
+    const { bbox } = filters;
+    if (!bbox) throw ERRORS.invalidFilter('bbox', 'minLon,minLat,maxLon,maxLat: the view to outline matches in');
     return {
       depends: JSON.stringify(filters),
       render: async () => {
-        const { version, ids, extent } = await deps.store.ask(matchIdsRead, filters);
-        return { version, body: { count: ids.length, extent, ids } };
+        const { version, wide, ids } = await deps.store.ask(viewMatchesRead, { ...filters, bbox }, deps.config.mapMatchesViewFootprints);
+        return { version, body: { wide, count: ids.length, ids } };
       },
     };
   });

@@ -1,20 +1,24 @@
-// The map explorer's own reads (/map/…), written once for both stores: the ids of every
-// feature a search matches (all of them, for outlining, not a page), the streets' labels
-// as kept (apply/street-label-upkeep.ts), and the labelled buildings in a box.
+// The map explorer's own reads (/map/…), written once for both stores: the ids of the
+// features a search matches in a view (all of them, for outlining, not a page), the
+// streets' labels as kept (apply/street-label-upkeep.ts), and the labelled buildings in a box.
 import { FEATURE_KEYS as F } from '../../catalogue/fields.js';
 import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { binder, type Dialect } from '../dialect.js';
 import { filterConditions } from '../filter-sql.js';
 import type { Filters } from '../filters.js';
-import { drivingIndex, selectRows, versionPlan, type Plan } from '../read-plans.js';
+import { boxCandidates, selectRows, versionPlan, type Plan } from '../read-plans.js';
 import type { StreetLabel } from '../apply/street-labels.js';
 
-export interface MatchIds {
+/** A search with the map view's box. */
+export type ViewFilters = Filters & { bbox: NonNullable<Filters['bbox']> };
+
+/** The matches of a search within a map view. */
+export interface ViewMatches {
   version: number;
-  /** Ascending. */
+  /** The view holds more footprints than are checked for one answer (MAP_MATCHES_VIEW_FOOTPRINTS): none listed. */
+  wide: boolean;
+  /** Ascending: every match meeting the view, unless it is wide. */
   ids: number[];
-  /** The matching footprints' extent; null when nothing matches. */
-  extent: Box | null;
 }
 
 /** [minLon, minLat, maxLon, maxLat] of a footprint. */
@@ -47,22 +51,19 @@ type BoxRow = { min_x: number; min_y: number; max_x: number; max_y: number };
 const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.max_x), Number(r.max_y)];
 
 
-export function* matchIdsPlan(filters: Filters, dialect: Dialect): Plan<MatchIds> {
+/**
+ * The matches of a search meeting a view: the view's footprints counted in the spatial index
+ * up to one past `atMost`, and, when no more, each of them checked against the search (the
+ * box drives the query, the words checked row by row), so an answer's work is bounded by the
+ * view, not by the number of matches in the whole catalogue.
+ */
+export function* viewMatchesPlan(filters: ViewFilters, atMost: number, dialect: Dialect): Plan<ViewMatches> {
   const version = yield* versionPlan();
-  const driving = yield* drivingIndex(filters, dialect);
+  if ((yield* boxCandidates(filters.bbox, atMost, dialect)) > atMost) return { version, wide: true, ids: [] };
   const { bind, params } = binder();
-  const where = ['TRUE', ...filterConditions('features', filters, dialect, bind, driving)].join(' AND ');
-  const { from, columns } = dialect.featureBoxes('f');
-  const ids: number[] = [];
-  let extent: Box | null = null;
-  const each = (row: unknown) => {
-    const r = row as BoxRow & { id: number };
-    ids.push(Number(r.id));
-    const box = boxOf(r);
-    extent = extent === null ? box : [Math.min(extent[0], box[0]), Math.min(extent[1], box[1]), Math.max(extent[2], box[2]), Math.max(extent[3], box[3])];
-  };
-  yield { sql: `SELECT f.id, ${columns} FROM ${from} WHERE ${where} ORDER BY f.id`, params, adHoc: true, each };
-  return { version, ids, extent };
+  const where = filterConditions('features', filters, dialect, bind, 'box').join(' AND ');
+  const rows = yield* selectRows<{ id: number | string }>({ sql: `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id`, params, adHoc: true });
+  return { version, wide: false, ids: rows.map((r) => Number(r.id)) };
 }
 
 /** Every street's labels as kept: a row a street, whatever the number of buildings. */

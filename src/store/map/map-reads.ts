@@ -5,12 +5,12 @@ import type { ReadDeclaration } from '../../work/reads.js';
 import type { Filters } from '../filters.js';
 import { boxCandidates, overviewPlan } from '../read-plans.js';
 import type { Overview } from '../store.js';
-import { buildingLabelsPlan, matchIdsPlan, streetLabelsPlan, type Box, type BuildingLabels, type KeptStreets, type MatchIds } from './map-plans.js';
+import { buildingLabelsPlan, streetLabelsPlan, viewMatchesPlan, type Box, type BuildingLabels, type KeptStreets, type ViewFilters, type ViewMatches } from './map-plans.js';
 
-/** The ids of every feature the filters match. */
-export const matchIdsRead: ReadDeclaration<[filters: Filters], MatchIds> = {
-  name: 'matchIds',
-  plan: (dialect, filters) => matchIdsPlan(filters, dialect),
+/** The ids of the features the filters match in a view, or none when the view holds more than `atMost` footprints. */
+export const viewMatchesRead: ReadDeclaration<[filters: ViewFilters, atMost: number], ViewMatches> = {
+  name: 'viewMatches',
+  plan: (dialect, filters, atMost) => viewMatchesPlan(filters, atMost, dialect),
   workClass: () => 'reads',
 };
 
