@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type RawSettings } from '../../src/config.js';
-import { loggerOptions } from '../../src/http/operations/request-log.js';
+import { hundredths, loggerOptions } from '../../src/http/operations/request-log.js';
 import { openStore } from '../../src/store/open.js';
 import { buildTestCatalogue } from '../support/catalogue.js';
 import { captureLogLines } from '../support/log-capture.js';
@@ -122,6 +122,37 @@ describe('one JSON line per request', () => {
     const lines = await t.requestLines(before + 1);
     assert.equal(lines.at(-1)!.status, 400);
     assert.equal(lines.at(-1)!.request_id, answer.headers['x-request-id']);
+  });
+});
+
+describe('a cached answer\'s line (written from a template, not by pino)', () => {
+  let t: LoggedServer;
+  before(async () => {
+    t = await startLoggedServer();
+  });
+  after(() => t.close());
+
+  test('is pino\'s line: the same fields in the same order, time the clock\'s milliseconds, the duration in hundredths', async () => {
+    const url = '/api/v1/features/?page=2';
+    const startedAt = Date.now();
+    for (let i = 0; i < 4; i++) assert.equal((await request(t.origin, url)).status, 200);
+    const finishedAt = Date.now();
+    const lines = await t.requestLines(4);
+    assert.equal(lines.length, 4);
+    const [first, ...cached] = lines;
+    for (const line of cached) {
+      assert.deepEqual(Object.keys(line), Object.keys(first!));
+      assert.ok(Number.isInteger(line.time) && line.time >= startedAt && line.time <= finishedAt, String(line.time));
+      assert.equal(line.duration_ms, Math.round(line.duration_ms * 100) / 100);
+    }
+  });
+});
+
+describe('hundredths', () => {
+  test('writes what String(Math.round(ms * 100) / 100) writes', () => {
+    const values = [0, 0.001, 0.004, 0.005, 0.01, 0.05, 0.1, 0.125, 0.995, 1, 1.005, 9.999, 10.1, 99.99, 12345.678, 1e7, 1e9, 1e12, -0.004, -1.5, NaN, Infinity];
+    for (let i = 0; i < 20_000; i++) values.push(Math.random() * 10 ** (i % 8));
+    for (const ms of values) assert.equal(hundredths(ms), String(Math.round(ms * 100) / 100), String(ms));
   });
 });
 

@@ -101,7 +101,8 @@ export function installFastAnswers(app: FastifyInstance, deps: FastAnswerDeps): 
     if (sent === undefined) return false;
     deps.cache.touch(found);
     const id = deps.requestId(request);
-    const head = sent.head.slice();
+    // The kept list itself, its id slot filled: node reads it within writeHead and keeps none of it.
+    const { head } = sent;
     head[1] = id;
     response.writeHead(sent.status, head);
     if (sent.body === null) response.end();
