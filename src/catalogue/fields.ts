@@ -154,3 +154,12 @@ export const FEATURE_KEYS = {
 export const DOCUMENT_KEYS = {
   lastEdited: 'last_edited',
 } as const satisfies Readonly<Record<string, keyof Declared['documents']>>;
+
+/**
+ * Whether a building's street is one to show by name (the spec: a street "may be empty string
+ * or null"): not null, nor written empty or as spaces. No search finds the buildings of such
+ * a "street", so the home page does not list it and the map writes no label for it.
+ */
+export function isNamedStreet(street: string | null): street is string {
+  return street !== null && street.trim() !== '';
+}

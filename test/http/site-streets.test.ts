@@ -2,7 +2,8 @@
 // (issue 48): a street's name may be null, empty or only spaces (the spec: "may be empty
 // string or null"). Each street listed is a link with its name as its text (axe's
 // link-name), its count the buildings the link's search finds; buildings on no street are
-// left out (no search finds "no street", and a link to every building would say otherwise).
+// left out (no search finds "no street", and a link to every building would say otherwise),
+// and the map writes no label for them.
 // Expected values computed here from the catalogue. On both stores (test/postgres/ twin).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -61,5 +62,15 @@ describe('the home page’s streets, some buildings on no street', () => {
       const found = (await t.request(`/api/v1/features/?street=${encodeURIComponent(search)}&page_size=1`)).json();
       assert.equal(found.count, street.count, `${street.name}: what its link's search finds`);
     }
+  });
+
+  test('the map labels each named street, and none written empty or as spaces', async () => {
+    const answer = await t.request('/map/streets.json');
+    assert.equal(answer.status, 200);
+    const kept: unknown = answer.json();
+    const names = JSON.stringify(kept).match(/"name":"[^"]*"/g) ?? [];
+    const labelled = new Set(names.map((n) => n.slice(8, -1).toLowerCase()));
+    assert.deepEqual([...labelled].filter((name) => name.trim() === ''), [], 'no label without text');
+    assert.deepEqual([...labelled].sort(), [...namedStreets(cat).keys()].sort());
   });
 });

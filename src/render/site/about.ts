@@ -1,5 +1,6 @@
 // The site's home for people (/about/): what the catalogue is, a search box, its categories,
 // periods and streets to browse, and the ways to its data.
+import { isNamedStreet } from '../../catalogue/fields.js';
 import { API_PREFIX, DOCS_PREFIX, TILEJSON_PATH } from '../../constants.js';
 import { LINKED_PATHS } from '../../pages/paths.js';
 import { SITE_PATHS } from '../../site/paths.js';
@@ -34,8 +35,7 @@ export function periodBands(first: number, last: number): { from: number; to: nu
 
 export function htmlAbout(at: PageAt, facts: AboutFacts): string {
   const search = `${at.baseUrl}${SITE_PATHS.search}`;
-  // A street written empty (or as spaces) is no street to browse: no search finds its buildings.
-  const streets = facts.streets.filter((s) => s.name.trim() !== '');
+  const streets = facts.streets.filter((s) => isNamedStreet(s.name));
   const items = `${at.baseUrl}${LINKED_PATHS.ogcItems('features')}`;
   return SITE_PAGES.render('about', {
     page: page(at, {

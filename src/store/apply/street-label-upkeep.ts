@@ -4,6 +4,7 @@
 // (/map/streets.json) and the site's pages read them whole (store/map/map-plans.ts): a row
 // per street, whatever the number of buildings (1.4 s at scale 100 when every building was
 // read for them).
+import { isNamedStreet } from '../../catalogue/fields.js';
 import { boundingBox } from '../../search/box.js';
 import { binder, type Dialect } from '../dialect.js';
 import { selectRows, type Plan } from '../read-plans.js';
@@ -63,6 +64,7 @@ function* streetCentres(keys: readonly string[] | null): Plan<Map<string, Street
   const streets = new Map<string, Street>();
   const each = (row: unknown) => {
     const r = row as { street: string; street_key: string; geometry: string };
+    if (!isNamedStreet(r.street)) return;
     const street = streets.get(r.street_key) ?? { name: r.street, centres: [] };
     street.centres.push(...centreOf(r.geometry));
     streets.set(r.street_key, street);
