@@ -26,10 +26,10 @@ export function guardStore(store: CatalogueReader, config: GuardConfig, registry
   return new GuardedStore(store, workGates(config), setup, registry, config.dbTimeoutMs, { mapIndexBatch: config.mapIndexBatch });
 }
 
-/** A read's last answer, kept for the catalogue version it was read at (ReadDeclaration.keptPerVersion). */
-interface Kept {
+/** A read's or a job's last answer, kept for the catalogue version it was read at (ReadDeclaration.keptPerVersion, KeptJob). */
+interface Kept<R = unknown> {
   version: number;
-  value: unknown;
+  value: R;
 }
 
 export class GuardedStore implements CatalogueReader, Reads {
@@ -71,33 +71,38 @@ export class GuardedStore implements CatalogueReader, Reads {
     return this.offload(klass, { kind: 'read', name: read.name, args });
   }
 
-  /** Kept for the version it was read at; the version is one row, read inline. */
-  private async keptOrRead<A extends unknown[], R>(read: ReadDeclaration<A, R>, args: A): Promise<R> {
-    const key = keptKey(read, args);
-    const kept = this.kept.get(key);
-    // Kept from this declaration's own answer, under its name and arguments.
-    if (kept !== undefined && kept.version === (await this.inner.catalogueVersion())) return kept.value as R;
-    const value = await this.classified(read, args);
-    const version = versionOf(value);
-    if (version !== null) this.kept.set(key, { version, value });
-    return value;
+  /** Kept for the version it was read at. */
+  private keptOrRead<A extends unknown[], R>(read: ReadDeclaration<A, R>, args: A): Promise<R> {
+    return this.keptFor(keptKey(read, args), () => this.classified(read, args));
   }
 
   /** BoundedContext.lastKept. */
   private lastKept<R>(job: KeptJob<R>): R | null {
-    const kept = this.kept.get(keptJobKey(job));
-    return kept === undefined ? null : (kept.value as R);
+    return this.keptUnder<R>(keptJobKey(job))?.value ?? null;
   }
 
   /** A kept job's answer of the catalogue's version: the one kept, else run now (in a turn of its class) and kept. */
-  async keptRun<R>(job: KeptJob<R>): Promise<R> {
-    const key = keptJobKey(job);
-    const kept = this.kept.get(key);
-    if (kept !== undefined && kept.version === (await this.inner.catalogueVersion())) return kept.value as R;
-    const value = await this.build(job, this.keptSettings);
+  keptRun<R>(job: KeptJob<R>): Promise<R> {
+    return this.keptFor(keptJobKey(job), () => this.build(job, this.keptSettings));
+  }
+
+  /** The answer kept under `key` when it is of the catalogue's version (one row, read inline), else `run`'s, kept. */
+  private async keptFor<R>(key: string, run: () => Promise<R>): Promise<R> {
+    const kept = this.keptUnder<R>(key);
+    if (kept !== undefined && kept.version === (await this.inner.catalogueVersion())) return kept.value;
+    const value = await run();
     const version = versionOf(value);
     if (version !== null) this.kept.set(key, { version, value });
     return value;
+  }
+
+  /**
+   * What is kept under a key. A key names one declaration (its name, and a read's arguments:
+   * keptKey, keptJobKey), and only keptFor, given that declaration's own run, writes under
+   * it: so what it holds is that declaration's answer, of its type.
+   */
+  private keptUnder<R>(key: string): Kept<R> | undefined {
+    return this.kept.get(key) as Kept<R> | undefined;
   }
 
   /** BoundedContext.keepFor: what a request reads inline never waits for the job. */
