@@ -34,7 +34,8 @@ export const FAST: PassOrder = {
  * (cors, media, ogc-pages), GDAL's walks over /ogc/ and a CSV, a crowd of costly text queries,
  * sign-up floods against the throttles' windows, kept GeoPackages built by two processes. Then
  * the races of signals, kills and timeouts against `serve` processes (shutdown, workers,
- * limits, live update and apply, the replica, issue 45's picture races and crashes). Last,
+ * limits, live update and apply, the replica, issue 45's picture races and crashes, `apply`
+ * killed). Last,
  * one at a time, the measurements under attack: isolation, upload crowds and sieges,
  * Lighthouse and axe over every page, a picture's time to another host and to a replica.
  */
@@ -49,6 +50,7 @@ export const SLOW: PassOrder = {
   alone: [
     'postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test',
     'live-apply.test', 'live-update.test', 'postgres/live-update.test', 'postgres/picture-races.test', 'http/picture-races.test', 'limits.test',
+    'apply-kill.test', 'postgres/apply-kill.test',
   ],
   isolated: [
     'postgres/isolation.test', 'isolation.test', 'postgres/upload-crowd.test', 'upload-crowd.test', 'postgres/upload-siege.test', 'upload-siege.test', 'browser/site-quality.test', 'postgres/site-quality.test',
