@@ -9,6 +9,7 @@
 // npm run bench -- --pictures [--store …] [--seconds …] [--rounds N]: a contributed picture served from the store, cached and
 // uncached (CACHE_MAX_MB=0), and the same bytes as a file under MEDIA_ROOT, loaded by wrk (bench/pictures.ts)
 // --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
+// --catalogue FILE: a catalogue file instead of a generated one (bench/other-catalogues.ts writes two)
 // (test/support/tile-catalogues.ts), imported afresh each run; default demo
 // npm run bench -- --downloads [--store …] [--scale …] [--rounds N]: only the whole-layer downloads (bench/ogc.ts), N times, then once from a server with BASE_URL
 // npm run bench -- --peers [--store …] [--seconds 5] [--rounds N] [--class bbox]: uncached req/s of each OGC request class (or those whose name holds --class) against MapServer 8.0 (bench/peers.ts)
@@ -43,6 +44,7 @@ import { ensureWrk, runWrk, writeMixScript, type Load } from './wrk.js';
 import { countInstructions, ensureValgrind, type CountTarget } from './instructions.js';
 import pg from 'pg';
 import { generateDemoCatalogue } from '../src/demo/demo.js';
+import type { Catalogue } from '../src/catalogue/format.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open.js';
 import { replaceCatalogue } from '../src/store/apply/replace.js';
@@ -86,6 +88,7 @@ const { values } = parseOptions({
     peers: { type: 'boolean', default: false },
     class: { type: 'string', default: '' },
     layout: { type: 'string', default: 'demo' },
+    catalogue: { type: 'string' },
     contributions: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
     edit: { type: 'boolean', default: false },
@@ -118,13 +121,13 @@ const seconds = values.quick ? 3 : Number(values.seconds);
 const connections = Number(values.connections);
 /** From scale 10 (or with --keep) the catalogue is imported once and kept between runs (bench/scale.ts). */
 // Never for --apply, --approve, --edit or --pictures: they change the catalogue, which the kept one must not be.
-const keep = !values.apply && !values.approve && !values.edit && !values.pictures && layout === 'demo' && (values.keep || scale >= 10);
+const keep = !values.apply && !values.approve && !values.edit && !values.pictures && layout === 'demo' && values.catalogue === undefined && (values.keep || scale >= 10);
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && os.cpus().length > 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function prepareDatabase(dir: string) {
   const started = performance.now();
-  const catalogue = generateLayoutCatalogue({ scale, seed: 1, layout });
+  const catalogue = values.catalogue === undefined ? generateLayoutCatalogue({ scale, seed: 1, layout }) : readCatalogue(String(values.catalogue));
   if (keep) {
     const { settings } = keptDatabase(scale, values.store as 'sqlite' | 'postgres', PG_URL, log);
     return { settings, catalogue };
@@ -135,8 +138,14 @@ async function prepareDatabase(dir: string) {
   const store = await openStore(loadConfig(settings, {}), { create: true });
   await replaceCatalogue(store, catalogue);
   await store.close();
-  log(`catalogue: scale ${scale}, layout ${layout} (${LAYOUT_DESCRIPTIONS[layout]}), ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const which = values.catalogue === undefined ? `scale ${scale}, layout ${layout} (${LAYOUT_DESCRIPTIONS[layout]})` : values.catalogue;
+  log(`catalogue: ${which}, ${catalogue.features.length} features, imported into ${values.store} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { settings, catalogue };
+}
+
+/** A catalogue file of the user's (checked by `import` as it is loaded). */
+function readCatalogue(file: string): Catalogue {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue;
 }
 
 async function dropDatabase(settings: { databaseSchema?: string }) {
