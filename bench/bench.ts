@@ -3,7 +3,8 @@
 // npm run bench -- --soak [--minutes 10 | --quick] [--store …] [--scale …]: bench/soak.ts
 // npm run bench -- --replica [--scale …] [--rounds N]: a streaming replica's delay, bench/replication.ts
 // npm run bench -- --tiles [--store …] [--scale …] [--layout L]: only the vector tiles, every zoom (bench/tiles.ts)
-// npm run bench -- --apply [--store …] [--scale …] [--layout L]: `apply` end to end, bench/apply.ts
+// npm run bench -- --apply [--store …] [--scale …] [--layout L] [--change TEXT]: `apply` end to end, bench/apply.ts
+// (--change: only the changes whose name holds TEXT, such as "4 records")
 // npm run bench -- --approve [--store …] [--scale …] [--rounds N]: a contribution approved to visible on two servers, bench/approve.ts
 // npm run bench -- --edit [--store …] [--scale …] [--rounds N]: an editor's save (an address, a picture's credit) to visible on two servers, bench/edit.ts
 // npm run bench -- --pictures [--store …] [--seconds …] [--rounds N]: a contributed picture served from the store, cached and
@@ -89,6 +90,7 @@ const { values } = parseOptions({
     class: { type: 'string', default: '' },
     layout: { type: 'string', default: 'demo' },
     catalogue: { type: 'string' },
+    change: { type: 'string', default: '' },
     contributions: { type: 'boolean', default: false },
     approve: { type: 'boolean', default: false },
     edit: { type: 'boolean', default: false },
@@ -354,7 +356,7 @@ async function main() {
   if (values.tiles) return await onlyTiles(entry, settings, catalogue, dir);
   if (values.apply) {
     try {
-      return await timeApply(entry, settings, catalogue, dir, log);
+      return await timeApply(entry, settings, catalogue, dir, log, String(values.change));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await dropDatabase(settings);
