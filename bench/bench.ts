@@ -466,7 +466,12 @@ async function main() {
     const [ours, bare] = [medianLoad(oursRuns), medianLoad(bareRuns)];
     const rssOurs = rssOf(server.child.pid);
     const logged = (await waitForLines(server, linesBefore + ours.requests)) - linesBefore;
-    if (oursRuns.length > 1) log(`medians of ${oursRuns.length} alternating runs each; heritage-api req/s ${oursRuns.map((r) => r.rps).join(', ')}; limit ${bareRuns.map((r) => r.rps).join(', ')}`);
+    if (oursRuns.length > 1) {
+      log(`medians of ${oursRuns.length} alternating runs each; heritage-api req/s ${oursRuns.map((r) => r.rps).join(', ')}; limit ${bareRuns.map((r) => r.rps).join(', ')}`);
+      // Each round's pair ran back to back, so a machine slowed for a while slows both alike.
+      const pairs = oursRuns.map((r, i) => r.rps / (bareRuns[i]?.rps ?? NaN));
+      log(`each round's throughput against the limit's beside it: ${pairs.map((p) => p.toFixed(2)).join(', ')} (median ${[...pairs].sort((a, b) => a - b)[Math.floor(pairs.length / 2)]!.toFixed(2)})`);
+    }
     const row = (name: string, r: Load, rss: string) => log(`${name.padEnd(12)} req/s ${String(r.rps).padStart(6)}  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpuUs.toFixed(1)} µs/request  errors ${r.errors}  RSS ${rss}`);
     row('heritage-api', ours, rssOurs);
     row('limit', bare, rssOf(limit.child.pid));
