@@ -258,6 +258,22 @@ export function* drivingIndex(filters: Filters, dialect: Dialect, collection: Co
 }
 
 /** How many footprints the spatial index finds in the box (their bounding boxes meet it), counted up to one past `atMost`. */
+/**
+ * boxCandidates for a map's view, where a view holding the catalogue's whole extent (which
+ * imports and applies keep, every footprint within it) is answered from the stored count of
+ * features: PostgreSQL counts such a box by a sequential scan, which starts where the last
+ * one stopped (synchronized scans) and, where an import's updates of every row left the
+ * table's first half empty, took 175–260 ms once in about 40 views (scale 100) against 10 ms.
+ */
+export function* viewCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
+  const extent = yield* catalogueExtentPlan(dialect);
+  if (extent === null) return 0;
+  const [minX, minY, maxX, maxY] = extent;
+  const holdsAll = box[0] <= minX && box[1] <= minY && box[2] >= maxX && box[3] >= maxY;
+  if (!holdsAll) return yield* boxCandidates(box, atMost, dialect);
+  return Math.min(Number((yield* metaValue('count.features')) ?? 0), atMost + 1);
+}
+
 export function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
   const { bind, params } = binder();
   return countOf(yield { sql: dialect.boxCandidates(box, atMost + 1, bind), params, adHoc: true });

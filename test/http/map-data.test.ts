@@ -48,6 +48,26 @@ describe('a view holding more footprints than MAP_MATCHES_VIEW_FOOTPRINTS', () =
   });
 });
 
+// A view holding the catalogue's whole extent is counted from the stored count of features
+// (read-plans.ts viewCandidates); every other view in the spatial index. Both bounds, exactly.
+for (const [bound, wide] of [[catalogue.features.length - 1, true], [catalogue.features.length, false]] as const) {
+  describe(`the whole world in view, MAP_MATCHES_VIEW_FOOTPRINTS ${bound} of ${catalogue.features.length} footprints`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp({ catalogue, settings: { mapMatchesViewFootprints: String(bound) } });
+    });
+    after(async () => t.close());
+
+    test(wide ? 'one footprint more than the bound: wide' : 'as many footprints as the bound: every match listed', async () => {
+      const expected = catalogue.features.filter((f) => f.current !== null && f.current >= 1700).map((f) => f.id).sort((a, b) => a - b);
+      for (const view of ['-180,-90,180,90', boxOf(catalogue.features).map((v, i) => v + (i < 2 ? -0.001 : 0.001)).join(',')]) {
+        const body = (await t.request(`/map/matches.json?year_range=1700&bbox=${view}`)).json();
+        assert.deepEqual(body, wide ? { wide: true, count: 0, ids: [] } : { wide: false, count: expected.length, ids: expected }, view);
+      }
+    });
+  });
+}
+
 describe('the map explorer’s data', () => {
   let t: TestApp;
   before(async () => {

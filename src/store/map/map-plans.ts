@@ -6,7 +6,7 @@ import type { CatalogueRecord } from '../../catalogue/lists.js';
 import { binder, type Dialect } from '../dialect.js';
 import { filterConditions } from '../filter-sql.js';
 import type { Filters } from '../filters.js';
-import { boxCandidates, selectRows, versionPlan, type Plan } from '../read-plans.js';
+import { selectRows, versionPlan, viewCandidates, type Plan } from '../read-plans.js';
 import type { StreetLabel } from '../apply/street-labels.js';
 
 /** A search with the map view's box. */
@@ -59,7 +59,7 @@ const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.ma
  */
 export function* viewMatchesPlan(filters: ViewFilters, atMost: number, dialect: Dialect): Plan<ViewMatches> {
   const version = yield* versionPlan();
-  if ((yield* boxCandidates(filters.bbox, atMost, dialect)) > atMost) return { version, wide: true, ids: [] };
+  if ((yield* viewCandidates(filters.bbox, atMost, dialect)) > atMost) return { version, wide: true, ids: [] };
   const { bind, params } = binder();
   const where = filterConditions('features', filters, dialect, bind, 'box').join(' AND ');
   const rows = yield* selectRows<{ id: number | string }>({ sql: `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id`, params, adHoc: true });
