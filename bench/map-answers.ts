@@ -2,9 +2,9 @@
 // in a view, which replaced every match of the catalogue: `serve` with CACHE_MAX_MB=0 on a
 // database already imported (a kept scale-100 catalogue takes most of an hour to import on
 // a busy machine), each URL asked in turn so that the machine's changing load falls on all
-// alike; p50 and p99 of n, after two warm-ups each, and the server's CPU time per answer
+// alike; p50 and p99 of n, after --warm rounds (2) untimed, and the server's CPU time per answer
 // (all its threads, from /proc: steadier than the wall clock on a machine others load).
-//   tsx bench/map-answers.ts --db FILE|postgres://… [--schema S] [--entry bin/heritage-api] [--n 20]
+//   tsx bench/map-answers.ts --db FILE|postgres://… [--schema S] [--entry bin/heritage-api] [--n 20] [--warm 2]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     schema: { type: 'string' },
     entry: { type: 'string', default: 'bin/heritage-api' },
     n: { type: 'string', default: '20' },
+    // Rounds of every URL not timed: at scale 100 the box index takes a fresh server some seconds to build.
+    warm: { type: 'string', default: '2' },
   },
 });
 if (!values.db) throw new Error('--db is needed');
@@ -60,7 +62,8 @@ try {
   const refused: number[] = URLS.map(() => 0);
   let bytes: number[] = [];
   console.log(`load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (let i = 0; i < n + 2; i++) {
+  const warm = Number(values.warm);
+  for (let i = 0; i < n + warm; i++) {
     bytes = [];
     for (const [k, url] of URLS.entries()) {
       const [started, cpuBefore] = [performance.now(), cpuMs(child.pid)];
@@ -68,7 +71,7 @@ try {
       const body = await answer.arrayBuffer();
       // A refusal (503: past its deadline on a loaded machine) is counted, not timed.
       if (answer.status !== 200) refused[k] = (refused[k] ?? 0) + 1;
-      else if (i >= 2) {
+      else if (i >= warm) {
         times[k]?.push(performance.now() - started);
         cpu[k] = (cpu[k] ?? 0) + cpuMs(child.pid) - cpuBefore;
       }

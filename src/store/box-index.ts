@@ -107,6 +107,18 @@ export function footprintsIn(index: BoxIndex, box: Box): BoxFootprints {
   return { version: index.version, box, meeting, across };
 }
 
+/** How many stored boxes meet the box: the spatial index's candidates, as boxCandidates counts them. */
+export function boxesMeeting(index: BoxIndex, [minX, minY, maxX, maxY]: Box): number {
+  let count = 0;
+  if (index.data !== null) {
+    Flatbush.from(index.data).search(minX, minY, maxX, maxY, () => {
+      count++;
+      return false;
+    });
+  }
+  return count;
+}
+
 /**
  * How far a stored box may lie outside its footprint's own on each side: SQLite's R*Tree
  * rounds each side outwards to a 32-bit float (less than 2^-16 of a degree within ±256°);

@@ -3,7 +3,7 @@
 // features in a box are map views (the OGC items page, /api/v1/features/?bbox=), which
 // read them inline, after all, while the index is of the catalogue's version.
 import type { BoundedContext, KeptJob } from '../work/reads.js';
-import { boxBatchPlan, boxMatchesPlan, BoxPacker, footprintsIn, type Box, type BoxIndex, type BoxMatches } from './box-index.js';
+import { boxBatchPlan, boxesMeeting, boxMatchesPlan, BoxPacker, footprintsIn, type Box, type BoxIndex, type BoxMatches } from './box-index.js';
 import { versionPlan } from './read-plans.js';
 
 /**
@@ -72,4 +72,16 @@ export async function indexedMatches(context: BoundedContext, box: Box): Promise
   const version = matches?.version ?? (await context.reader.read(() => versionPlan(), { oneStatement: true }));
   context.keepFor(boxIndexJob, version);
   return matches !== null && matches.version === found?.version ? matches : null;
+}
+
+/**
+ * Whether the box index kept, of the catalogue's version (read inline), counts more than
+ * `atMost` footprints in the box. False also when none is kept of that version: it is then
+ * read again in the background (keepFor), and the caller counts in the store.
+ */
+export async function wideInIndex(context: BoundedContext, box: Box, atMost: number): Promise<boolean> {
+  const index = context.lastKept(boxIndexJob);
+  const version = await context.reader.read(() => versionPlan(), { oneStatement: true });
+  context.keepFor(boxIndexJob, version);
+  return index !== null && index.version === version && boxesMeeting(index, box) > atMost;
 }

@@ -57,9 +57,11 @@ const boxOf = (r: BoxRow): Box => [Number(r.min_x), Number(r.min_y), Number(r.ma
  * box drives the query, the words checked row by row), so an answer's work is bounded by the
  * view, not by the number of matches in the whole catalogue.
  */
-export function* viewMatchesPlan(filters: ViewFilters, atMost: number, dialect: Dialect): Plan<ViewMatches> {
+export function* viewMatchesPlan(filters: ViewFilters, atMost: number, dialect: Dialect, foundWide = false): Plan<ViewMatches> {
   const version = yield* versionPlan();
-  if ((yield* viewCandidates(filters.bbox, atMost, dialect)) > atMost) return { version, wide: true, ids: [] };
+  // Found wide in the server's box index of the version read a moment before (map-view-reads.ts
+  // wideInIndex): not counted again, nor, should a change have come between, read inline at length.
+  if (foundWide || (yield* viewCandidates(filters.bbox, atMost, dialect)) > atMost) return { version, wide: true, ids: [] };
   const { bind, params } = binder();
   const where = filterConditions('features', filters, dialect, bind, 'box').join(' AND ');
   const rows = yield* selectRows<{ id: number | string }>({ sql: `SELECT f.id FROM features f WHERE ${where} ORDER BY f.id`, params, adHoc: true });
