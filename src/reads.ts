@@ -10,7 +10,7 @@ import { getReads, linkedPicturesRead, listReads } from './store/api/api-reads.j
 import { publicPictureRead } from './store/contributions/picture-reads.js';
 import { boxCandidatesRead, buildingLabelsRead, viewMatchesRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
 import { boxIndexJob } from './store/map-view-reads.js';
-import { extentsRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
+import { collectionExtentRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
 import { searchCardsRead, yearCountsRead } from './store/site/site-reads.js';
 import { tileRead } from './store/tiles/tile-reads.js';
 import type { WorkRegistry } from './work/reads.js';
@@ -33,7 +33,7 @@ export const WORK_REGISTRY: WorkRegistry = {
     itemsRead,
     itemRead,
     itemIdsRead,
-    extentsRead,
+    collectionExtentRead,
     viewMatchesRead,
     streetLabelsRead,
     buildingLabelsRead,

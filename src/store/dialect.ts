@@ -56,6 +56,13 @@ export interface Dialect extends Cql2Dialect {
   idsParam(ids: readonly number[]): unknown;
   /** One row: min_x, min_y, max_x, max_y of every footprint, or of those whose id `featureIds` selects (nulls when there is none). */
   extent(featureIds?: string): string;
+  /**
+   * The extent of many features' footprints is read in slices of this many ids, or whole
+   * (null): PostgreSQL reads every footprint of them (the extent of those with pictures took
+   * 1 s at scale 100 with no parallel plan, past DB_TIMEOUT_MS; 0.1 s a slice); SQLite's
+   * R*Tree tells the sides, and a slice would read its records' table again.
+   */
+  extentSliceIds: number | null;
   /** A feature's category ids in their order, as one comma-separated text. */
   categoryIds: CategoryIdList;
   /** An ordered string aggregate, words one space apart. */
@@ -121,6 +128,7 @@ export const SQLITE_DIALECT: Dialect = {
   idIn: (column, placeholder) => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
   idsParam: (ids) => JSON.stringify(ids),
   extent: sqliteExtent,
+  extentSliceIds: null,
   sortKey: (sql) => sql,
   categoryIds: (from) => `(SELECT group_concat(category_id, ',' ORDER BY position) ${from})`,
   joinWords: (e, o) => `group_concat(${e}, ' ' ORDER BY ${o})`,
@@ -174,6 +182,7 @@ export const POSTGRES_DIALECT: Dialect = {
   joinText: (e, o, separator) => `string_agg(${e}, '${sqlText(separator)}' ORDER BY ${o})`,
   idIn: (column, placeholder) => `${column} = ANY(${placeholder}::integer[])`,
   idsParam: (ids) => ids,
+  extentSliceIds: 50_000,
   extent: (featureIds) => `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
     FROM (SELECT ST_Extent(geom) AS e FROM features${featureIds ? ` WHERE id IN (${featureIds})` : ''}) t`,
   sortKey: (sql, text) => (text ? `${sql} COLLATE "C"` : sql),
@@ -218,12 +227,16 @@ function envelope([minX, minY, maxX, maxY]: readonly [number, number, number, nu
  * few footprints whose R*Tree box is within 0.001 degree of the R*Tree's extreme.
  */
 function sqliteExtent(featureIds?: string): string {
-  const among = featureIds ? ` AND id IN (${featureIds})` : '';
+  const among = featureIds ? ` WHERE id IN (${featureIds})` : '';
   const side = (name: string, index: number, pick: 'min' | 'max') => {
-    const near = pick === 'min' ? `<= (SELECT min(${name}) FROM features_rtree WHERE TRUE${among}) + 0.001` : `>= (SELECT max(${name}) FROM features_rtree WHERE TRUE${among}) - 0.001`;
-    return `(SELECT ${pick}(geometry_bound(geometry, ${index})) FROM features WHERE id IN (SELECT id FROM features_rtree WHERE ${name} ${near}${among})) AS ${name}`;
+    const near = pick === 'min' ? `r.${name} <= b.${name} + 0.001` : `r.${name} >= b.${name} - 0.001`;
+    return `(SELECT ${pick}(geometry_bound(geometry, ${index})) FROM features WHERE id IN (SELECT r.id FROM r, b WHERE ${near})) AS ${name}`;
   };
-  return `SELECT ${side('min_x', 0, 'min')}, ${side('min_y', 1, 'min')}, ${side('max_x', 2, 'max')}, ${side('max_y', 3, 'max')}`;
+  // The boxes (of the features with records, `featureIds`) read once: named in each side's
+  // two lookups, the subquery of ids ran eight times (5.5 s for four collections at scale 100).
+  return `WITH r AS MATERIALIZED (SELECT id, min_x, min_y, max_x, max_y FROM features_rtree${among}),
+    b AS MATERIALIZED (SELECT min(min_x) AS min_x, min(min_y) AS min_y, max(max_x) AS max_x, max(max_y) AS max_y FROM r)
+    SELECT ${side('min_x', 0, 'min')}, ${side('min_y', 1, 'min')}, ${side('max_x', 2, 'max')}, ${side('max_y', 3, 'max')}`;
 }
 
 /** A separator written by our own code into SQL text: quotes doubled. */

@@ -309,7 +309,7 @@ type CategoryUseRow = { id: number; name: string; description: string; thumbnail
 export const EXTENT_META_KEY = 'extent';
 
 /** The extent the last import wrote, or, for a database imported before imports wrote it, computed. */
-function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, number] | null> {
+export function* catalogueExtentPlan(dialect: Dialect): Plan<[number, number, number, number] | null> {
   const stored = yield* metaValue(EXTENT_META_KEY);
   if (stored !== undefined) return storedExtent(JSON.parse(stored));
   return yield* extentPlan(dialect);

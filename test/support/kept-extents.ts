@@ -8,7 +8,7 @@ import { openStore } from '../../src/store/open.js';
 import type { CatalogueStore } from '../../src/store/store.js';
 import { guardStore, type GuardedStore } from '../../src/work/guarded-store.js';
 import { WORK_REGISTRY } from '../../src/reads.js';
-import { extentsRead } from '../../src/store/ogc/ogc-reads.js';
+import { askExtents } from '../../src/store/ogc/ogc-reads.js';
 import { buildTestCatalogue } from './catalogue.js';
 import { importInto } from './server.js';
 import { createTestDatabase, type StoreKind, type TestDatabase } from './stores.js';
@@ -32,10 +32,10 @@ export function keptExtentsSuite(kind: StoreKind): void {
   });
 
   test(`${kind}: the extents are read once per catalogue version, and anew after an import`, async () => {
-    const first = await guarded.ask(extentsRead);
+    const first = await askExtents(guarded);
     const release = await guarded.gates.reads.enter();
     try {
-      assert.deepEqual(await guarded.ask(extentsRead), first, 'asked again while every read turn is taken: answered as kept');
+      assert.deepEqual(await askExtents(guarded), first, 'asked again while every read turn is taken: answered as kept');
     } finally {
       release();
     }
@@ -43,7 +43,7 @@ export function keptExtentsSuite(kind: StoreKind): void {
     // One footprint far to the west: the features' extent must follow it.
     moved.features[0]!.geometry = { type: 'MultiPolygon', coordinates: [[[[-3, 50], [-2.9, 50], [-2.9, 50.1], [-3, 50]]]] };
     await importInto(database.settings, moved);
-    const second = await guarded.ask(extentsRead);
+    const second = await askExtents(guarded);
     assert.ok(second.version > first.version, 'a new catalogue version');
     assert.equal(second.extents.features.bbox?.[0], -3);
     assert.notEqual(first.extents.features.bbox?.[0], -3);

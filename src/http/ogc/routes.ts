@@ -31,7 +31,7 @@ import { buildWaitMs, type KeptGeoPackages } from './kept-geopackages.js';
 import { SharedGeoPackages } from './shared-geopackages.js';
 import { registerContentCrs } from './content-crs.js';
 import { checkParameters, FORMAT_PARAMETERS, readFormat, readItemsFormat, readOgcQuery, type OgcQuery } from './query.js';
-import { extentsRead, itemRead, itemsRead } from '../../store/ogc/ogc-reads.js';
+import { askExtents, collectionExtentRead, itemRead, itemsRead } from '../../store/ogc/ogc-reads.js';
 
 export interface OgcRouteDeps extends AnswerDeps {
   store: ServedStore;
@@ -91,15 +91,15 @@ const conformance = (deps: OgcRouteDeps): Render => async (_request, query) => {
 
 const collections = (deps: OgcRouteDeps): Render => async (request, query) => {
   checkParameters(query, datasetQueryParameterNames(null));
-  const { version, extents } = await deps.store.ask(extentsRead);
+  const { version, extents } = await askExtents(deps.store);
   return { version, body: renderCollections(request.baseUrl, extents), contentType: jsonType(query) };
 };
 
 const collection = (deps: OgcRouteDeps): Render => async (request, query) => {
   const id = collectionParam(request);
   checkParameters(query, datasetQueryParameterNames(id));
-  const { version, extents } = await deps.store.ask(extentsRead);
-  return { version, body: renderCollection(request.baseUrl, id, extents[id]), contentType: jsonType(query) };
+  const { version, extent } = await deps.store.ask(collectionExtentRead, id);
+  return { version, body: renderCollection(request.baseUrl, id, extent), contentType: jsonType(query) };
 };
 
 /** A collection's queryables or schemas: made from the properties' declaration alone. */
@@ -174,8 +174,8 @@ function registerTilesetRoutes(app: FastifyInstance, deps: OgcRouteDeps): void {
     tiledCollection(request);
     tileMatrixSetParam(request);
     checkParameters(query, FORMAT_PARAMETERS);
-    const { version, extents } = await deps.store.ask(extentsRead);
-    return { version, body: renderTileset(request.baseUrl, extents[TILED_COLLECTION].bbox), contentType: metadataType(query) };
+    const { version, extent } = await deps.store.ask(collectionExtentRead, TILED_COLLECTION);
+    return { version, body: renderTileset(request.baseUrl, extent.bbox), contentType: metadataType(query) };
   });
   route(app, deps, OGC_PATHS.tileMatrixSets, async (request, query) => {
     checkParameters(query, FORMAT_PARAMETERS);

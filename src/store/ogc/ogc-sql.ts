@@ -61,6 +61,8 @@ export interface OgcSql {
   readonly select: string;
   /** `FROM … WHERE` of the collection's published records, to be followed by `AND` conditions. */
   readonly from: string;
+  /** The same rows without the joins (each joined row exists): for what reads their own columns alone. */
+  readonly ownFrom: string;
   readonly queryables: Queryables;
 }
 
@@ -74,6 +76,7 @@ export function ogcSql(collection: CatalogueCollection, dialect: Dialect): OgcSq
   const from = collection === 'features'
     ? 'FROM features f LEFT JOIN sites s ON s.id = f.site_id WHERE TRUE'
     : `FROM ${collection} x JOIN authors a ON a.id = x.author_id JOIN features f ON f.id = x.feature_id WHERE x.position IS NOT NULL`;
+  const ownFrom = collection === 'features' ? 'FROM features f WHERE TRUE' : `FROM ${collection} x WHERE x.position IS NOT NULL`;
   const queryables: Record<string, Queryable> = { geometry: { type: 'geometry', sql: 'f' } };
   const indexes = collection === 'features' ? textIndexes(dialect) : {};
   for (const p of declared) {
@@ -81,5 +84,5 @@ export function ogcSql(collection: CatalogueCollection, dialect: Dialect): OgcSq
     const textIndex = indexes[p.name];
     queryables[p.name] = { type: p.type, sql: properties[p.name] ?? '', ...(textIndex ? { textIndex } : {}) };
   }
-  return { properties, select, from, queryables };
+  return { properties, select, from, ownFrom, queryables };
 }
