@@ -24,7 +24,7 @@ const { values } = parseArgs({
 });
 if (!values.db) throw new Error('--db is needed');
 const seconds = Number(values.seconds);
-const CHEAP = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/categories/', '/ogc/collections', '/ogc/collections/features/items'];
+const CHEAP = ['/api/v1/', '/api/v1/features/', '/api/v1/images/?page=2', '/api/v1/documents/?page=3', '/ogc/collections', '/ogc/collections/features/items'];
 const COSTLY_CLIENTS = 4;
 
 interface Serve {
