@@ -97,6 +97,15 @@ export function boundingBox(geometry: { readonly coordinates: Polygons }): Box {
   return [minX, minY, maxX, maxY];
 }
 
+/** The box holding both boxes; either null, the other (a copy). */
+export function widened(box: Box | null, other: Box | null): [number, number, number, number] | null {
+  if (box === null || other === null) {
+    const only = box ?? other;
+    return only === null ? null : [only[0], only[1], only[2], only[3]];
+  }
+  return [Math.min(box[0], other[0]), Math.min(box[1], other[1]), Math.max(box[2], other[2]), Math.max(box[3], other[3])];
+}
+
 /** The lon/lat box of a filter's spatial literal: a BBOX's own (6 numbers: heights dropped), or the geometry's. */
 export function literalBox(literal: SpatialLiteral): Box {
   if (literal.kind === 'bbox') {

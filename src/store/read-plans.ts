@@ -257,7 +257,6 @@ export function* drivingIndex(filters: Filters, dialect: Dialect, collection: Co
   return (yield* boxCandidates(bbox, matches, dialect)) <= matches ? 'box' : 'text';
 }
 
-/** How many footprints the spatial index finds in the box (their bounding boxes meet it), counted up to one past `atMost`. */
 /**
  * boxCandidates for a map's view, where a view holding the catalogue's whole extent (which
  * imports and applies keep, every footprint within it) is answered from the stored count of
@@ -274,6 +273,7 @@ export function* viewCandidates(box: NonNullable<Filters['bbox']>, atMost: numbe
   return Math.min(Number((yield* metaValue('count.features')) ?? 0), atMost + 1);
 }
 
+/** How many footprints the spatial index finds in the box (their bounding boxes meet it), counted up to one past `atMost`. */
 export function* boxCandidates(box: NonNullable<Filters['bbox']>, atMost: number, dialect: Dialect): Plan<number> {
   const { bind, params } = binder();
   return countOf(yield { sql: dialect.boxCandidates(box, atMost + 1, bind), params, adHoc: true });

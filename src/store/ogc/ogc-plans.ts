@@ -13,6 +13,7 @@ import type { BoxMatches } from '../box-index.js';
 import { ogcSql, type OgcSql } from './ogc-sql.js';
 import { StoreError, type CatalogueReader, type Snapshot } from '../store.js';
 import { catalogueExtentPlan, extentPlan, metaValue, selectRows, versionPlan, type Plan, type Query } from '../read-plans.js';
+import { widened } from '../../search/box.js';
 
 export type KeyValue = string | number | boolean | null;
 
@@ -300,13 +301,6 @@ function* idsOf(collection: CatalogueCollection, dialect: Dialect): Plan<number[
   return rows.map((row) => Number(row.id));
 }
 
-const HAS_RECORDS: Readonly<Record<CatalogueCollection, string | undefined>> = {
-  features: undefined,
-  images: 'SELECT feature_id FROM images WHERE position IS NOT NULL',
-  documents: 'SELECT feature_id FROM documents WHERE position IS NOT NULL',
-  media: 'SELECT feature_id FROM media WHERE position IS NOT NULL',
-};
-
 /** One collection's extent, with the catalogue version it was read at. */
 export interface VersionedExtent {
   readonly version: number;
@@ -320,32 +314,28 @@ export function* collectionExtentPlan(collection: CatalogueCollection, dialect: 
 }
 
 function* extentOf(collection: CatalogueCollection, dialect: Dialect): Plan<CollectionExtent> {
-  // Every footprint's extent is kept by imports and applies.
-  const among = HAS_RECORDS[collection];
-  const bbox = among === undefined ? yield* catalogueExtentPlan(dialect) : yield* extentOfSome(dialect, among);
-  return { bbox, interval: yield* temporalRange(collection, dialect) };
+  const sql = ogcSql(collection, dialect);
+  // Every footprint's extent is kept by imports and applies; a list's is its published records' features'.
+  const bbox = collection === 'features' ? yield* catalogueExtentPlan(dialect) : yield* extentOfSome(dialect, `SELECT x.feature_id ${sql.ownFrom}`);
+  return { bbox, interval: yield* temporalRange(collection, sql) };
 }
 
-type Bbox = [number, number, number, number];
-
-/** The extent of the features `among` names (a query of feature ids), whole or in slices of ids (Dialect.extentSliceIds). */
-function* extentOfSome(dialect: Dialect, among: string): Plan<Bbox | null> {
+/** The extent of the features `among` names (a query of feature ids from records `x`), whole or in slices of ids (Dialect.extentSliceIds). */
+function* extentOfSome(dialect: Dialect, among: string): Plan<[number, number, number, number] | null> {
   const slice = dialect.extentSliceIds;
   if (slice === null) return yield* extentPlan(dialect, among);
   const [range] = yield* selectRows<{ low: number | string | null; high: number | string | null }>({ sql: 'SELECT min(id) AS low, max(id) AS high FROM features', params: [] });
   if (!range || range.low === null || range.high === null) return null;
-  let box: Bbox | null = null;
+  let box: [number, number, number, number] | null = null;
   for (let from = Number(range.low); from <= Number(range.high); from += slice) {
-    const part = yield* extentPlan(dialect, `${among} AND feature_id BETWEEN ${from} AND ${from + slice - 1}`);
-    if (part !== null) box = box === null ? part : [Math.min(box[0], part[0]), Math.min(box[1], part[1]), Math.max(box[2], part[2]), Math.max(box[3], part[3])];
+    box = widened(box, yield* extentPlan(dialect, `${among} AND x.feature_id BETWEEN ${from} AND ${from + slice - 1}`));
   }
   return box;
 }
 
-function* temporalRange(collection: CatalogueCollection, dialect: Dialect): Plan<[string, string] | null> {
+function* temporalRange(collection: CatalogueCollection, sql: OgcSql): Plan<[string, string] | null> {
   const name = TEMPORAL_PROPERTY[collection];
   if (name === null) return null;
-  const sql = ogcSql(collection, dialect);
   const column = sql.properties[name];
   // Its own rows alone: joined to authors and features, images' took 1 s at scale 100 (SQLite).
   const [range] = yield* selectRows<{ low: unknown; high: unknown }>({ sql: `SELECT min(${column}) AS low, max(${column}) AS high ${sql.ownFrom}`, params: [] });

@@ -13,6 +13,7 @@ import { COLLECTION_TITLES, type PropertyType } from '../../../ogc/properties.js
 import { downloadProperties, writtenItem, type DownloadSource } from './encode.js';
 import { multiPolygonWkb } from '../../../catalogue/wkb.js';
 import { envelopeOf } from './geometry.js';
+import { widened } from '../../../search/box.js';
 
 
 const SQL_TYPES: Readonly<Record<PropertyType, string>> = { integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE', string: 'TEXT' };
@@ -99,11 +100,6 @@ export async function writeGeoPackage(source: DownloadSource, file: string): Pro
 }
 
 type Envelope = [number, number, number, number];
-
-function widened(box: Envelope | null, e: Envelope | null): Envelope | null {
-  if (e === null) return box;
-  return box === null ? e : [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])];
-}
 
 /** The file's bytes once it is written (nothing leaves before), its folder removed afterwards. */
 export async function* geoPackageChunks(source: DownloadSource): AsyncGenerator<Buffer> {
