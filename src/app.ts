@@ -13,6 +13,7 @@ import { decorateBaseUrl, requestBaseUrl } from './http/protocol/host.js';
 import { configureServer, refuseLongUrls, serverLimitOptions } from './http/protocol/limits.js';
 import { registerMedia } from './http/files/media.js';
 import { registerContributedPictures } from './http/files/contributed-pictures.js';
+import { registerIiif } from './http/iiif/register.js';
 import { pictureUploadSlots } from './http/contribute/picture-upload.js';
 import { isMetricsPath } from './http/operations/metrics.js';
 import { registerOperations } from './http/operations/operations.js';
@@ -75,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const answering = { cache, versions, store, encodings: new EncodingChoices(), pages: new PageChoices(), replays };
   const streets = new StreetLabels(store, versions);
   const uploads = pictureUploadSlots();
-  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: deps.config.contributions ? [uploads] : [] });
+  const iiif = await registerIiif(app, { ...deps, ...answering, site: siteOf(deps.config) });
+  const { metrics, exempt } = await registerOperations(app, { ...deps, cache, versions, gates: [...(deps.config.contributions ? [uploads] : []), iiif.gate] });
   registerApiRoutes(app, { ...deps, ...answering });
   // The site and OGC meet here, not in each other's modules: OGC's item pages are the site's
   // record pages, and the site's surroundings and sitemap are read by OGC's reads.

@@ -145,6 +145,20 @@ export const OGC_ERRORS = {
   ),
 } satisfies Record<string, ErrorEntry>;
 
+/** Errors only the IIIF face (/iiif/) answers with, besides the shared ones (404, 503 busy…); its bodies are `{"detail"}`. */
+export const IIIF_ERRORS = {
+  invalidImageParameter: entry(
+    400,
+    'An Image API request whose region, size, rotation, quality or format this server cannot serve (a region outside the picture, a zero size, a size past the region without ^ or past maxWidth, maxHeight or maxArea, a rotation not by 90s, an unknown quality or format): `detail` names the parameter.',
+    (parameter: string, problem: string) => `Invalid ${parameter}: ${problem}.`,
+    'size', 'expected max, w, ,h, pct:n, w,h or !w,h, each after ^ to allow upscaling',
+  ),
+  noPictures: entry(404, 'A building\'s manifest when none of its published pictures has a file this server can read.', () => 'This building has no pictures to show.'),
+  pictureUnreadable: entry(404, 'An image service of a picture whose file is missing (no MEDIA_ROOT, or not in it) or cannot be read as a picture.', () => 'This picture\'s file cannot be read: it is missing or damaged.'),
+  pictureTooLarge: entry(404, 'An image service of a picture of more than 100 megapixels, which this server does not decode.', () => 'This picture is larger than this server serves (100 megapixels).'),
+  renderTimedOut: entry(503, 'A render that took past its deadline (ended, with its process).', () => 'The picture took too long to make: try a smaller size.'),
+} as const;
+
 /** Errors only the visitors' site answers with (its pages; shown as a page to a browser, else as JSON). */
 export const SITE_ERRORS = {
   invalidSearch: entry(

@@ -8,6 +8,7 @@ import { CQL2_CROSSING, downloadJob, geoPackageJob } from './http/ogc/worker-job
 import { PACKAGE_ROOT } from './package-files.js';
 import { getReads, linkedPicturesRead, listReads } from './store/api/api-reads.js';
 import { publicPictureRead } from './store/contributions/picture-reads.js';
+import { picturedBuildingsRead } from './store/iiif/iiif-reads.js';
 import { boxCandidatesRead, buildingLabelsRead, viewMatchesRead, overviewRead, streetLabelsRead } from './store/map/map-reads.js';
 import { boxIndexJob } from './store/map-view-reads.js';
 import { collectionExtentRead, itemIdsRead, itemRead, itemsRead } from './store/ogc/ogc-reads.js';
@@ -43,6 +44,7 @@ export const WORK_REGISTRY: WorkRegistry = {
     searchCardsRead,
     tileRead,
     publicPictureRead,
+    picturedBuildingsRead,
   ],
   jobs: [downloadJob, geoPackageJob, boxIndexJob],
   errors: [CQL2_CROSSING],

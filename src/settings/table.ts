@@ -106,6 +106,23 @@ const WORK_LIMITS = {
     env: 'WORK_BUILDS', default: '1', parse: wholeNumber(1, 256),
     help: 'GeoPackage files built at once (in worker threads); requests for the same file share its build',
   },
+  workPictures: {
+    // Two cores: two renders at once leave the server's own work a core at nice 0 (issue 49).
+    env: 'WORK_PICTURES', default: '2', parse: wholeNumber(1, 64),
+    help: 'IIIF picture renders made at once, in a process of their own at the lowest priority; 16 more per render may wait, the rest are refused (503)',
+  },
+  iiifMaxArea: {
+    env: 'IIIF_MAX_AREA', default: '16777216', parse: wholeNumber(65_536, 1_000_000_000),
+    help: 'the most pixels one IIIF render may have (its info.json\'s maxArea; full/max is scaled down to it)',
+  },
+  iiifMaxSide: {
+    env: 'IIIF_MAX_SIDE', default: '8192', parse: wholeNumber(512, 65_536),
+    help: 'the widest and highest one IIIF render may be, in pixels (maxWidth and maxHeight); upscaling (^) is served up to it',
+  },
+  iiifCacheMb: {
+    env: 'IIIF_CACHE_MB', default: '64', parse: wholeNumber(0, 100_000),
+    help: 'memory for rendered IIIF pictures (tiles, sizes), in MB, kept by the picture and the request whatever the catalogue\'s version (0: none kept)',
+  },
   maxAnswerBytes: {
     env: 'MAX_ANSWER_BYTES', default: '2000000', parse: wholeNumber(100_000, 1_000_000_000),
     help: 'an OGC items page ends before the item that would take its footprints past this many bytes (at least one item; its next link goes on from there)',

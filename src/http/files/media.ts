@@ -33,6 +33,13 @@ async function resolveInside(root: string, relative: string): Promise<string | n
   }
 }
 
+/** The real path of a file under the media root (`root` resolved already), by the same rules as /media/ serves it, or null. */
+export async function mediaFileInside(root: string, wildcard: string): Promise<string | null> {
+  const relative = safeMediaPath(wildcard);
+  const inside = relative === null ? null : await resolveInside(root, relative);
+  return inside === null ? null : path.join(root, inside);
+}
+
 /** Registers `/media/*` and returns how a path under the root is sent (contributed-pictures.ts's fallback too). */
 export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<(reply: FastifyReply, relative: string) => Promise<FastifyReply>> {
   const root = await fs.realpath(mediaRoot);

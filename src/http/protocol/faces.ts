@@ -2,6 +2,7 @@
 // Features (/ogc/), or the files beside them (/tiles/, /media/). Error bodies, CORS and the
 // fast path go by it (the rate limit has its own list: operations/rate-limit.ts).
 import { API_PREFIX, MEDIA_PREFIX, OGC_PREFIX, TILES_ROOT } from '../../constants.js';
+import { IIIF_PATHS } from '../../pages/paths.js';
 
 /** `/prefix/…`, the prefix without its slash, or it with a query; the three forms made once (every request asks). */
 function underPrefix(prefix: string): (url: string) => boolean {
@@ -21,8 +22,9 @@ export function isServicePath(url: string): boolean {
 
 const underTiles = underPrefix(TILES_ROOT);
 const underMedia = underPrefix(MEDIA_PREFIX);
+const underIiif = underPrefix(IIIF_PATHS.prefix);
 
-/** Vector tiles, their TileJSON, and media files: shared with other sites' maps and pages (CORS). */
+/** Vector tiles, their TileJSON, media files and the IIIF face: shared with other sites' maps, pages and viewers (CORS). */
 export function isSharedFilePath(url: string): boolean {
-  return underTiles(url) || underMedia(url);
+  return underTiles(url) || underMedia(url) || underIiif(url);
 }

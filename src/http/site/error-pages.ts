@@ -4,13 +4,14 @@
 // the tiles, media files and the map's data, and an /ogc/ request with f other than html.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX, TILES_ROOT } from '../../constants.js';
+import { IIIF_PATHS } from '../../pages/paths.js';
 import type { ApiError } from '../../errors.js';
 import { htmlError } from '../../render/site/error.js';
 import { isOgcPath } from '../protocol/faces.js';
 import { CONTENT_TYPE_HTML, formatParameter, PAGE_HEADERS, prefersHtml } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
 
-const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, '/map/', '/healthz', '/readyz', '/metrics'];
+const DATA_PREFIXES = [TILES_ROOT, MEDIA_PREFIX, IIIF_PATHS.imagePrefix, '/map/', '/healthz', '/readyz', '/metrics'];
 
 /** Anything under /api/, /api/v1/ or not, its reference page's path included: the original API's face refuses in JSON. */
 const isUnderApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
