@@ -23,7 +23,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         siteLocality: 'London', siteCountry: 'GB',
         metrics: true, contributions: false, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
         headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192,
-        workReads: 2, workGeometryFilters: 1, workLargePages: 1, workDownloads: 2, workBuilds: 1, maxAnswerBytes: 2_000_000,
+        workReads: 2, workGeometryFilters: 1, workLargePages: 1, workDownloads: 2, workBuilds: 1, workPictures: 2, iiifMaxArea: 16_777_216, iiifMaxSide: 8192, iiifCacheMb: 64, maxAnswerBytes: 2_000_000,
         catalogueLimits: { maxStringChars: DEFAULT_CATALOGUE_LIMITS.maxStringChars, maxPositions: DEFAULT_CATALOGUE_LIMITS.maxPositions, maxRecordBytes: DEFAULT_CATALOGUE_LIMITS.maxRecordBytes } },
     );
     assert.ok(Object.isFrozen(config));
@@ -37,7 +37,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
       SITE_TITLE: ' Spitalfields Life ', SITE_DESCRIPTION: 'd', SITE_PUBLISHER: 'p', SITE_LICENCE: 'CC BY 4.0', SITE_LICENCE_URL: 'https://creativecommons.org/licenses/by/4.0/',
       SITE_LOCALITY: 'Leeds', SITE_COUNTRY: 'gb', METRICS: 'off', CONTRIBUTIONS: 'on', LOG_FORMAT: 'pretty', SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000', MAX_URL_BYTES: '4096',
-      WORK_READS: '5', WORK_GEOMETRY_FILTERS: '2', WORK_LARGE_PAGES: '3', WORK_DOWNLOADS: '4', WORK_BUILDS: '6', MAX_ANSWER_BYTES: '500000',
+      WORK_READS: '5', WORK_GEOMETRY_FILTERS: '2', WORK_LARGE_PAGES: '3', WORK_DOWNLOADS: '4', WORK_BUILDS: '6', WORK_PICTURES: '3', IIIF_MAX_AREA: '1000000', IIIF_MAX_SIDE: '2048', IIIF_CACHE_MB: '8', MAX_ANSWER_BYTES: '500000',
       CATALOGUE_MAX_STRING_CHARS: '10', CATALOGUE_MAX_POSITIONS: '20', CATALOGUE_MAX_RECORD_BYTES: '30' });
     assert.deepEqual(
       { ...config },
@@ -50,7 +50,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         siteLocality: 'Leeds', siteCountry: 'GB',
         metrics: false, contributions: true, logFormat: 'pretty', shutdownDelayMs: 0, shutdownTimeoutMs: 2000, headersTimeoutMs: 3000, requestTimeoutMs: 4000,
         keepAliveTimeoutMs: 1000, maxUrlBytes: 4096,
-        workReads: 5, workGeometryFilters: 2, workLargePages: 3, workDownloads: 4, workBuilds: 6, maxAnswerBytes: 500_000, catalogueLimits: { maxStringChars: 10, maxPositions: 20, maxRecordBytes: 30 } },
+        workReads: 5, workGeometryFilters: 2, workLargePages: 3, workDownloads: 4, workBuilds: 6, workPictures: 3, iiifMaxArea: 1_000_000, iiifMaxSide: 2048, iiifCacheMb: 8, maxAnswerBytes: 500_000, catalogueLimits: { maxStringChars: 10, maxPositions: 20, maxRecordBytes: 30 } },
     );
   });
   test('flags win', () => {
