@@ -227,7 +227,7 @@ export const SETTINGS = {
   compress: onOff('COMPRESS', '1', 'gzip or brotli bodies by Accept-Encoding, each compressed once (off: a proxy in front compresses)', serveFlag('--compress')),
   corsOrigins: {
     env: 'CORS_ORIGINS', default: '*', parse: parseCorsOrigins, emptyMeans: 'no origin',
-    help: 'origins whose web pages may read /api/, /ogc/, /tiles/ and /media/: * (any), comma-separated origins, or off',
+    help: 'origins whose web pages may read /api/, /ogc/, /tiles/, /media/ and /iiif/: * (any), comma-separated origins, or off',
   },
   basemapUrl: {
     env: 'BASEMAP_URL', default: '', parse: orNone(parseBasemapUrl), emptyMeans: 'no base map',

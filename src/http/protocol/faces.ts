@@ -1,5 +1,5 @@
 // Which face of the catalogue a path belongs to: the original API (/api/) or OGC API –
-// Features (/ogc/), or the files beside them (/tiles/, /media/). Error bodies, CORS and the
+// Features (/ogc/), or the files beside them (/tiles/, /media/, /iiif/). Error bodies, CORS and the
 // fast path go by it (the rate limit has its own list: operations/rate-limit.ts).
 import { API_PREFIX, MEDIA_PREFIX, OGC_PREFIX, TILES_ROOT } from '../../constants.js';
 import { IIIF_PATHS } from '../../pages/paths.js';
