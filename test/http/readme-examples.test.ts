@@ -3,10 +3,13 @@
 // finds records, and an example answer shown there is the real answer ("…" stands for what is cut).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Catalogue } from '../../src/catalogue/format.js';
 import { generateDemoCatalogue, INIT_DEMO } from '../../src/demo/demo.js';
+import { writePictures } from '../../src/demo/pictures.js';
 import { docPages } from '../support/docs.js';
 import { ensureWebBuilt } from '../support/map-page.js';
 import { startTestApp, type TestApp } from '../support/in-process.js';
+import { temporaryDir } from '../support/temporary.js';
 
 const PAGES = docPages();
 /**
@@ -101,6 +104,18 @@ function emptyAnswer(contentType: string, text: string): string | null {
   return null;
 }
 
+/**
+ * The demo pictures the IIIF examples show, as `npm start` draws them under its media folder:
+ * a picture's by its id, a building's every picture (drawing all of the demo's takes seconds).
+ */
+function picturesShown(catalogue: Catalogue, urls: string[]) {
+  const pictures = new Set(urls.flatMap((url) => [.../\/iiif\/(?:3|pictures)\/(\d+)\//.exec(url)?.slice(1) ?? []].map(Number)));
+  const buildings = new Set(urls.flatMap((url) => [.../\/iiif\/places\/(\d+)\//.exec(url)?.slice(1) ?? []].map(Number)));
+  return catalogue.images
+    .filter((image) => pictures.has(image.id) || buildings.has(image.feature))
+    .map((image) => ({ kind: 'photo' as const, file: image.file, title: image.title }));
+}
+
 /** Every page's example requests, each once (a page shows some of another's again). */
 function allExampleUrls(): string[] {
   return [...new Set(PAGES.flatMap((page) => exampleUrls(page.text)))];
@@ -116,14 +131,17 @@ describe('the examples of README and docs/ on npm start\'s demo catalogue', () =
 
   before(async () => {
     await ensureWebBuilt(); // `npm start` builds the map page, which the docs link to
-    t = await startTestApp({ catalogue: generateDemoCatalogue(INIT_DEMO) });
+    const catalogue = generateDemoCatalogue(INIT_DEMO);
+    const media = temporaryDir();
+    writePictures(picturesShown(catalogue, allExampleUrls()), media);
+    t = await startTestApp({ catalogue, settings: { mediaRoot: media } });
   });
   after(() => t?.close());
 
   test('the examples are found: the set-up, the API, the web page, finding things, GIS, the map', () => {
     const urls = allExampleUrls();
     assert.ok(urls.length >= MIN_EXAMPLES, `${urls.length} examples, at least ${MIN_EXAMPLES} expected`);
-    for (const known of [`${LOCAL}/api/docs/`, `${LOCAL_API}/features/?q=synag`, `${LOCAL_API}/features/?q=synagogue&page_size=10`]) assert.ok(urls.includes(known), known);
+    for (const known of [`${LOCAL}/api/docs/`, `${LOCAL_API}/features/?q=synag`, `${LOCAL_API}/features/?q=synagogue&page_size=10`, `${LOCAL}/iiif/places/48/manifest.json`, `${LOCAL}/iiif/3/733/600,200,400,300/200,/0/default.jpg`]) assert.ok(urls.includes(known), known);
     const usingBase = PAGES.filter((page) => /\$API\//.test(page.text));
     assert.ok(usingBase.length >= 1);
     for (const page of usingBase) assert.match(page.text, /^API=http:\/\/127\.0\.0\.1:8000\/api\/v1$/m, `${page.path} uses $API without saying what it is`);
