@@ -39,7 +39,8 @@ export interface ManifestContext {
 
 type Json = Record<string, unknown>;
 const en = (text: string) => ({ en: [text] });
-const IN_COPYRIGHT = 'http://rightsstatements.org/vocab/InC/1.0/';
+/** RightsStatements.org's In Copyright: a picture marked as under copyright. */
+export const IN_COPYRIGHT = 'http://rightsstatements.org/vocab/InC/1.0/';
 
 /**
  * A `rights` value: a Creative Commons or RightsStatements.org URI, written with http: as the

@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS, IIIF_ERRORS } from '../../errors.js';
 import { canonicalPath, CONTENT_TYPES, readImageRequest, type ImageLimits } from '../../iiif/image-request.js';
 import { IMAGE_INFO_JSON_LD, imageInfo } from '../../iiif/info.js';
-import { buildingManifest, catalogueCollection, COLLECTION_PAGE_SIZE, collectionPage, PRESENTATION_JSON_LD, pictureManifest, rightsUri, type ManifestContext, type ManifestPicture } from '../../iiif/manifest.js';
+import { buildingManifest, catalogueCollection, COLLECTION_PAGE_SIZE, collectionPage, IN_COPYRIGHT, PRESENTATION_JSON_LD, pictureManifest, rightsUri, type ManifestContext, type ManifestPicture } from '../../iiif/manifest.js';
 import type { RenderCache } from '../../iiif/render-cache.js';
 import { IIIF_PATHS } from '../../pages/paths.js';
 import type { Site } from '../../pages/site.js';
@@ -42,10 +42,14 @@ const wantsJsonLd = (request: FastifyRequest) => (request.headers.accept ?? '').
 
 type Json = Record<string, unknown>;
 
-/** A JSON document of the face through the answer cache, keyed by base URL, path and the type asked for. */
-async function sendDocument(request: FastifyRequest, reply: FastifyReply, deps: IiifDeps, profile: string, make: () => Promise<{ version: number; body: Json }>) {
+/**
+ * A JSON document of the face through the answer cache, keyed by base URL, path and the type
+ * asked for; and by `source`, the key of the bytes it describes, when a file may change under
+ * the same catalogue version (a picture's info.json).
+ */
+async function sendDocument(request: FastifyRequest, reply: FastifyReply, deps: IiifDeps, profile: string, make: () => Promise<{ version: number; body: Json }>, source = '') {
   const jsonLd = wantsJsonLd(request);
-  const key = `iiif\n${request.baseUrl}\n${request.url.split('?')[0] ?? ''}\n${jsonLd ? 'ld' : 'json'}`;
+  const key = `iiif\n${request.baseUrl}\n${request.url.split('?')[0] ?? ''}\n${jsonLd ? 'ld' : 'json'}\n${source}`;
   const answer = await cachedBytes(deps, key, async () => {
     const { version, body } = await make();
     return { version, bytes: Buffer.from(JSON.stringify(body)), contentType: jsonLd ? profile : 'application/json' };
@@ -61,13 +65,14 @@ export function registerIiifRoutes(app: FastifyInstance, deps: IiifDeps): void {
     return reply.code(303).header('location', IIIF_PATHS.imageInfo(idOf(request.params.id))).send();
   });
 
-  app.get<{ Params: { id: string } }>(IIIF_PATHS.imageInfo(':id'), (request, reply) => {
+  app.get<{ Params: { id: string } }>(IIIF_PATHS.imageInfo(':id'), async (request, reply) => {
     const id = idOf(request.params.id);
+    // Read first (an index lookup, a stat, a size kept): the document is kept by the bytes it describes.
+    const picture = await servedPicture(deps, id);
     return sendDocument(request, reply, deps, IMAGE_INFO_JSON_LD, async () => {
-      const picture = await servedPicture(deps, id);
-      const rights = picture.row.copyright ? 'http://rightsstatements.org/vocab/InC/1.0/' : rightsUri(deps.site.licence.url);
+      const rights = picture.row.copyright ? IN_COPYRIGHT : rightsUri(deps.site.licence.url);
       return { version: picture.version, body: imageInfo(`${request.baseUrl}${IIIF_PATHS.imageService(id)}`, picture.size, limits, rights) };
-    });
+    }, picture.source.key);
   });
 
   app.get<{ Params: { id: string; region: string; size: string; rotation: string; file: string } }>(
