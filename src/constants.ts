@@ -58,6 +58,8 @@ export const PARSES: readonly string[] = [
 export const OGC_PREFIX = '/ogc/';
 export const OGC_API_PATH = `${OGC_PREFIX}api`;
 export const CONTENT_TYPE_GEOJSON = 'application/geo+json';
+/** A IIIF Presentation 3.0 manifest or collection as JSON-LD (its profile the API's context), as the IIIF face answers one asked for so and other faces link it. */
+export const CONTENT_TYPE_IIIF_PRESENTATION = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
 export const CONTENT_TYPE_SCHEMA = 'application/schema+json';
 export const CONTENT_TYPE_OPENAPI_30 = 'application/vnd.oai.openapi+json;version=3.0';
 /** Items a page when `limit` is not given, and the most (a larger limit is taken as this). */

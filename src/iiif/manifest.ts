@@ -3,14 +3,14 @@
 // the catalogue as a Collection of pages of buildings' manifests. Each canvas paints its
 // picture's Image API service (info.ts) at `full/max`, and carries the picture's credit, date
 // and licence as the record page shows them. Pure: rows and sizes in, JSON out.
-import { API_PREFIX } from '../constants.js';
+import { API_PREFIX, CONTENT_TYPE_IIIF_PRESENTATION } from '../constants.js';
 import { IIIF_PATHS } from '../pages/paths.js';
 import type { Site } from '../pages/site.js';
 import { SITE_PATHS } from '../site/paths.js';
 import { maxSize, type ImageLimits, type PixelSize } from './image-request.js';
 
 export const PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
-export const PRESENTATION_JSON_LD = `application/ld+json;profile="${PRESENTATION_CONTEXT}"`;
+export const PRESENTATION_JSON_LD = CONTENT_TYPE_IIIF_PRESENTATION;
 /** Buildings' manifests listed per page of the catalogue's collection. */
 export const COLLECTION_PAGE_SIZE = 1000;
 

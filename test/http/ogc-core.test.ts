@@ -477,6 +477,18 @@ describe('OGC Part 1 core: one item', () => {
     assert.deepEqual({ ...plain.json(), links: null }, { ...body, links: null });
   });
 
+  test('a building with published pictures, and each picture, link their IIIF manifest (related, typed JSON-LD); a building without none', async () => {
+    const iiif = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
+    const pictured = new Set(catalogue.images.filter((i) => i.published).map((i) => i.feature));
+    const related = (body: { links: Link[] }) => body.links.filter((l) => l.rel === 'related');
+    const withPictures = ids('features').find((id) => pictured.has(id));
+    const without = ids('features').find((id) => !pictured.has(id));
+    assert.ok(withPictures !== undefined && without !== undefined);
+    assert.deepEqual(related(await ogcJson(t, `/ogc/collections/features/items/${withPictures}`)).map((l) => [l.href, l.type]), [[`${t.origin}/iiif/places/${withPictures}/manifest.json`, iiif]]);
+    assert.deepEqual(related(await ogcJson(t, `/ogc/collections/features/items/${without}`)), []);
+    assert.deepEqual(related(await ogcJson(t, '/ogc/collections/images/items/7')).map((l) => [l.href, l.type]), [[`${t.origin}/iiif/pictures/7/manifest.json`, iiif]]);
+  });
+
   test('/req/core/f-op: an unknown, unpublished or non-numeric id → 404', async () => {
     const paths = ['/ogc/collections/features/items/2', '/ogc/collections/features/items/999999', '/ogc/collections/images/items/8',
       '/ogc/collections/images/items/15', '/ogc/collections/documents/items/972', '/ogc/collections/media/items/6', '/ogc/collections/images/items/971',

@@ -2,10 +2,11 @@
 // ones, URLs and a document's plain text, filled in here), the footprint as stored, and
 // the page's links (next and prev keep every parameter; only after/before change).
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_JSON } from '../../constants.js';
+import { API_PREFIX, CONTENT_TYPE_GEOJSON, CONTENT_TYPE_IIIF_PRESENTATION, CONTENT_TYPE_JSON } from '../../constants.js';
 import { JsonText } from '../../json-text.js';
 import { DEFAULT_CRS, footprintIn, type OfferedCrs } from '../../ogc/crs.js';
 import { OGC_PATHS } from '../../ogc/paths.js';
+import { IIIF_PATHS } from '../../pages/paths.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { propertiesOf } from '../../ogc/properties.js';
 import { htmlText } from '../../search/text.js';
@@ -111,8 +112,17 @@ export function renderSingleItem(row: ItemRow, baseUrl: string, collection: Cata
       link(`${self}?f=json`, 'alternate', CONTENT_TYPE_JSON, 'This item as plain JSON'),
       link(`${self}?f=html`, 'alternate', 'text/html', 'This item as a web page'),
       link(`${baseUrl}${OGC_PATHS.collection(collection)}`, 'collection', CONTENT_TYPE_JSON, 'Its collection'),
+      ...manifestLinks(row, baseUrl, collection),
     ],
   };
+}
+
+/** A building with pictures, and a picture, are IIIF manifests too (issue 49): for IIIF viewers. */
+function manifestLinks(row: ItemRow, baseUrl: string, collection: CatalogueCollection): Link[] {
+  const pictured = collection === 'features' && typeof row.values.image_count === 'number' && row.values.image_count > 0;
+  if (pictured) return [link(`${baseUrl}${IIIF_PATHS.placeManifest(row.id)}`, 'related', CONTENT_TYPE_IIIF_PRESENTATION, 'Its pictures as a IIIF manifest')];
+  if (collection === 'images') return [link(`${baseUrl}${IIIF_PATHS.pictureManifest(row.id)}`, 'related', CONTENT_TYPE_IIIF_PRESENTATION, 'This picture as a IIIF manifest')];
+  return [];
 }
 
 export interface PageLinks {
