@@ -150,4 +150,27 @@ describe('contributed pictures', () => {
     assert.deepEqual([meta.format, meta.width, meta.height, meta.exif, meta.orientation], ['jpeg', 30, 60, undefined, undefined], 'upright, no metadata');
     assert.equal((await app.request('/api/v1/images/')).json().count, imagesBefore + 1);
   });
+
+  test('approved, a picture is an IIIF image service at its full size (not the 1,600-px display size), from the store', async () => {
+    // Left half red, right half blue: a render's region can be told apart by its colour.
+    const halves = Buffer.alloc(2400 * 1200 * 3);
+    for (let i = 0; i < 2400 * 1200; i++) halves.set((i % 2400) < 1200 ? [200, 30, 30] : [30, 30, 200], i * 3);
+    const original = await sharp(halves, { raw: { width: 2400, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    assert.equal((await form({ title: 'Two halves', description: '', created: '', licence: 'open' }, { bytes: original, name: 'halves.jpg', type: 'image/jpeg' })).status, 303);
+    const [id] = await pendingIds();
+    const review = await editor.get(`/moderate/${id}`);
+    const approved = await editor.post(`/moderate/${id}/approve`, { csrf: csrfOf(review.text), seen: seenOf(review.text), title: 'Two halves', description: '', created: '', licence: 'open', action: 'approve' });
+    const recordId = Number(/\/pictures\/(\d+)\/$/.exec(String(approved.headers.location))?.[1]);
+    const info = await app.request(`/iiif/3/${recordId}/info.json`);
+    assert.equal(info.status, 200);
+    assert.deepEqual([info.json().width, info.json().height], [2400, 1200]);
+    const right = await app.request(`/iiif/3/${recordId}/1200,0,1200,1200/100,/0/default.png`);
+    assert.equal(right.status, 200);
+    const { data, info: size } = await sharp(right.bytes).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([size.width, size.height], [100, 100]);
+    const [r, g, b] = [data[0 + 5 * 300 + 150], data[1 + 5 * 300 + 150], data[2 + 5 * 300 + 150]];
+    assert.ok(b !== undefined && r !== undefined && g !== undefined && b > 150 && r < 80, `the right half is blue: ${r},${g},${b}`);
+    const manifest = (await app.request(`/iiif/pictures/${recordId}/manifest.json`)).json();
+    assert.deepEqual([manifest.items[0].width, manifest.items[0].height], [2400, 1200]);
+  });
 });
