@@ -106,38 +106,50 @@ export function parseSize(text: string, region: PixelSize, limits: ImageLimits):
   const upscale = text.startsWith('^');
   const body = upscale ? text.slice(1) : text;
   if (body === 'max') return ok(fitted(region, limits, upscale ? null : region));
+  if (body.startsWith('!')) return confinedSize(body.slice(1), region, limits, upscale);
   const asked = askedSize(body, region);
   if (asked === null) return refuse('size', `expected ${SIZE_SHAPES}`);
   if (asked.width === 0 || asked.height === 0) return refuse('size', 'the size asked for is zero pixels wide or high');
   if (!upscale && (asked.width > region.width || asked.height > region.height)) {
     return refuse('size', `${asked.width} × ${asked.height} is larger than the region (${region.width} × ${region.height}): add ^ to ask for it scaled up`);
   }
-  if (asked.width > limits.maxWidth || asked.height > limits.maxHeight || asked.width * asked.height > limits.maxArea) {
+  if (!withinLimits(asked, limits)) {
     return refuse('size', `${asked.width} × ${asked.height} is past this server's limits (maxWidth ${limits.maxWidth}, maxHeight ${limits.maxHeight}, maxArea ${limits.maxArea} pixels)`);
   }
   return ok(asked);
 }
 
-/** The pixels a size's text asks for, or null when it is none of the shapes. */
+const withinLimits = (size: PixelSize, limits: ImageLimits) =>
+  size.width <= limits.maxWidth && size.height <= limits.maxHeight && size.width * size.height <= limits.maxArea;
+
+/**
+ * `!w,h`: the region's shape as large as fits within w × h, the limits and, without `^`, the
+ * region itself: never refused for being too large, as the other shapes are (§4.2: "as large
+ * as possible but not larger than the extracted region, w or h, or server-imposed limits").
+ */
+function confinedSize(body: string, region: PixelSize, limits: ImageLimits, upscale: boolean): Parsed<PixelSize> {
+  const parts = body.split(',');
+  const [w, h] = parts.map(whole);
+  if (parts.length !== 2 || w == null || h == null) return refuse('size', `expected ${SIZE_SHAPES}`);
+  const scale = Math.min(w / region.width, h / region.height, upscale ? Infinity : 1);
+  const size = { width: Math.round(region.width * scale), height: Math.round(region.height * scale) };
+  if (size.width === 0 || size.height === 0) return refuse('size', 'the size asked for is zero pixels wide or high');
+  return ok(withinLimits(size, limits) ? size : fitted(region, limits, size));
+}
+
+/** The pixels a size's text asks for (`w,`, `,h`, `pct:n`, `w,h`), or null when it is none of the shapes. */
 function askedSize(body: string, region: PixelSize): PixelSize | null {
   if (body.startsWith('pct:')) {
     const n = decimal(body.slice(4));
     return n === null ? null : { width: Math.round((region.width * n) / 100), height: Math.round((region.height * n) / 100) };
   }
-  const confined = body.startsWith('!');
-  const parts = (confined ? body.slice(1) : body).split(',');
+  const parts = body.split(',');
   if (parts.length !== 2) return null;
   const [wText = '', hText = ''] = parts;
   const w = wText === '' ? null : whole(wText);
   const h = hText === '' ? null : whole(hText);
   if ((wText !== '' && w === null) || (hText !== '' && h === null)) return null;
-  if (w !== null && h !== null) {
-    if (!confined) return { width: w, height: h };
-    // !w,h: the largest size of the region's shape within w × h.
-    const scale = Math.min(w / region.width, h / region.height);
-    return { width: Math.round(region.width * scale), height: Math.round(region.height * scale) };
-  }
-  if (confined) return null;
+  if (w !== null && h !== null) return { width: w, height: h };
   if (w !== null) return { width: w, height: Math.round((region.height * w) / region.width) };
   if (h !== null) return { width: Math.round((region.width * h) / region.height), height: h };
   return null;
@@ -185,14 +197,16 @@ export function readImageRequest(text: ImageRequestText, picture: PixelSize, lim
 }
 
 /**
- * The request's canonical form (§4.7): `full` or x,y,w,h; `max` when that is the size, else
- * w,h; the rotation as a whole number; the quality and format as asked. Two requests of the
- * same pixels share it: the cache keeps one answer for both.
+ * The request's canonical form (§4.8): `full` or x,y,w,h; `max` when that is the size (`^max`
+ * when it is the largest upscaled size), else w,h (`^w,h` when it scales the region up); the
+ * rotation as a whole number; the quality and format as asked. Two requests of the same pixels
+ * share it: the cache keeps one answer for both.
  */
 export function canonicalPath(t: ImageTransform, picture: PixelSize, limits: ImageLimits): string {
   const r = t.region;
   const full = r.x === 0 && r.y === 0 && r.width === picture.width && r.height === picture.height;
-  const max = fitted(r, limits, r);
-  const size = t.size.width === max.width && t.size.height === max.height ? 'max' : `${t.size.width},${t.size.height}`;
+  const upscaled = t.size.width > r.width || t.size.height > r.height;
+  const max = fitted(r, limits, upscaled ? null : r);
+  const size = `${upscaled ? '^' : ''}${t.size.width === max.width && t.size.height === max.height ? 'max' : `${t.size.width},${t.size.height}`}`;
   return `${full ? 'full' : `${r.x},${r.y},${r.width},${r.height}`}/${size}/${t.mirror ? '!' : ''}${t.rotation}/${t.quality}.${t.format}`;
 }
