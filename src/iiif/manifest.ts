@@ -8,6 +8,7 @@ import { IIIF_PATHS } from '../pages/paths.js';
 import type { Site } from '../pages/site.js';
 import { SITE_PATHS } from '../site/paths.js';
 import { maxSize, type ImageLimits, type PixelSize } from './image-request.js';
+import { listedSizes } from './info.js';
 
 export const PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
 export const PRESENTATION_JSON_LD = CONTENT_TYPE_IIIF_PRESENTATION;
@@ -91,12 +92,27 @@ function canvasOf(at: ManifestContext, picture: ManifestPicture): Json {
         motivation: 'painting',
         target: canvasId,
         body: {
-          id: `${service}/full/max/0/default.jpg`, type: 'Image', format: 'image/jpeg', width: served.width, height: served.height,
+          id: `${service}/full/max/0/default.jpg`, type: 'Image', label: en(picture.title), format: 'image/jpeg', width: served.width, height: served.height,
           service: [{ id: service, type: 'ImageService3', profile: 'level2' }],
         },
       }],
     }],
   };
+}
+
+/** The side a thumbnail fits in: a collection's grid, a viewer's strip. */
+const THUMBNAIL_SIDE = 400;
+
+/** A picture small, at one of the sizes its info.json lists (so any level-0 client may ask for it too). */
+function thumbnailOf(at: ManifestContext, picture: ManifestPicture): Json[] {
+  const service = `${at.baseUrl}${IIIF_PATHS.imageService(picture.id)}`;
+  const sizes = listedSizes(picture.size, at.limits);
+  const size = sizes.filter((s) => s.width <= THUMBNAIL_SIDE && s.height <= THUMBNAIL_SIDE).at(-1) ?? sizes[0];
+  if (size === undefined) return [];
+  return [{
+    id: `${service}/full/${size.width},${size.height}/0/default.jpg`, type: 'Image', format: 'image/jpeg', width: size.width, height: size.height,
+    service: [{ id: service, type: 'ImageService3', profile: 'level2' }],
+  }];
 }
 
 function attribution(site: Site): Json {
@@ -117,6 +133,7 @@ export function buildingManifest(at: ManifestContext, building: ManifestBuilding
     type: 'Manifest',
     label: en(building.label),
     summary: en(`${building.label === building.address ? '' : `${building.address}. `}${count} from ${at.site.title}.`),
+    ...(pictures[0] === undefined ? {} : { thumbnail: thumbnailOf(at, pictures[0]) }),
     metadata: [{ label: en('Address'), value: en(building.address) }],
     requiredStatement: attribution(at.site),
     ...(rights === null ? {} : { rights }),
@@ -138,6 +155,7 @@ export function pictureManifest(at: ManifestContext, building: ManifestBuilding,
     type: 'Manifest',
     ...described,
     summary: en(picture.description || `A picture of ${building.label}, by ${picture.author}${picture.created ? `, ${picture.created}` : ''}.`),
+    thumbnail: thumbnailOf(at, picture),
     provider: provider(at),
     items: [canvas],
   };
@@ -171,6 +189,8 @@ export function collectionPage(at: ManifestContext, page: number, buildings: num
     id: `${at.baseUrl}${IIIF_PATHS.collectionPage(page)}`,
     type: 'Collection',
     label: en(pageLabel(page, buildings)),
+    summary: en(`${pageLabel(page, buildings)} with pictures in ${at.site.title}, a manifest each, in the order of their ids.`),
+    provider: provider(at),
     partOf: [{ id: `${at.baseUrl}${IIIF_PATHS.collection}`, type: 'Collection', label: en(at.site.title) }],
     items: listed.map((b) => ({ id: `${at.baseUrl}${IIIF_PATHS.placeManifest(b.id)}`, type: 'Manifest', label: en(b.label) })),
   };
