@@ -1,7 +1,10 @@
 // Builds the map explorer (web/) into dist/web/: the page and its assets with content-hashed
 // names (served for a year by /map/assets/), MapLibre's worker and CSS included, nothing
 // fetched from elsewhere; and the editors' footprint map (web/edit/), a bundle of its own
-// named in dist/web/edit.json. `npm run build` runs it; the browser tests run it when web/ changed.
+// named in dist/web/edit.json; and the IIIF viewers (web/iiif/: the picture page's deep zoom
+// with OpenSeadragon, the comparison page's Mirador) into dist/web/iiif/, named in
+// dist/web/iiif.json, served under /iiif/viewer/. `npm run build` runs it; the browser tests
+// run it when web/ changed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +17,8 @@ export const WEB_SOURCE = path.join(ROOT, 'web');
 export const WEB_OUT = path.join(ROOT, 'dist', 'web');
 /** The footprint bundle's hashed names, read by src/render/edit/footprint-field.ts. */
 export const EDIT_MANIFEST = 'edit.json';
+/** The IIIF viewers' hashed names, read by src/render/site/viewer-assets.ts. */
+export const IIIF_MANIFEST = 'iiif.json';
 
 const BUNDLE_OPTIONS = {
   absWorkingDir: ROOT,
@@ -35,6 +40,7 @@ export async function buildWeb({ outDir = WEB_OUT } = {}) {
   const named = (entry) => path.basename(outputOf(result, entry)[0]);
   const worker = copyHashed(path.join(ROOT, 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'), assets);
   fs.writeFileSync(path.join(outDir, EDIT_MANIFEST), `${JSON.stringify({ footprint: await buildFootprint(assets, worker) })}\n`);
+  fs.writeFileSync(path.join(outDir, IIIF_MANIFEST), `${JSON.stringify(await buildViewers(path.join(outDir, 'iiif')))}\n`);
   const html = fs.readFileSync(path.join(WEB_SOURCE, 'index.html'), 'utf8')
     .replace('%SCRIPT%', named('web/main.ts'))
     .replace('%STYLES%', named('web/styles.css'))
@@ -56,6 +62,23 @@ async function buildFootprint(assets, worker) {
   });
   const [script, output] = outputOf(result, 'web/edit/footprint.ts');
   return { script: path.basename(script), style: path.basename(output.cssBundle) };
+}
+
+/**
+ * The IIIF viewers, in a folder of their own (served under /iiif/viewer/): the picture page's
+ * deep zoom (OpenSeadragon within) and the comparison page's Mirador, each bundled with its
+ * library. Mirador from its ES build, with React's production build: the UMD bundle Mirador
+ * ships carries React's development JSX runtime, whose warnings reach the console.
+ */
+async function buildViewers(dir) {
+  const result = await esbuild.build({
+    ...BUNDLE_OPTIONS, entryPoints: { 'picture-viewer': 'web/iiif/picture-viewer.ts', compare: 'web/iiif/compare.ts' }, outdir: dir,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const named = (entry) => path.basename(outputOf(result, entry)[0]);
+  const names = { picture: named('web/iiif/picture-viewer.ts'), compare: named('web/iiif/compare.ts') };
+  for (const file of Object.values(names)) precompress(path.join(dir, file));
+  return names;
 }
 
 /** The output file of an entry point, and what esbuild says of it. */
@@ -92,7 +115,7 @@ function sharedSources() {
 }
 
 export function webBuildIsStale({ outDir = WEB_OUT } = {}) {
-  const built = [path.join(outDir, 'index.html'), path.join(outDir, EDIT_MANIFEST)];
+  const built = [path.join(outDir, 'index.html'), path.join(outDir, EDIT_MANIFEST), path.join(outDir, IIIF_MANIFEST)];
   if (!built.every((file) => fs.existsSync(file))) return true;
   const sources = [...fs.readdirSync(WEB_SOURCE, { recursive: true }).map((f) => path.join(WEB_SOURCE, String(f))), ...sharedSources()];
   const newest = Math.max(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs, ...sources.map((f) => fs.statSync(f).mtimeMs));

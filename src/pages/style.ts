@@ -51,6 +51,11 @@ h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.3rem;marg
 .result h2{font-size:1.05rem;margin:0}.result p{margin:.15rem 0 0}
 .results-map{max-width:28rem}
 .picture{margin:1rem 0}.picture img{display:block;width:100%;max-width:60rem;height:auto;aspect-ratio:3/2;object-fit:contain;background:var(--soft)}
+.zoom{position:relative;max-width:60rem}.zoom-viewer{position:absolute;inset:0}.zoom-open .zoom-viewer{background:var(--soft)}
+.zoom-controls{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.5rem 0 1rem}.zoom-hint{flex-basis:100%;margin:0;font-size:.9rem}
+.iiif-logo{vertical-align:-.3em;margin-right:.35em}
+.viewer main{max-width:none}.compare-viewer{position:relative;height:80vh;min-height:24rem;border:1px solid var(--line)}
+.compare-workspace{position:absolute;inset:0;display:flex;background:#dadada}.compare-workspace .mirador-viewer{flex-grow:1;position:relative}
 .document{border-top:1px solid var(--line);margin-top:1.5rem}
 .footnote{font-size:.9rem;color:var(--muted)}
 table{border-collapse:collapse;width:100%;font-size:.92rem}

@@ -51,7 +51,8 @@ describe('the site for visitors', () => {
     const answer = await app.request(path, accept === undefined ? {} : { headers: { accept } });
     assert.equal(answer.status, 200, `${path}: ${answer.text.slice(0, 300)}`);
     assert.equal(answer.headers['content-type'], HTML, path);
-    assert.match(String(answer.headers['content-security-policy']), /script-src 'none'/, path);
+    // No page runs a script but a picture's, whose deep-zoom viewer is this server's script.
+    assert.match(String(answer.headers['content-security-policy']), /^\/pictures\//.test(path) ? /script-src 'self';/ : /script-src 'none'/, path);
     assert.ok(metaDescription(answer.text), `${path}: a meta description`);
     assert.ok(answer.text.includes(`<link rel="icon" href="${O}/favicon.svg" type="image/svg+xml">`), `${path}: the icon`);
     return answer;
@@ -203,6 +204,21 @@ describe('the site for visitors', () => {
     assert.equal(jsonLd((await page('/places/3/')).text)['@graph'][0]['@type'], 'Place');
     // Thumbnails show the whole picture.
     assert.doesNotMatch((await app.request('/ogc/style.css')).text, /object-fit:cover/);
+  });
+
+  test('a record page with pictures links them as a IIIF manifest and side by side; a picture page its own manifest', async () => {
+    const type = escaped('application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"');
+    const { text } = await page('/places/1/');
+    assert.ok(text.includes(`<link rel="alternate" type="${type}" href="${O}/iiif/places/1/manifest.json" title="IIIF manifest">`), 'in the head');
+    assert.ok(text.includes(`<a class="iiif" href="${O}/iiif/places/1/manifest.json" type="${type}">`), 'in the page');
+    assert.ok(text.includes(`<a href="${O}/iiif/places/1/compare/">Compare its pictures side by side</a>`));
+    const bare = (await page('/places/3/')).text;
+    assert.ok(!bare.includes('/iiif/'), 'a building without pictures links neither');
+    const picture = (await page('/pictures/9/')).text;
+    assert.ok(picture.includes(`<link rel="alternate" type="${type}" href="${O}/iiif/pictures/9/manifest.json" title="IIIF manifest">`));
+    // The OGC item's page is the same page, with the same policy; a building's item page runs no script.
+    assert.match(String((await app.request('/ogc/collections/images/items/9?f=html')).headers['content-security-policy']), /script-src 'self';/);
+    assert.match(String((await app.request('/ogc/collections/features/items/1?f=html')).headers['content-security-policy']), /script-src 'none'/);
   });
 
   test('picture, document and video pages: description, structured data, credit and licence', async () => {

@@ -31,7 +31,8 @@ export const FAST: PassOrder = {
  * `npm run test:slow`: every file it runs. First, four at a time, the longest first: large
  * catalogues and tiles over them (large-catalogue, large-diff, tile-budget, tiles-agree's grid
  * at every zoom, the demo at scale 10), pages in a real browser but for npm test's smoke
- * (cors, media, ogc-pages), GDAL's walks over /ogc/ and a CSV, a crowd of costly text queries,
+ * (cors, media, ogc-pages; the IIIF viewers' among them, over tiles rendered), GDAL's walks
+ * over /ogc/ and a CSV, a crowd of costly text queries,
  * sign-up floods against the throttles' windows, kept GeoPackages built by two processes. Then
  * the races of signals, kills and timeouts against `serve` processes (shutdown, workers,
  * limits, live update and apply, the replica, issue 45's picture races and crashes, `apply`
@@ -46,6 +47,7 @@ export const SLOW: PassOrder = {
     'http/sign-in-redis.test', 'postgres/collation.test', 'http/account-names.test', 'postgres/account-names.test', 'postgres/accounts.test', 'http/accounts.test', 'http/rate-limit.test',
     'postgres/account-throttles.test', 'http/account-throttles.test', 'postgres/ogc-kept-geopackages.test', 'http/ogc-kept-geopackages.test', 'browser/tiles-elsewhere.test', 'postgres/tiles-agree.test',
     'postgres/text-query-cost.test', 'http/text-query-cost.test', 'http/tiles.test', 'postgres/csv-gdal.test', 'postgres/ogc-gdal.test', 'http/ogc-gdal.test', 'http/csv-gdal.test', 'demo-slow.test', 'browser/docs.test',
+    'browser/iiif-viewer.test', 'postgres/browser-iiif-viewer.test',
   ],
   alone: [
     'postgres/picture-crashes.test', 'http/picture-crashes.test', 'postgres/replica.test', 'postgres/shutdown.test', 'shutdown-bursts.test', 'shutdown.test', 'postgres/live-apply.test', 'workers.test',

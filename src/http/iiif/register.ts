@@ -1,5 +1,5 @@
-// The IIIF face wired once per app: its render process and cache, its routes, and the
-// process ended with the app.
+// The IIIF face wired once per app: its render process and cache, its routes, its pages and
+// viewers' files, and the process ended with the app.
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import type { Config } from '../../config.js';
@@ -10,6 +10,7 @@ import type { Gate } from '../../work/gate.js';
 import type { ServedStore } from '../../work/reads.js';
 import type { AnswerDeps } from '../cache/answers.js';
 import { registerIiifRoutes } from './routes.js';
+import { registerViewerRoutes } from './viewer-routes.js';
 
 /** Renders wait for a turn at most this many DB_TIMEOUT_MS, as other costly work does (work/classes.ts). */
 const WAIT_DEADLINES = 5;
@@ -21,6 +22,8 @@ export async function registerIiif(app: FastifyInstance, deps: AnswerDeps & { st
   const renderer = new IiifRenderer({ running: config.workPictures, waitMs: config.dbTimeoutMs * WAIT_DEADLINES, deadlineMs: RENDER_DEADLINE_MS });
   app.addHook('onClose', async () => renderer.close());
   const mediaRoot = config.mediaRoot === null ? null : await fs.realpath(config.mediaRoot);
-  registerIiifRoutes(app, { ...deps, renderer, mediaRoot, renders: new RenderCache(config.iiifCacheMb * 1024 * 1024) });
+  const iiif = { ...deps, renderer, mediaRoot, renders: new RenderCache(config.iiifCacheMb * 1024 * 1024) };
+  registerIiifRoutes(app, iiif);
+  await registerViewerRoutes(app, iiif);
   return { gate: renderer.gate };
 }

@@ -16,7 +16,7 @@ import { renderTileMatrixSets, renderTileset, renderTilesets, renderWebMercatorQ
 import { renderFeatureSchema, renderItemSchema, renderQueryables } from '../../render/ogc/schemas.js';
 import type { ServedStore } from '../../work/reads.js';
 import { htmlCollection, htmlCollections, htmlConformance, htmlItems, htmlLanding } from '../../render/ogc/html/pages.js';
-import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS, recordPageHeaders } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
 import type { PageAt } from '../../pages/shell.js';
 import { HTML_KEY_SUFFIX } from './html.js';
@@ -52,6 +52,8 @@ type Render = (request: FastifyRequest, query: OgcQuery, forPage: boolean) => Pr
 type RenderHtml = ((request: FastifyRequest, body: any, version: number) => Promise<{ version: number; html: string }> | { version: number; html: string }) & {
   /** Made from the store without the JSON body (its reads would be wasted): checks the query itself. */
   alone?: (request: FastifyRequest, query: OgcQuery) => Promise<{ version: number; html: string }>;
+  /** The page's headers, when not every page's (an item's page is its record's page, with its record's). */
+  headers?: (request: FastifyRequest) => Readonly<Record<string, string>>;
 };
 const asPage = (make: (at: PageAt, url: string, body: any) => string): RenderHtml =>
   (request, body, version) => ({ version, html: make(pageAt(request), `${request.baseUrl}${request.url}`, body) });
@@ -160,7 +162,7 @@ function itemPage(deps: OgcRouteDeps): RenderHtml {
     parseItemOptions(collection, query);
     return deps.recordPage(pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
   };
-  return Object.assign(page, { alone });
+  return Object.assign(page, { alone, headers: (request: FastifyRequest) => recordPageHeaders(collectionParam(request)) });
 }
 
 /** OGC API – Tiles: the `features` collection's one tileset, and its tile matrix set. */
@@ -277,7 +279,7 @@ function answerer(deps: OgcRouteDeps, render: Render, html?: RenderHtml) {
       const vary = reply.getHeader('vary');
       reply.header('vary', vary === undefined ? 'Accept' : `${String(vary)}, Accept`);
     }
-    if (page) reply.headers(PAGE_HEADERS);
+    if (page) reply.headers(html.headers?.(request) ?? PAGE_HEADERS);
     return sendAnswer(request, reply, deps, key, answer);
   };
 }

@@ -46,11 +46,11 @@ export async function registerMapPage(app: FastifyInstance, deps: MapPageDeps): 
     });
     return sendAnswer(request, reply, deps, key, answer);
   });
-  if (fs.existsSync(`${webDir}/assets`)) await app.register((assets) => registerAssets(assets, webDir, deps.config.compress));
+  if (fs.existsSync(`${webDir}/assets`)) await app.register((assets) => registerHashedAssets(assets, `${webDir}/assets`, `${MAP_PREFIX}assets/`, deps.config.compress));
 }
 
-/** The bundled assets, in a context of their own: its hook runs for their answers only. */
-async function registerAssets(app: FastifyInstance, webDir: string, compress: boolean): Promise<void> {
+/** Built files of content-hashed names (the map's, the IIIF viewers'), in a context of their own: its hook runs for their answers only. */
+export async function registerHashedAssets(app: FastifyInstance, root: string, prefix: string, compress: boolean): Promise<void> {
   // @fastify/static does not say that the body depends on Accept-Encoding; a shared cache must know.
   if (compress) {
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -59,7 +59,7 @@ async function registerAssets(app: FastifyInstance, webDir: string, compress: bo
     });
   }
   await app.register(fastifyStatic, {
-    root: `${webDir}/assets`, prefix: `${MAP_PREFIX}assets/`, decorateReply: false, index: false, list: false,
+    root, prefix, decorateReply: false, index: false, list: false,
     // Every file name carries a hash of its content.
     immutable: true, maxAge: '365d',
     // The .br and .gz files the build writes beside each asset (scripts/build-web.mjs), chosen by Accept-Encoding.

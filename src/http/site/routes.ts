@@ -1,7 +1,7 @@
 // The visitors' site: the home (/about/), the search (/search/), each record's canonical page
 // (/places/{id}/, /pictures/{id}/, /documents/{id}/, /videos/{id}/: always the page, whatever
 // the Accept) and the icon. Pages are made from the same store and kept in the same answer
-// cache as every answer, per catalogue version; no page runs a script.
+// cache as every answer, per catalogue version; no page runs a script but a picture's deep zoom.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SITE_ERRORS } from '../../errors.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
@@ -17,7 +17,7 @@ import { parseFilters } from '../api/filters.js';
 import { parseRecordId } from '../api/params.js';
 import { mediaUrl } from '../../render/media-url.js';
 import { cachedBytes, seenVersion, sendAnswer, type AnswerDeps } from '../cache/answers.js';
-import { CONTENT_TYPE_HTML, PAGE_HEADERS } from '../../pages/headers.js';
+import { CONTENT_TYPE_HTML, PAGE_HEADERS, recordPageHeaders } from '../../pages/headers.js';
 import { pageAt } from '../../pages/request.js';
 import type { PageAt } from '../../pages/shell.js';
 import { recordPage, type RecordPageDeps } from './record-pages.js';
@@ -34,14 +34,17 @@ export interface SiteDeps extends AnswerDeps, RecordPageDeps {
 
 type MakePage = () => Promise<{ version: number; html: string }>;
 
-/** `path`: what the page depends on (a search by its checked fields, not its raw query string, which could vary at each request). */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, make: MakePage, path = request.url): Promise<FastifyReply> {
+/**
+ * `path`: what the page depends on (a search by its checked fields, not its raw query string,
+ * which could vary at each request); `headers`: its policy, a picture's allowing its viewer.
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, make: MakePage, path = request.url, headers = PAGE_HEADERS): Promise<FastifyReply> {
   const key = `${request.baseUrl}\n${path}`;
   const answer = await cachedBytes(deps, key, async () => {
     const made = await make();
     return { version: made.version, bytes: Buffer.from(made.html), contentType: CONTENT_TYPE_HTML };
   });
-  return sendAnswer(request, reply.headers(PAGE_HEADERS), deps, key, answer);
+  return sendAnswer(request, reply.headers(headers), deps, key, answer);
 }
 
 /** And the categories, once per catalogue version: the home lists them, a search names its own. */
@@ -80,7 +83,7 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: C
     if (id === null) throw ERRORS.notFound();
     const make = () => recordPage(deps, pageAt(request), `${request.baseUrl}${request.url}`, collection, id);
     if (deps.isEditor !== undefined && request.headers.cookie !== undefined) return editorsPage(request, reply, deps, deps.isEditor, make, collection, id);
-    return sendPage(request, reply, deps, make);
+    return sendPage(request, reply, deps, make, request.url, recordPageHeaders(collection));
   });
   // Without its slash: the page's one URL.
   app.get<{ Params: { id: string } }>(route.slice(0, -1), async (request, reply) => {
@@ -92,9 +95,9 @@ function registerRecordRoute(app: FastifyInstance, deps: SiteDeps, collection: C
 
 /** An editor's copy of a record's page: the public page with the editors' links, for them alone (never cached, by anyone). */
 async function editorsPage(request: FastifyRequest, reply: FastifyReply, deps: SiteDeps, isEditor: (request: FastifyRequest) => Promise<boolean>, make: MakePage, collection: CatalogueCollection, id: number) {
-  if (!(await isEditor(request))) return sendPage(request, reply, deps, make);
+  if (!(await isEditor(request))) return sendPage(request, reply, deps, make, request.url, recordPageHeaders(collection));
   const { html } = await make();
-  return reply.headers(PAGE_HEADERS).header('cache-control', 'private, no-store').type(CONTENT_TYPE_HTML).send(withEditorBar(html, editorBar(pageAt(request), collection, id)));
+  return reply.headers(recordPageHeaders(collection)).header('cache-control', 'private, no-store').type(CONTENT_TYPE_HTML).send(withEditorBar(html, editorBar(pageAt(request), collection, id)));
 }
 
 async function aboutFacts(deps: SiteReads): Promise<AboutFacts & { version: number }> {

@@ -1,11 +1,13 @@
 // The record pages, the site's canonical pages of each record (site/paths.ts; the OGC items'
 // pages are the same page): a building or place with where it is (a small map among its
 // neighbours and streets, the buildings nearby), its facts, pictures with credits and
-// licences, writing, video links, how to cite it and when it last changed; a picture's,
-// a document's and a video's own page. Each with its description and structured data.
+// licences, writing, video links, how to cite it and when it last changed, and its pictures
+// side by side and as a IIIF manifest; a picture's page (in a deep-zoom viewer over its IIIF
+// image service, the plain picture without scripts), a document's and a video's own page.
+// Each with its description and structured data.
 import { DOCUMENT_KEYS as D, FEATURE_KEYS as F } from '../../catalogue/fields.js';
-import { API_PREFIX, CONTENT_TYPE_JSON } from '../../constants.js';
-import { LINKED_PATHS } from '../../pages/paths.js';
+import { API_PREFIX, CONTENT_TYPE_IIIF_PRESENTATION, CONTENT_TYPE_JSON } from '../../constants.js';
+import { IIIF_PATHS, LINKED_PATHS } from '../../pages/paths.js';
 import type { CatalogueCollection } from '../../catalogue/collections.js';
 import { CONTRIBUTE_PATHS, SITE_PATHS } from '../../site/paths.js';
 import type { DocumentRow, FeatureRow, ImageRow, MediaRow, NestedFeatureRow } from '../../store/store.js';
@@ -17,8 +19,9 @@ import { sanitiseDocument } from '../../pages/sanitise.js';
 import { jsonForScript } from '../../pages/templates.js';
 import { drawContext, nearbyBuildings, type Box, type Neighbour } from './context-map.js';
 import { breadcrumbList, graph, licenceOf, postalAddress, schemaTypeOf } from './json-ld.js';
-import { homeCrumb, page, searchCrumb, shortened, type Crumb, type PageAt } from '../../pages/shell.js';
+import { homeCrumb, page, searchCrumb, shortened, type Alternate, type Crumb, type PageAt } from '../../pages/shell.js';
 import { SITE_PAGES } from './templates.js';
+import { viewerAssets } from './viewer-assets.js';
 
 /** What a building's record page shows: the feature, its published attachments and its surroundings. */
 export interface FeatureRecord {
@@ -66,6 +69,11 @@ function citationOf(at: PageAt, title: string, href: string, changed: string | n
   return `${at.site.publisher}, “${title}”, ${at.site.title}, ${href}${changed ? ` (last changed ${changed})` : ''}.`;
 }
 
+/** A record's IIIF manifest: a link in the head and in the page. */
+function manifestAlternate(href: string): Alternate {
+  return { href, type: CONTENT_TYPE_IIIF_PRESENTATION, title: 'IIIF manifest' };
+}
+
 export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): string {
   const f = record.feature;
   const self = recordHref(at, 'features', f.id);
@@ -109,13 +117,18 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     : `${at.baseUrl}/#map=18/${centre[1].toFixed(6)}/${centre[0].toFixed(6)}&feature=${f.id}`;
   const around = record.surroundings;
   const ogcSelf = `${at.baseUrl}${LINKED_PATHS.ogcItem('features', f.id)}`;
+  // Its pictures as a IIIF manifest, and side by side in Mirador.
+  const iiif = images.length === 0 ? null : { manifest: manifestAlternate(`${at.baseUrl}${IIIF_PATHS.placeManifest(f.id)}`), compare: `${at.baseUrl}${IIIF_PATHS.compare(f.id)}` };
   return SITE_PAGES.render('feature', {
     page: page(at, {
       title: name === f.address ? name : `${name}, ${f.address}`,
       heading: name,
       description,
       canonical: self,
-      alternates: [jsonAlternate(ogcSelf, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}features/${f.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
+      alternates: [
+        jsonAlternate(ogcSelf, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}features/${f.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' },
+        ...(iiif === null ? [] : [iiif.manifest]),
+      ],
       crumbs,
       og: { title: name, description, image: images[0]?.file ?? null },
       jsonLd: jsonForScript(jsonLd),
@@ -133,6 +146,7 @@ export function htmlFeature(at: PageAt, url: string, record: FeatureRecord): str
     contextCaption: `Where ${name} stands (in red) among its neighbours; north is up.`,
     nearby: around === null || footprint === null ? [] : nearbyBuildings(footprint, around.neighbours).map((b) => ({ ...b, href: recordHref(at, 'features', b.id) })),
     images,
+    iiif,
     documents: record.documents.map((d) => ({
       id: d.id, title: d.title, author: d.author.username, created: d.created, lastEdited: d[D.lastEdited] !== d.created ? d[D.lastEdited] : null,
       href: recordHref(at, 'documents', d.id), html: sanitiseDocument(d.body, `d${d.id}`),
@@ -149,6 +163,15 @@ function safeExternal(url: string): string {
   return /^https?:\/\//i.test(url) ? url : '#';
 }
 
+/** A picture's deep zoom: its image service's info.json, the viewer's label and its script; null when the viewer is not built. */
+interface Zoom { info: string; label: string; script: string }
+
+function zoomOf(at: PageAt, row: ImageRow): Zoom | null {
+  const assets = viewerAssets(at.baseUrl);
+  if (assets === null) return null;
+  return { info: `${at.baseUrl}${IIIF_PATHS.imageInfo(row.id)}`, label: `${row.title}: the picture to zoom into`, script: assets.picture };
+}
+
 export type Attachment = { collection: 'images'; row: ImageRow } | { collection: 'documents'; row: DocumentRow } | { collection: 'media'; row: MediaRow };
 
 const ATTACHMENT_NAMES = { images: 'Picture', documents: 'Writing', media: 'Video' } as const;
@@ -161,7 +184,7 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   const featureHref = recordHref(at, 'features', r.feature.id);
   const featureLabel = featureName(r.feature);
   const facts: { label: string; value: string; href?: string | null }[] = [{ label: a.collection === 'images' ? 'Credit' : 'By', value: r.author.username }];
-  let image = null;
+  let image: { file: string; title: string; description: string; zoom: Zoom | null } | null = null;
   let html: string | null = null;
   let link: string | null = null;
   let thing: Record<string, unknown>;
@@ -169,7 +192,9 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   const about = { '@type': schemaTypeOf(r.feature[F.type]), '@id': featureHref, name: featureLabel };
   if (a.collection === 'images') {
     const licence = pictureLicence(at, a.row);
-    image = { file: moderation?.picture ?? mediaUrl(at.baseUrl, a.row.file), title: a.row.title, description: a.row.description };
+    // A review's preview shows the upload plainly: it has no image service until it is published.
+    const zoom = moderation === null ? zoomOf(at, a.row) : null;
+    image = { file: moderation?.picture ?? mediaUrl(at.baseUrl, a.row.file), title: a.row.title, description: a.row.description, zoom };
     facts.push({ label: 'Made', value: a.row.created ?? 'Date not known' }, { label: 'Licence', value: licence.text, href: licence.url });
     summary = a.row.description || `A picture of ${featureLabel}, by ${r.author.username}${a.row.created ? `, ${a.row.created}` : ''}.`;
     thing = {
@@ -192,16 +217,21 @@ export function htmlAttachment(at: PageAt, url: string, a: Attachment, moderatio
   }
   const crumbs: Crumb[] = [homeCrumb(at), searchCrumb(at), { href: featureHref, label: featureLabel }];
   const kindName = ATTACHMENT_NAMES[a.collection];
+  const manifest = moderation === null && a.collection === 'images' ? manifestAlternate(`${at.baseUrl}${IIIF_PATHS.pictureManifest(r.id)}`) : null;
   return SITE_PAGES.render('attachment', {
     page: page(at, {
       title: `${r.title} (${featureLabel})`, heading: r.title, canonical: self, description: shortened(summary),
-      alternates: moderation !== null ? [] : [jsonAlternate(`${at.baseUrl}${LINKED_PATHS.ogcItem(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' }],
+      alternates: moderation !== null ? [] : [
+        jsonAlternate(`${at.baseUrl}${LINKED_PATHS.ogcItem(a.collection, r.id)}`, 'GeoJSON (as JSON)'), { href: `${at.baseUrl}${API_PREFIX}${a.collection}/${r.id}/`, type: CONTENT_TYPE_JSON, title: 'JSON (/api/v1/)' },
+        ...(manifest === null ? [] : [manifest]),
+      ],
       crumbs,
       og: { title: r.title, description: shortened(summary), image: image?.file ?? null },
       jsonLd: jsonForScript(graph({ '@id': self, url: self, ...thing }, breadcrumbList(crumbs, { href: self, label: r.title }))),
       kind: 'record',
     }),
     kindName, featureHref, featureLabel, image, facts, html, url: link, moderation,
+    manifest,
     citation: citationOf(at, `${r.title} (${featureLabel})`, moderation === null ? self : '[its address, given when it is published]', a.collection === 'documents' ? a.row[D.lastEdited] : null),
   });
 }

@@ -4,10 +4,14 @@
 import { pageTemplates } from '../../pages/templates.js';
 import { MODERATION_PARTIALS } from '../contribute/templates.js';
 
-export type SitePageName = 'feature' | 'attachment' | 'about' | 'search' | 'error';
+export type SitePageName = 'feature' | 'attachment' | 'compare' | 'about' | 'search' | 'error';
 
 export const SITE_PAGES = pageTemplates<SitePageName>({
   ...MODERATION_PARTIALS,
+  // A IIIF manifest's link, with the IIIF logo drawn here (three I's and an F, in its blue and red).
+  '@iiif': `<a class="iiif" href="<%= it.href %>" type="<%= it.type %>"><svg class="iiif-logo" viewBox="0 0 26 20" width="26" height="20" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
+<g fill="#2873ab"><circle cx="2.5" cy="2.5" r="2"/><rect x="1" y="6" width="3" height="13"/><circle cx="8.5" cy="2.5" r="2"/><rect x="7" y="6" width="3" height="13"/><circle cx="14.5" cy="2.5" r="2"/><rect x="13" y="6" width="3" height="13"/></g>
+<path fill="#ed1d33" d="M19 1h7v3.5h-3.5v3.5h3v3.5h-3v7.5h-3.5z"/></svg><%= it.label %></a>`,
   '@searchbox': `<form class="searchbox" role="search" action="<%= it.action %>" method="get">
 <label for="q">Search the catalogue</label>
 <div class="row"><input id="q" name="q" type="search" maxlength="200"<% if (it.q) { %> value="<%= it.q %>"<% } else { %> placeholder="A street, a building, a name…"<% } %>><button type="submit">Search</button></div>
@@ -30,7 +34,8 @@ export const SITE_PAGES = pageTemplates<SitePageName>({
 <li><a href="<%= it.f.mapHref %>">See it on the map explorer</a></li>
 <li><a href="<%= it.f.geojsonHref %>" type="application/geo+json">GeoJSON</a></li>
 <li><a href="<%= it.f.apiHref %>" type="application/json">JSON (/api/v1/)</a></li>
-</ul>
+<% if (it.iiif) { %><li><%~ include('@iiif', { href: it.iiif.manifest.href, type: it.iiif.manifest.type, label: 'Its pictures as a IIIF manifest' }) %></li>
+<% } %></ul>
 </div>
 <% if (it.context) { %><figure class="context">
 <svg viewBox="<%= it.context.viewBox %>" role="img" aria-labelledby="context-caption" xmlns="http://www.w3.org/2000/svg">
@@ -45,7 +50,8 @@ export const SITE_PAGES = pageTemplates<SitePageName>({
 </div>
 <% if (it.images.length > 0) { %><section aria-labelledby="images-heading">
 <h2 id="images-heading">Pictures</h2>
-<ul class="gallery">
+<% if (it.iiif) { %><p><a href="<%= it.iiif.compare %>">Compare its pictures side by side</a>, zooming into each.</p>
+<% } %><ul class="gallery">
 <% for (const i of it.images) { %><li><a href="<%= i.href %>"><img src="<%= i.file %>" alt="<%= i.title %>" loading="lazy" width="240" height="160"></a>
 <p><a href="<%= i.href %>"><%= i.title %></a></p>
 <p class="credit">By <%= i.author %><%= i.created ? ', ' + i.created : '' %> · <% if (i.licence.url) { %><a href="<%= i.licence.url %>" rel="license"><%= i.licence.text %></a><% } else { %><%= i.licence.text %><% } %></p></li>
@@ -84,19 +90,30 @@ export const SITE_PAGES = pageTemplates<SitePageName>({
   attachment: `<%~ include('@head', it) %>
 <% if (it.moderation) { %><%~ include('@moderation', it.moderation) %><% } %>
 <p><%= it.kindName %> of <a href="<%= it.featureHref %>"><%= it.featureLabel %></a></p>
-<% if (it.image) { %><figure class="picture"><a href="<%= it.image.file %>"><img src="<%= it.image.file %>" alt="<%= it.image.title %>" width="1200" height="800"></a>
+<% if (it.image) { %><figure class="picture"><% if (it.image.zoom) { %><div class="zoom" data-zoom-info="<%= it.image.zoom.info %>" data-zoom-label="<%= it.image.zoom.label %>"><% } %><a href="<%= it.image.file %>"><img src="<%= it.image.file %>" alt="<%= it.image.title %>" width="1200" height="800"></a><% if (it.image.zoom) { %></div><% } %>
 <% if (it.image.description) { %><figcaption><%= it.image.description %></figcaption><% } %></figure><% } %>
 <% if (it.facts.length > 0) { %><dl class="facts">
 <% for (const f of it.facts) { %><dt><%= f.label %></dt><dd><% if (f.href) { %><a href="<%= f.href %>" rel="license"><%= f.value %></a><% } else { %><%= f.value %><% } %></dd>
 <% } %></dl><% } %>
-<% if (it.html !== null) { %><div class="body document"><%~ it.html %></div><% } %>
+<% if (it.manifest) { %><ul class="actions"><li><%~ include('@iiif', { href: it.manifest.href, type: it.manifest.type, label: 'This picture as a IIIF manifest' }) %></li></ul>
+<% } %><% if (it.html !== null) { %><div class="body document"><%~ it.html %></div><% } %>
 <% if (it.url) { %><p><a href="<%= it.url %>" rel="nofollow noopener noreferrer">Watch the video: <%= it.url %></a></p><% } %>
 <section aria-labelledby="cite-heading">
 <h2 id="cite-heading">Cite this entry</h2>
 <p class="citation"><%= it.citation %></p>
 </section>
 <p><a href="<%= it.featureHref %>">← Back to <%= it.featureLabel %></a></p>
-<%~ include('@foot', it) %>`,
+<% if (it.image && it.image.zoom) { %><script type="module" src="<%= it.image.zoom.script %>"></script>
+<% } %><%~ include('@foot', it) %>`,
+  compare: `<%~ include('@head', it) %>
+<p>Each picture in a window of its own, to zoom into and move around side by side. <%~ include('@iiif', { href: it.manifest.href, type: it.manifest.type, label: 'The IIIF manifest' }) %>, to open them in another viewer.</p>
+<div id="compare-viewer" class="compare-viewer" role="region" aria-label="<%= it.viewerLabel %>" data-compare-manifest="<%= it.manifest.href %>" data-compare-canvases="<%= it.canvases %>" hidden></div>
+<ul class="compare-list" data-compare-fallback>
+<% for (const p of it.pictures) { %><li><a href="<%= p.href %>"><%= p.title %></a> <span class="muted"><%= p.credit %></span></li>
+<% } %></ul>
+<p><a href="<%= it.featureHref %>">← Back to <%= it.featureLabel %></a></p>
+<% if (it.assets) { %><script type="module" src="<%= it.assets.compare %>"></script>
+<% } %><%~ include('@foot', it) %>`,
   about: `<%~ include('@head', it) %>
 <p class="lead"><%= it.description %></p>
 <%~ include('@searchbox', { action: it.searchHref, q: '', hidden: [] }) %>
