@@ -26,6 +26,12 @@ export interface RenderLimits {
 
 /** Renders waiting per turn: a viewer asks for a screenful of tiles at once. */
 const WAITING_PER_TURN = 16;
+/**
+ * Past this resident memory once idle, the render process is ended and the next render starts
+ * another: its kept sources (256 MB at most, render.ts) and one render's buffers stay under
+ * it, what glibc keeps of freed memory does not always.
+ */
+const RECYCLE_BYTES = 512 * 1024 * 1024;
 /** Picture sizes remembered (a few dozen bytes each). */
 const SIZES_KEPT = 10_000;
 
@@ -46,7 +52,7 @@ export class IiifRenderer {
 
   constructor(limits: RenderLimits) {
     const fromSources = import.meta.url.endsWith('.ts');
-    this.process = new NicedProcess(() => nicedCommand('iiif/render-child', fromSources), limits.deadlineMs);
+    this.process = new NicedProcess(() => nicedCommand('iiif/render-child', fromSources), limits.deadlineMs, RECYCLE_BYTES);
     this.gate = new Gate('picture renders', { running: limits.running, waiting: limits.running * WAITING_PER_TURN, waitMs: limits.waitMs });
   }
 
@@ -65,13 +71,17 @@ export class IiifRenderer {
   }
 
   /** The request's pixels, encoded, in a turn of the gate (StoreBusyError when the line is full). */
-  render(ref: SourceRef, transform: ImageTransform): Promise<Rendered<Buffer>> {
-    return this.gate.run(async () => {
+  /** `gone`: aborted when the client has gone, which gives up its place in line (a render begun is finished and kept). */
+  async render(ref: SourceRef, transform: ImageTransform, gone?: AbortSignal): Promise<Rendered<Buffer>> {
+    const release = await this.gate.enter(gone);
+    try {
       const reply = await this.ask(ref, (source) => ({ kind: 'render', source, transform }));
       if (!reply.ok) return reply;
       if (reply.bytes === undefined) return { ok: false, problem: 'unreadable' };
       return { ok: true, value: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) };
-    });
+    } finally {
+      release();
+    }
   }
 
   close(): Promise<void> {

@@ -9,8 +9,12 @@ import type { PictureSource, RenderJob, RenderReply } from './render-jobs.js';
 
 /** The largest picture read (a decoded 100-megapixel picture is 300 MB of RGB). */
 export const SOURCE_MAX_PIXELS = 100_000_000;
-/** Decoded sources kept, at most this many bytes. */
-const DECODED_BUDGET = 384 * 1024 * 1024;
+/**
+ * Decoded sources kept, at most this many bytes: three 24-megapixel pictures. A source
+ * larger than half of it is decoded for each render and not kept (the process's memory
+ * stays bounded under a crowd of renders: the isolation test's).
+ */
+const DECODED_BUDGET = 256 * 1024 * 1024;
 
 // One libvips thread per render, no cache of libvips's own: the kept sources are the cache.
 sharp.concurrency(1);
@@ -26,8 +30,15 @@ interface Decoded {
 /** Most recently used last. */
 const decoded = new Map<string, Decoded>();
 let decodedBytes = 0;
+/**
+ * Decodes under way by source: the requests at once for a picture not yet kept (a viewer's
+ * first screenful) share one, instead of each holding a decoded copy (and each kept, its
+ * bytes counted twice against the budget).
+ */
+const decoding = new Map<string, Promise<Loaded>>();
 
 function keep(key: string, picture: Decoded): void {
+  if (picture.pixels.length > DECODED_BUDGET / 2) return;
   decoded.set(key, picture);
   decodedBytes += picture.pixels.length;
   for (const [oldKey, old] of decoded) {
@@ -51,8 +62,16 @@ type Loaded = { ok: true; picture: Decoded } | { ok: false; problem: 'needBytes'
 async function load(source: PictureSource): Promise<Loaded> {
   const known = recalled(source.key);
   if (known !== undefined) return { ok: true, picture: known };
+  const underway = decoding.get(source.key);
+  if (underway !== undefined) return underway;
   const input = source.bytes ?? source.path;
   if (input === undefined) return { ok: false, problem: 'needBytes' };
+  const decodingNow = decode(source.key, input).finally(() => decoding.delete(source.key));
+  decoding.set(source.key, decodingNow);
+  return decodingNow;
+}
+
+async function decode(key: string, input: Uint8Array | string): Promise<Loaded> {
   try {
     const header = await sharp(input, { limitInputPixels: false }).metadata();
     if (!header.width || !header.height) return { ok: false, problem: 'unreadable' };
@@ -61,7 +80,7 @@ async function load(source: PictureSource): Promise<Loaded> {
     const { data, info } = await sharp(input, { limitInputPixels: SOURCE_MAX_PIXELS, failOn: 'error' }).rotate().raw().toBuffer({ resolveWithObject: true });
     const channels = info.channels;
     const picture: Decoded = { pixels: data, width: info.width, height: info.height, channels };
-    keep(source.key, picture);
+    keep(key, picture);
     return { ok: true, picture };
   } catch {
     return { ok: false, problem: 'unreadable' };
@@ -70,14 +89,12 @@ async function load(source: PictureSource): Promise<Loaded> {
 
 async function encode(picture: Decoded, t: ImageTransform): Promise<Buffer> {
   const raw = { width: picture.width, height: picture.height, channels: picture.channels };
-  const { left, top } = { left: t.region.x, top: t.region.y };
-  // Cut and scaled first; turned in a second pipeline, so that sharp's own order of operations cannot put the turn first.
-  const scaled = await sharp(picture.pixels, { raw })
-    .extract({ left, top, width: t.region.width, height: t.region.height })
-    .resize(t.size.width, t.size.height, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let image = sharp(scaled.data, { raw: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } });
+  // One pipeline, streamed a strip at a time (a second one held the scaled region whole: 50 MB
+  // at 16 megapixels): sharp runs its operations in the order they are called, so the cut and
+  // the scale come before the mirror and the turn, as §4 orders them (the pixel tests check it).
+  let image = sharp(picture.pixels, { raw })
+    .extract({ left: t.region.x, top: t.region.y, width: t.region.width, height: t.region.height })
+    .resize(t.size.width, t.size.height, { fit: 'fill' });
   if (t.mirror) image = image.flop();
   if (t.rotation !== 0) image = image.rotate(t.rotation);
   if (t.quality === 'gray') image = image.grayscale();

@@ -107,12 +107,13 @@ const WORK_LIMITS = {
     help: 'GeoPackage files built at once (in worker threads); requests for the same file share its build',
   },
   workPictures: {
-    // Two cores: two renders at once leave the server's own work a core at nice 0 (issue 49).
-    env: 'WORK_PICTURES', default: '2', parse: wholeNumber(1, 64),
+    // One: a tile from a decoded picture takes 10–20 ms, so one at a time serves a viewer's screenful quickly, and the render process stays under 300 MB beside a crowd of 10-megapixel renders (two at once took it to 480 MB: the isolation test).
+    env: 'WORK_PICTURES', default: '1', parse: wholeNumber(1, 64),
     help: 'IIIF picture renders made at once, in a process of their own at the lowest priority; 16 more per render may wait, the rest are refused (503)',
   },
   iiifMaxArea: {
-    env: 'IIIF_MAX_AREA', default: '16777216', parse: wholeNumber(65_536, 1_000_000_000),
+    // Cantaloupe's max_pixels: ten megapixels is a full screen's picture at twice its size, and two such renders at once keep the render process and the server within 1 GB under the isolation test's crowd.
+    env: 'IIIF_MAX_AREA', default: '10000000', parse: wholeNumber(65_536, 1_000_000_000),
     help: 'the most pixels one IIIF render may have (its info.json\'s maxArea; full/max is scaled down to it)',
   },
   iiifMaxSide: {

@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE } from '../../constants.js';
 import { ERRORS, IIIF_ERRORS } from '../../errors.js';
 import { canonicalPath, CONTENT_TYPES, readImageRequest, type ImageLimits } from '../../iiif/image-request.js';
 import { IMAGE_INFO_JSON_LD, imageInfo } from '../../iiif/info.js';
-import { buildingManifest, catalogueCollection, COLLECTION_PAGE_SIZE, collectionPage, IN_COPYRIGHT, PRESENTATION_JSON_LD, pictureManifest, rightsUri, type ManifestContext, type ManifestPicture } from '../../iiif/manifest.js';
+import { buildingManifest, catalogueCollection, COLLECTION_PAGE_SIZE, collectionPage, IN_COPYRIGHT, PRESENTATION_JSON_LD, pictureManifest, rightsUri, type ManifestBuilding, type ManifestContext, type ManifestPicture } from '../../iiif/manifest.js';
 import type { RenderCache } from '../../iiif/render-cache.js';
 import { IIIF_PATHS } from '../../pages/paths.js';
 import type { Site } from '../../pages/site.js';
@@ -37,8 +37,8 @@ export function imageLimits(config: Pick<Config, 'iiifMaxArea' | 'iiifMaxSide'>)
 
 const idOf = (text: string) => parseRecordId(text) ?? (() => { throw ERRORS.notFound(); })();
 
-/** JSON-LD with the API's profile when Accept names it (Image §5.1, Presentation §6.1), else plain JSON. */
-const wantsJsonLd = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/ld+json');
+/** JSON-LD with the API's profile when Accept names it or there is no Accept (Image §5.1, Presentation §6.1), else plain JSON. */
+const wantsJsonLd = (request: FastifyRequest) => request.headers.accept === undefined || request.headers.accept.includes('application/ld+json');
 
 type Json = Record<string, unknown>;
 
@@ -99,9 +99,9 @@ export function registerIiifRoutes(app: FastifyInstance, deps: IiifDeps): void {
   }));
 
   app.get<{ Params: { page: string } }>(IIIF_PATHS.collectionPage(':page'), (request, reply) => {
-    const page = /^([1-9][0-9]{0,6})\.json$/.exec(request.params.page)?.[1];
-    if (page === undefined) throw ERRORS.notFound();
-    const n = Number(page);
+    // The pattern's `:page.json` gives the parameter without `.json`.
+    if (!/^[1-9][0-9]{0,6}$/.test(request.params.page)) throw ERRORS.notFound();
+    const n = Number(request.params.page);
     return sendDocument(request, reply, deps, PRESENTATION_JSON_LD, async () => {
       const { version, count, rows } = await deps.store.ask(picturedBuildingsRead, (n - 1) * COLLECTION_PAGE_SIZE, COLLECTION_PAGE_SIZE);
       if (rows.length === 0) throw ERRORS.notFound();
@@ -118,8 +118,8 @@ function manifestPicture(row: ImageRow, size: ManifestPicture['size']): Manifest
   return { id: row.id, title: row.title, description: row.description, author: row.author.username, created: row.created, copyright: row.copyright, size };
 }
 
-/** A building's manifest: its published pictures that can be read, in the record's order. */
-async function placeManifest(deps: IiifDeps, at: ManifestContext, id: number): Promise<{ version: number; body: Json }> {
+/** A building and its published pictures that can be read, in the record's order: its manifest's canvases (and the comparison page's windows). */
+export async function placePictures(deps: IiifDeps, id: number): Promise<{ version: number; building: ManifestBuilding; pictures: ManifestPicture[] }> {
   const [feature, images] = await Promise.all([deps.store.ask(getReads.features, id), deps.store.ask(listReads.images, { page: 1, pageSize: MAX_PAGE_SIZE }, { feature: id })]);
   if (feature.row === null) throw ERRORS.notFound();
   const rows = images.page?.rows ?? [];
@@ -130,7 +130,34 @@ async function placeManifest(deps: IiifDeps, at: ManifestContext, id: number): P
   });
   if (pictures.length === 0) throw IIIF_ERRORS.noPictures();
   const f = feature.row;
-  return { version: Math.min(feature.version, images.version), body: buildingManifest(at, { id: f.id, label: f[F.name] || f.address, address: f.address }, pictures) };
+  return { version: Math.min(feature.version, images.version), building: { id: f.id, label: f[F.name] || f.address, address: f.address }, pictures };
+}
+
+/** A building's manifest. */
+async function placeManifest(deps: IiifDeps, at: ManifestContext, id: number): Promise<{ version: number; body: Json }> {
+  const { version, building, pictures } = await placePictures(deps, id);
+  return { version, body: buildingManifest(at, building, pictures) };
+}
+
+/**
+ * Aborted when the client closes its side of the connection before the answer is sent: a
+ * render no one waits for gives up its place in line. Node's server keeps a connection
+ * half open after the client's FIN (to write to a client that only shut its side), so the
+ * socket's end is what tells it: a viewer cancelling a tile closes the connection so.
+ */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  const socket = request.raw.socket;
+  const onEnd = () => {
+    if (!reply.raw.writableFinished) gone.abort(ERRORS.badRequest());
+  };
+  socket.once('end', onEnd);
+  socket.once('close', onEnd);
+  reply.raw.once('finish', () => {
+    socket.off('end', onEnd);
+    socket.off('close', onEnd);
+  });
+  return gone.signal;
 }
 
 /** A render: the picture checked public, the request read against its size, then kept or made. */
@@ -146,7 +173,7 @@ async function sendRender(request: FastifyRequest<{ Params: { id: string; region
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   let kept = deps.renders.get(key);
   if (kept === undefined) {
-    const made = await deps.renderer.render(picture.source, parsed.value).catch((error: unknown) => {
+    const made = await deps.renderer.render(picture.source, parsed.value, clientGone(request, reply)).catch((error: unknown) => {
       throw error instanceof ProcessEndedError ? IIIF_ERRORS.renderTimedOut() : error;
     });
     kept = { bytes: answered(made), etag };

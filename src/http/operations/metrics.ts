@@ -141,7 +141,7 @@ function registerSourceMetrics(registry: Registry, { cache, versions, store, gat
     else this.set(seenAt / 1000);
   } });
   if (gates.length > 0) {
-    new Gauge({ name: 'heritage_gate_turns', help: 'Turns of a write-side gate (picture uploads) running and waiting.', labelNames: ['gate', 'state'], registers, collect() {
+    new Gauge({ name: 'heritage_gate_turns', help: 'Turns of a gate of picture work (picture uploads, picture renders) running and waiting.', labelNames: ['gate', 'state'], registers, collect() {
       for (const gate of gates) {
         const { running, waiting } = gate.load();
         this.set({ gate: gate.name, state: 'running' }, running);
