@@ -4,13 +4,16 @@
 // until the window ends; every request's outcome is tallied by class and posted back.
 import http from 'node:http';
 import net from 'node:net';
-import { parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { IIIF_PATHS } from '../../src/pages/paths.js';
 import { lowerThisThread } from '../../src/work/thread-priority.js';
 
 // The attackers' own work (reading and parsing their answers) runs at the lowest priority: on
 // two cores, the load generator must not take the victim's thread's core in this process,
-// or the test would measure the harness rather than the server.
-lowerThisThread();
+// or the test would measure the harness rather than the server. Only in the attackers'
+// thread: isolation.ts reads this module's constants too, and a main thread lowered would
+// lower the victim, and the server it spawns (a process starts at its parent thread's nice).
+if (!isMainThread) lowerThisThread();
 
 export interface AttackPlan {
   origin: string;
@@ -19,6 +22,13 @@ export interface AttackPlan {
   hangMs: number;
   /** The S_INTERSECTS polygon's ring, closed, as CQL2 positions. */
   ring: [number, number][];
+  /** The image record whose picture (the largest) the IIIF renders are of. */
+  iiifImage: number;
+  /**
+   * A render's hang bound: the server's own is longer than other requests' (a turn waited
+   * for, then the render's deadline), for renders get only what the server leaves of the CPU.
+   */
+  renderHangMs: number;
 }
 
 /** Per class, how many requests ended how: a status (`200`, `503`, `200 cut` …), `hang`, `error CODE`. */
@@ -40,12 +50,21 @@ function count(tally: Tally, kind: string, outcome: string): void {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface ClientOptions {
+  /** Read each answer slowly. */
+  slow?: boolean;
+  /** This class's hang bound, if not the plan's. */
+  hangMs?: number;
+  /** Told each request's outcome. */
+  answered?: (target: string, outcome: string) => void;
+}
+
 /**
  * One request: its outcome once it ends. Read fast or slow; an answer still being read when
  * the window ends is cut (`200 cut`); one whose status has not come `hangMs` after it was
  * sent is a `hang`, and is given up.
  */
-function shoot(plan: AttackPlan, window: Window, agent: http.Agent, target: string, headers: Record<string, string>, slow: boolean): Promise<{ outcome: string; retryAfterMs: number }> {
+function shoot(plan: AttackPlan, window: Window, agent: http.Agent, target: string, headers: Record<string, string>, { slow = false, hangMs = plan.hangMs }: ClientOptions): Promise<{ outcome: string; retryAfterMs: number }> {
   const { hostname, port } = new URL(plan.origin);
   return new Promise((resolve) => {
     let settled = false;
@@ -73,7 +92,7 @@ function shoot(plan: AttackPlan, window: Window, agent: http.Agent, target: stri
     const hang = setTimeout(() => {
       settle('hang');
       req.destroy();
-    }, plan.hangMs);
+    }, hangMs);
     req.on('error', (error: NodeJS.ErrnoException) => settle(status === null ? `error ${error.code ?? error.message}` : `${status} incomplete`));
   });
 }
@@ -91,13 +110,14 @@ function readSlowly(res: http.IncomingMessage): void {
  * After a refusal it waits the Retry-After the server asked for: the test is of costly
  * requests, not of a flood of cheap ones (a flood from one address is the rate limit's).
  */
-async function client(plan: AttackPlan, window: Window, tally: Tally, kind: string, next: () => { target: string; headers?: Record<string, string> }, slow = false): Promise<void> {
+async function client(plan: AttackPlan, window: Window, tally: Tally, kind: string, next: () => { target: string; headers?: Record<string, string> }, options: ClientOptions = {}): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     while (!window.over) {
       const { target, headers = {} } = next();
-      const { outcome, retryAfterMs } = await shoot(plan, window, agent, target, headers, slow);
+      const { outcome, retryAfterMs } = await shoot(plan, window, agent, target, headers, options);
       count(tally, kind, outcome);
+      options.answered?.(target, outcome);
       if (retryAfterMs > 0 && !window.over) await Promise.race([pause(retryAfterMs), window.ended]);
     }
   } finally {
@@ -144,6 +164,42 @@ function neverReader(plan: AttackPlan, window: Window, tally: Tally, target: str
   });
 }
 
+/** The kind of the IIIF class in the tally. */
+export const IIIF_KIND = 'IIIF full/max';
+/** Rotations by 90s, mirrored (`!`) or not; qualities; formats. */
+const ROTATIONS = ['0', '90', '180', '270', '!0', '!90', '!180', '!270'];
+const QUALITIES = ['default', 'color', 'gray'];
+const FORMATS = ['jpg', 'png', 'webp'];
+/**
+ * Distinct full-size renders the IIIF class can ask for (`^max` is not one more: past
+ * maxArea it is the same size as `max`, and the server keeps it as the same render).
+ */
+export const IIIF_RENDERS = ROTATIONS.length * QUALITIES.length * FORMATS.length;
+
+/**
+ * The picture's full-size renders, every format and quality among the first nine. The server
+ * keeps renders by request (IIIF_CACHE_MB), so a render answered (a 200, whole or cut by the
+ * window's end: sent once made) is never asked for again and each is made afresh; one
+ * refused goes back to the end of the line. Only once all of them are answered does the line
+ * start over (the test counts the 200s).
+ */
+function fullRenders(image: number): { next(): { target: string }; answered(target: string, outcome: string): void } {
+  const all = Array.from({ length: IIIF_RENDERS }, (_, n) => {
+    const [format, quality, rotation] = [FORMATS[n % 3]!, QUALITIES[Math.floor(n / 3) % 3]!, ROTATIONS[Math.floor(n / 9)]!];
+    return `${IIIF_PATHS.imageService(image)}/full/max/${rotation}/${quality}.${format}`;
+  });
+  const line = [...all];
+  return {
+    next: () => {
+      if (line.length === 0) line.push(...all);
+      return { target: line.shift()! };
+    },
+    answered: (target, outcome) => {
+      if (!outcome.startsWith('200')) line.push(target);
+    },
+  };
+}
+
 /** `n` clients of one kind. */
 function many(n: number, start: (i: number) => Promise<void>): Promise<void>[] {
   return Array.from({ length: n }, (_, i) => start(i));
@@ -171,16 +227,19 @@ export async function attack(plan: AttackPlan): Promise<Tally> {
   let bigLimit = 10_000;
   let searches = 0;
   const formats = ['csv', 'geojson', 'fgb'];
+  const renders = fullRenders(plan.iiifImage);
   const clients = [
     ...many(6, () => client(plan, window, tally, 'polygon', polygon)),
     ...many(8, () => client(plan, window, tally, 'limit=10000', () => ({ target: `${ITEMS}?limit=${bigLimit--}` }))),
     ...many(20, (i) => neverReader(plan, window, tally, `${ITEMS}?limit=${9_500 - i}`)),
     ...many(40, () => client(plan, window, tally, 'f=csv', () => ({ target: `${ITEMS}?f=csv` }))),
-    ...many(150, (i) => client(plan, window, tally, 'slow download', () => ({ target: `${ITEMS}?f=${formats[i % formats.length]}` }), true)),
+    ...many(150, (i) => client(plan, window, tally, 'slow download', () => ({ target: `${ITEMS}?f=${formats[i % formats.length]}` }), { slow: true })),
     ...many(30, (i) => client(plan, window, tally, 'f=gpkg Host ports', () => ({ target: `${ITEMS}?f=gpkg`, headers: { host: `localhost:${i + 1}` } }))),
     ...many(10, () => client(plan, window, tally, 'f=gpkg&filter=TRUE', () => ({ target: `${ITEMS}?f=gpkg&filter=TRUE` }))),
     // The site's search, a text search of every feature (each page a new cached answer), from a browser.
     ...many(20, () => client(plan, window, tally, 'site search', () => ({ target: `/search/?q=old&page=${1 + (searches++ % 60)}`, headers: { accept: 'text/html' } }))),
+    // Issue 49: full-size renders of the largest picture, each made afresh (decoded once, then cut, scaled, turned and encoded whole).
+    ...many(20, () => client(plan, window, tally, IIIF_KIND, renders.next, { hangMs: plan.renderHangMs, answered: renders.answered })),
   ];
   await Promise.all(clients);
   return tally;
