@@ -9,6 +9,8 @@
 // npm run bench -- --edit [--store …] [--scale …] [--rounds N]: an editor's save (an address, a picture's credit) to visible on two servers, bench/edit.ts
 // npm run bench -- --pictures [--store …] [--seconds …] [--rounds N]: a contributed picture served from the store, cached and
 // uncached (CACHE_MAX_MB=0), and the same bytes as a file under MEDIA_ROOT, loaded by wrk (bench/pictures.ts)
+// npm run bench -- --iiif [--store …] [--seconds …] [--rounds N]: a 24-megapixel picture's deep-zoom tiles (IIIF), uncached
+// (IIIF_CACHE_MB=0) and cached, beside the same bytes from a static file server and from /media/, loaded by wrk (bench/iiif.ts)
 // --layout demo|sized|dense|detailed: the demo's records with footprints drawn by another generator
 // --catalogue FILE: a catalogue file instead of a generated one (bench/other-catalogues.ts writes two)
 // (test/support/tile-catalogues.ts), imported afresh each run; default demo
@@ -59,6 +61,7 @@ import { timeApply } from './apply.js';
 import { timeApproval } from './approve.js';
 import { timeEdits, type EditTargets } from './edit.js';
 import { timePictures } from './pictures.js';
+import { timeIiif } from './iiif.js';
 import { ensurePeerTools, runPeers } from './peers.js';
 import { peerIds } from './peer-urls.js';
 import { freePort } from '../test/support/free-port.js';
@@ -95,6 +98,7 @@ const { values } = parseOptions({
     approve: { type: 'boolean', default: false },
     edit: { type: 'boolean', default: false },
     pictures: { type: 'boolean', default: false },
+    iiif: { type: 'boolean', default: false },
   },
 });
 /** An unknown option is the user's typo: one line naming it and where the usage is, not a stack. */
@@ -386,6 +390,7 @@ async function main() {
     }
   }
   if (values.pictures) return await pictures(entry, settings, catalogue, dir);
+  if (values.iiif) return await iiif(entry, settings, catalogue, dir);
   const startedAt = performance.now();
   const profileDir = path.join(dir, 'profile');
   const server = await startServer(entry, settings, values.contributions ? { CONTRIBUTIONS: 'on' } : {}, values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
@@ -512,6 +517,32 @@ async function pictures(entry: string, settings: { database: string; databaseSch
     };
     const featureId = catalogue.features[Math.floor(catalogue.features.length / 2)]!.id;
     await timePictures({ entry, settings, dir, featureId, start, seconds, connections, rounds: Number(values.rounds), core: hasTaskset ? 1 : null, log });
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(settings);
+  }
+}
+
+/** --iiif: bench/iiif.ts over the middle published picture, its servers stopped and the catalogue dropped after. */
+async function iiif(entry: string, settings: { database: string; databaseSchema?: string }, catalogue: ReturnType<typeof generateDemoCatalogue>, dir: string) {
+  const servers: Started[] = [];
+  try {
+    ensureWrk(log);
+    if (hasTaskset) spawnSync('taskset', ['-cp', '1', String(process.pid)]);
+    const started = async (server: Promise<Started>) => {
+      servers.push(await server);
+      return servers[servers.length - 1]!;
+    };
+    const staticEntry = path.resolve(import.meta.dirname, 'static-server.ts');
+    const pictures = catalogue.images.filter((i) => i.published !== false);
+    const image = pictures[Math.floor(pictures.length / 2)];
+    if (image === undefined) throw new Error('--iiif: the catalogue has no published picture');
+    await timeIiif({
+      dir, image, seconds, connections, rounds: Number(values.rounds), core: hasTaskset ? 1 : null, log,
+      start: (env) => started(startServer(entry, settings, env)),
+      startStatic: (root) => started(startProcess([process.execPath, '--import', 'tsx', staticEntry, root], /at (http:\/\/[^/\s]+)\//)),
+    });
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
