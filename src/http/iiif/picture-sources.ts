@@ -20,6 +20,40 @@ export interface SourceDeps {
   /** The media root, its real path; null without one. */
   mediaRoot: string | null;
   renderer: IiifRenderer;
+  /** Pictures found lately (`PictureMemo`); without it each request reads its record and its file anew. */
+  memo?: PictureMemo;
+}
+
+/**
+ * How long a picture found stays found: its record as of the catalogue version it was read
+ * at, its file as of at most this long ago (a file replaced under the same version is seen
+ * within it). A viewer's tiles then cost no record read and no file system call each.
+ */
+const FOUND_MS = 1000;
+const FOUND_KEPT = 10_000;
+
+export class PictureMemo {
+  private readonly found = new Map<number, { at: number; picture: ServedPicture }>();
+
+  constructor(private readonly currentVersion: () => number | null) {}
+
+  /** The picture found for this id at the current version within FOUND_MS, or undefined. */
+  get(id: number): ServedPicture | undefined {
+    const entry = this.found.get(id);
+    if (entry === undefined) return undefined;
+    if (entry.picture.version !== this.currentVersion() || performance.now() - entry.at > FOUND_MS) {
+      this.found.delete(id);
+      return undefined;
+    }
+    return entry.picture;
+  }
+
+  set(id: number, picture: ServedPicture): void {
+    this.found.delete(id);
+    this.found.set(id, { at: performance.now(), picture });
+    const oldest = this.found.keys().next();
+    if (this.found.size > FOUND_KEPT && !oldest.done) this.found.delete(oldest.value);
+  }
 }
 
 export interface ServedPicture {
@@ -31,12 +65,16 @@ export interface ServedPicture {
 
 /** A published picture, its source and its size, or the refusal (404) a client reads. */
 export async function servedPicture(deps: SourceDeps, id: number): Promise<ServedPicture> {
+  const known = deps.memo?.get(id);
+  if (known !== undefined) return known;
   const { version, row } = await deps.store.ask(getReads.images, id);
   if (row === null) throw ERRORS.notFound();
   const source = await sourceOf(deps, row.file);
   if (source === null) throw IIIF_ERRORS.pictureUnreadable();
   const size = answered(await deps.renderer.size(source));
-  return { version, row, source, size };
+  const picture = { version, row, source, size };
+  deps.memo?.set(id, picture);
+  return picture;
 }
 
 /** The picture's size, or null when it cannot be served (a building's manifest leaves it out). */

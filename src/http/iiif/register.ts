@@ -9,6 +9,7 @@ import type { Site } from '../../pages/site.js';
 import type { Gate } from '../../work/gate.js';
 import type { ServedStore } from '../../work/reads.js';
 import type { AnswerDeps } from '../cache/answers.js';
+import { PictureMemo } from './picture-sources.js';
 import { registerIiifRoutes } from './routes.js';
 import { registerViewerRoutes } from './viewer-routes.js';
 
@@ -22,7 +23,8 @@ export async function registerIiif(app: FastifyInstance, deps: AnswerDeps & { st
   const renderer = new IiifRenderer({ running: config.workPictures, waitMs: config.dbTimeoutMs * WAIT_DEADLINES, deadlineMs: RENDER_DEADLINE_MS });
   app.addHook('onClose', async () => renderer.close());
   const mediaRoot = config.mediaRoot === null ? null : await fs.realpath(config.mediaRoot);
-  const iiif = { ...deps, renderer, mediaRoot, renders: new RenderCache(config.iiifCacheMb * 1024 * 1024) };
+  const memo = new PictureMemo(() => deps.versions.current());
+  const iiif = { ...deps, renderer, mediaRoot, memo, renders: new RenderCache(config.iiifCacheMb * 1024 * 1024) };
   registerIiifRoutes(app, iiif);
   await registerViewerRoutes(app, iiif);
   return { gate: renderer.gate };
