@@ -112,8 +112,8 @@ const WORK_LIMITS = {
     help: 'IIIF picture renders made at once, in a process of their own at the lowest priority; 16 more per render may wait, the rest are refused (503)',
   },
   iiifMaxArea: {
-    // Cantaloupe's max_pixels: ten megapixels is a full screen's picture at twice its size, and two such renders at once keep the render process and the server within 1 GB under the isolation test's crowd.
-    env: 'IIIF_MAX_AREA', default: '10000000', parse: wholeNumber(65_536, 1_000_000_000),
+    // 2048 × 2048: a full-HD screen's picture twice over (deep zoom asks for tiles, not this). Ten megapixels (Cantaloupe's max_pixels) took the render process to 281 MB under the isolation test's crowd of full/max renders and the server with it past 1 GB in CI.
+    env: 'IIIF_MAX_AREA', default: '4194304', parse: wholeNumber(65_536, 1_000_000_000),
     help: 'the most pixels one IIIF render may have (its info.json\'s maxArea; full/max is scaled down to it)',
   },
   iiifMaxSide: {

@@ -17,7 +17,7 @@ import { startTestServer, temporaryDir, type TestServer } from '../support/serve
 const { survey, elevation, shopfront, phonePhoto } = SERVED_PICTURES;
 const ORIGIN = 'https://viewer.example.org';
 /** The served defaults (IIIF_MAX_SIDE, IIIF_MAX_AREA). */
-const DEFAULT_LIMITS = { maxWidth: 8192, maxHeight: 8192, maxArea: 10_000_000 };
+const DEFAULT_LIMITS = { maxWidth: 8192, maxHeight: 8192, maxArea: 4_194_304 };
 const SMALL_AREA = 1_000_000;
 
 let root: string;

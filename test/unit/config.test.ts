@@ -23,7 +23,7 @@ describe('loadConfig: defaults, then environment, then flags', () => {
         siteLocality: 'London', siteCountry: 'GB',
         metrics: true, contributions: false, logFormat: 'json', shutdownDelayMs: 5_000, shutdownTimeoutMs: 10_000,
         headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxUrlBytes: 8192,
-        workReads: 2, workGeometryFilters: 1, workLargePages: 1, workDownloads: 2, workBuilds: 1, workPictures: 1, iiifMaxArea: 10_000_000, iiifMaxSide: 8192, iiifCacheMb: 64, maxAnswerBytes: 2_000_000,
+        workReads: 2, workGeometryFilters: 1, workLargePages: 1, workDownloads: 2, workBuilds: 1, workPictures: 1, iiifMaxArea: 4_194_304, iiifMaxSide: 8192, iiifCacheMb: 64, maxAnswerBytes: 2_000_000,
         catalogueLimits: { maxStringChars: DEFAULT_CATALOGUE_LIMITS.maxStringChars, maxPositions: DEFAULT_CATALOGUE_LIMITS.maxPositions, maxRecordBytes: DEFAULT_CATALOGUE_LIMITS.maxRecordBytes } },
     );
     assert.ok(Object.isFrozen(config));
